@@ -1,0 +1,308 @@
+"""Hand evaluation: the best five cards of five, six or seven (RULES.md §1).
+
+The fast path, :func:`hand_value`, turns card codes into one integer that
+orders hands exactly as the rules do:
+
+    value = category << 20 | r1 << 16 | r2 << 12 | r3 << 8 | r4 << 4 | r5
+
+where ``r1..r5`` are the ranks of the five playing cards *best first* (pairs
+before kickers: ``A A K Q J``; full house ``7 7 7 K K``; the wheel straight
+``5 4 3 2 1`` with the ace counted as 1). Equal values are identical hands, a
+"copy". Tables are computed from the rules, not downloaded:
+
+* a flush table keyed by the 13-bit rank mask of the flush suit (with five or
+  more cards of one suit in seven, no full house or quads is possible, so the
+  flush/straight flush is the best hand);
+* a rank table keyed by the multiset of ranks (three bits of count per rank).
+
+Both are filled on first use of each key (about 50,000 rank multisets exist),
+so importing costs nothing and the tables warm up within a few thousand hands.
+
+:func:`evaluate` adds the category name and picks the five actual cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+from itertools import combinations_with_replacement
+
+from trainer.engine.cards import DECK, RANK_NAMES, RANK_PLURALS, Card, CardError
+
+
+class Category(StrEnum):
+    """Hand categories, named as the settle contract writes them."""
+
+    HIGH_CARD = "high card"
+    ONE_PAIR = "one pair"
+    TWO_PAIR = "two pair"
+    THREE_OF_A_KIND = "three of a kind"
+    STRAIGHT = "straight"
+    FLUSH = "flush"
+    FULL_HOUSE = "full house"
+    FOUR_OF_A_KIND = "four of a kind"
+    STRAIGHT_FLUSH = "straight flush"
+    ROYAL_FLUSH = "royal flush"
+
+    @property
+    def strength(self) -> int:
+        """0 for high card up to 9 for a royal flush."""
+        return _CATEGORY_ORDER.index(self)
+
+    @property
+    def key(self) -> str:
+        """Identifier form used in pay-table files: ``full_house``."""
+        return self.value.replace(" ", "_")
+
+    def __ge__(self, other: object) -> bool:  # type: ignore[override]
+        if not isinstance(other, Category):
+            return NotImplemented
+        return self.strength >= other.strength
+
+    def __gt__(self, other: object) -> bool:  # type: ignore[override]
+        if not isinstance(other, Category):
+            return NotImplemented
+        return self.strength > other.strength
+
+    def __le__(self, other: object) -> bool:  # type: ignore[override]
+        if not isinstance(other, Category):
+            return NotImplemented
+        return self.strength <= other.strength
+
+    def __lt__(self, other: object) -> bool:  # type: ignore[override]
+        if not isinstance(other, Category):
+            return NotImplemented
+        return self.strength < other.strength
+
+
+_CATEGORY_ORDER: tuple[Category, ...] = tuple(Category)
+CATEGORY_BY_KEY: dict[str, Category] = {category.key: category for category in Category}
+
+
+class _Cat(IntEnum):
+    HIGH = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    TRIPS = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    QUADS = 7
+    STRAIGHT_FLUSH = 8
+    ROYAL = 9
+
+
+def _pack(category: int, ranks: Sequence[int]) -> int:
+    value = category
+    for rank in ranks:
+        value = (value << 4) | rank
+    return value
+
+
+def _straight_top(mask: int) -> int:
+    """Highest rank topping a straight in a 13-bit rank mask (bit 0 = deuce), or 0."""
+    for top in range(14, 5, -1):
+        run = 0b11111 << (top - 6)
+        if mask & run == run:
+            return top
+    wheel = 0b1000000001111  # A, 5, 4, 3, 2
+    return 5 if mask & wheel == wheel else 0
+
+
+def _top_ranks(mask: int, count: int) -> list[int]:
+    ranks = [rank for rank in range(14, 1, -1) if mask >> (rank - 2) & 1]
+    return ranks[:count]
+
+
+def _straight_ranks(top: int) -> list[int]:
+    return [5, 4, 3, 2, 1] if top == 5 else list(range(top, top - 5, -1))
+
+
+def _flush_value(mask: int) -> int:
+    top = _straight_top(mask)
+    if top == 14:
+        return _pack(_Cat.ROYAL, _straight_ranks(14))
+    if top:
+        return _pack(_Cat.STRAIGHT_FLUSH, _straight_ranks(top))
+    return _pack(_Cat.FLUSH, _top_ranks(mask, 5))
+
+
+def _rank_value(counts: dict[int, int]) -> int:
+    """Best non-flush hand from a multiset of ranks {rank: count}."""
+    by_count = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    ranks_desc = sorted(counts, reverse=True)
+
+    def kickers(exclude: set[int], count: int) -> list[int]:
+        return [rank for rank in ranks_desc if rank not in exclude][:count]
+
+    quads = [rank for rank, n in by_count if n == 4]
+    if quads:
+        quad = max(quads)
+        return _pack(_Cat.QUADS, [quad] * 4 + kickers({quad}, 1))
+    trips = sorted((rank for rank, n in counts.items() if n == 3), reverse=True)
+    pairs = sorted((rank for rank, n in counts.items() if n == 2), reverse=True)
+    if trips and (len(trips) > 1 or pairs):
+        three = trips[0]
+        two = max([*trips[1:], *pairs])
+        return _pack(_Cat.FULL_HOUSE, [three] * 3 + [two] * 2)
+    mask = 0
+    for rank in counts:
+        mask |= 1 << (rank - 2)
+    top = _straight_top(mask)
+    if top:
+        return _pack(_Cat.STRAIGHT, _straight_ranks(top))
+    if trips:
+        three = trips[0]
+        return _pack(_Cat.TRIPS, [three] * 3 + kickers({three}, 2))
+    if len(pairs) >= 2:
+        high, low = pairs[0], pairs[1]
+        return _pack(_Cat.TWO_PAIR, [high, high, low, low] + kickers({high, low}, 1))
+    if pairs:
+        pair = pairs[0]
+        return _pack(_Cat.PAIR, [pair, pair] + kickers({pair}, 3))
+    return _pack(_Cat.HIGH, ranks_desc[:5])
+
+
+class _LazyTable(dict[int, int]):
+    """A look-up table filled on first use, so importing the engine is instant."""
+
+    def __init__(self, compute: Callable[[int], int]) -> None:
+        super().__init__()
+        self._compute = compute
+
+    def __missing__(self, key: int) -> int:
+        value = self[key] = self._compute(key)
+        return value
+
+
+def _rank_value_from_key(rank_key: int) -> int:
+    counts = {}
+    for rank in range(2, 15):
+        count = (rank_key >> (3 * (rank - 2))) & 0b111
+        if count:
+            counts[rank] = count
+    return _rank_value(counts)
+
+
+def _flush_suit_table() -> list[int]:
+    """Suit counts packed four bits a suit -> the suit holding five or more cards, or -1."""
+    table = [-1] * (1 << 16)
+    for size in (5, 6, 7):
+        for suits in combinations_with_replacement(range(4), size):
+            packed = sum(1 << (4 * suit) for suit in suits)
+            for suit in range(4):
+                if suits.count(suit) >= 5:
+                    table[packed] = suit
+    return table
+
+
+_FLUSH_TABLE = _LazyTable(_flush_value)
+_RANK_TABLE = _LazyTable(_rank_value_from_key)
+_FLUSH_SUIT = _flush_suit_table()
+_RANK_KEY = [1 << (3 * (code >> 2)) for code in range(52)]
+_SUIT_KEY = [1 << (4 * (code & 3)) for code in range(52)]
+_RANK_BIT = [1 << (code >> 2) for code in range(52)]
+
+
+def hand_value(codes: Sequence[int]) -> int:
+    """Comparable value of the best five of 5-7 cards given as card codes.
+
+    The caller guarantees 5-7 distinct codes; :func:`evaluate` checks.
+    """
+    rank_key = 0
+    suit_key = 0
+    for code in codes:
+        rank_key += _RANK_KEY[code]
+        suit_key += _SUIT_KEY[code]
+    suit = _FLUSH_SUIT[suit_key]
+    if suit < 0:
+        return _RANK_TABLE[rank_key]
+    mask = 0
+    for code in codes:
+        if code & 3 == suit:
+            mask |= _RANK_BIT[code]
+    return _FLUSH_TABLE[mask]
+
+
+def value_category(value: int) -> Category:
+    return _CATEGORY_ORDER[value >> 20]
+
+
+def value_ranks(value: int) -> list[int]:
+    """The five playing ranks, best first (the wheel's ace as 14)."""
+    ranks = [(value >> shift) & 0xF for shift in (16, 12, 8, 4, 0)]
+    return [14 if rank == 1 else rank for rank in ranks]
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A player's (or the dealer's) best five cards and how they rank."""
+
+    category: Category
+    value: int
+    """Orders hands: higher wins, equal is a copy (RULES.md §1)."""
+    cards: tuple[Card, ...]
+    """The five cards that play, best first."""
+
+    def beats(self, other: Hand) -> bool:
+        return self.value > other.value
+
+    def describe(self) -> str:
+        """E.g. ``"flush, ace high"`` or ``"two pair, kings and nines"``."""
+        ranks = value_ranks(self.value)
+        category = self.category
+        if category is Category.ROYAL_FLUSH:
+            return "royal flush"
+        if category in (Category.STRAIGHT_FLUSH, Category.STRAIGHT):
+            return f"{category.value}, {RANK_NAMES[ranks[0]]} high"
+        if category is Category.FLUSH:
+            return f"flush, {RANK_NAMES[ranks[0]]} high"
+        if category is Category.FOUR_OF_A_KIND:
+            return f"four {RANK_PLURALS[ranks[0]]}"
+        if category is Category.FULL_HOUSE:
+            return f"full house, {RANK_PLURALS[ranks[0]]} full of {RANK_PLURALS[ranks[3]]}"
+        if category is Category.THREE_OF_A_KIND:
+            return f"three {RANK_PLURALS[ranks[0]]}"
+        if category is Category.TWO_PAIR:
+            return f"two pair, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[2]]}"
+        if category is Category.ONE_PAIR:
+            return f"pair of {RANK_PLURALS[ranks[0]]}"
+        return f"{RANK_NAMES[ranks[0]]} high"
+
+
+def _pick_cards(cards: Sequence[Card], value: int) -> tuple[Card, ...]:
+    """The five actual cards behind a value, best first.
+
+    Where two cards of one rank could play (a straight over a pair), the one
+    listed first wins, so a seat's own hole card is named before a board card.
+    """
+    category = value_category(value)
+    pool = list(cards)
+    if category in (Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH):
+        suit_counts: dict[str, int] = {}
+        for card in pool:
+            suit_counts[card.suit] = suit_counts.get(card.suit, 0) + 1
+        flush_suit = max(suit_counts, key=suit_counts.__getitem__)
+        pool = [card for card in pool if card.suit == flush_suit]
+    chosen: list[Card] = []
+    for rank in value_ranks(value):
+        for card in pool:
+            if card.rank == rank and card not in chosen:
+                chosen.append(card)
+                break
+    return tuple(chosen)
+
+
+def evaluate(cards: Sequence[Card]) -> Hand:
+    """The best five of 5, 6 or 7 distinct cards."""
+    if not 5 <= len(cards) <= 7:
+        raise CardError(f"a hand is made from 5 to 7 cards, not {len(cards)}")
+    if len(set(cards)) != len(cards):
+        raise CardError("a hand cannot hold the same card twice")
+    value = hand_value([card.code for card in cards])
+    return Hand(value_category(value), value, _pick_cards(cards, value))
+
+
+def evaluate_codes(codes: Sequence[int]) -> Hand:
+    return evaluate([DECK[code] for code in codes])
