@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import random
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from functools import partial
+from queue import Empty, Queue
+from threading import Thread
 from typing import Any, TextIO
 
 from trainer.engine.money import dollars
@@ -20,6 +25,7 @@ from trainer.engine.rulesets import PRESETS, RuleSetError, load_ruleset
 from trainer.engine.settlement import Settlement, settle, settlement_to_json
 
 EXIT_REJECTED = 2
+BATCH_SIZE = 250
 
 
 def settle_line(line: str, default_rules: str) -> tuple[dict[str, Any], bool]:
@@ -29,15 +35,15 @@ def settle_line(line: str, default_rules: str) -> tuple[dict[str, Any], bool]:
     except json.JSONDecodeError as error:
         return {"error": f"not valid JSON ({error.msg} at column {error.colno})"}, False
     try:
-        return settlement_to_json(settle(parse_round(data, default_rules))), True
+        return settlement_to_json(settle(parse_round(data, default_rules), explain=False)), True
     except (RoundError, RuleSetError) as error:
         return {"error": str(error)}, False
 
 
-def settle_stream(lines: Iterable[str], out: TextIO, default_rules: str) -> int:
-    """Stream rounds to settlements; returns how many rounds were rejected."""
+def settle_lines(lines: Sequence[str], default_rules: str) -> tuple[str, int]:
+    """Settle a batch of lines; returns the output text and how many were rejected."""
     rejected = 0
-    write = out.write
+    parts = []
     dumps = json.dumps
     for line in lines:
         if not line.strip():
@@ -45,8 +51,68 @@ def settle_stream(lines: Iterable[str], out: TextIO, default_rules: str) -> int:
         result, ok = settle_line(line, default_rules)
         if not ok:
             rejected += 1
-        write(dumps(result) + "\n")
-    out.flush()
+        parts.append(dumps(result) + "\n")
+    return "".join(parts), rejected
+
+
+def _batches(lines: Iterable[str], size: int) -> Iterator[list[str]]:
+    """Group lines into batches without ever waiting for input that has not come.
+
+    A reader thread queues lines as they arrive; a batch is handed on as soon
+    as it is full or the queue runs dry, so a caller that writes one round and
+    waits for its answer is answered at once.
+    """
+    queue: Queue[str | None] = Queue(maxsize=size * 8)
+
+    def read() -> None:
+        try:
+            for line in lines:
+                queue.put(line)
+        finally:
+            queue.put(None)
+
+    Thread(target=read, daemon=True).start()
+    while True:
+        line = queue.get()
+        if line is None:
+            return
+        batch = [line]
+        while len(batch) < size:
+            try:
+                line = queue.get_nowait()
+            except Empty:
+                break
+            if line is None:
+                yield batch
+                return
+            batch.append(line)
+        yield batch
+
+
+def settle_stream(lines: Iterable[str], out: TextIO, default_rules: str, jobs: int = 1) -> int:
+    """Stream rounds to settlements, in order; returns how many were rejected.
+
+    With ``jobs`` > 1 batches are settled in worker processes (the engine is
+    pure Python, so this is how a second core helps); output order is kept.
+    """
+    rejected = 0
+    if jobs <= 1:
+        for line in lines:
+            if not line.strip():
+                continue
+            result, ok = settle_line(line, default_rules)
+            rejected += not ok
+            out.write(json.dumps(result) + "\n")
+        out.flush()
+        return rejected
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        work = pool.imap(
+            partial(settle_lines, default_rules=default_rules), _batches(lines, BATCH_SIZE)
+        )
+        for text, batch_rejected in work:
+            out.write(text)
+            out.flush()
+            rejected += batch_rejected
     return rejected
 
 
@@ -56,10 +122,13 @@ def _cmd_settle(args: argparse.Namespace) -> int:
     except RuleSetError as error:
         print(f"hhe-trainer settle: --rules: {error}", file=sys.stderr)
         return EXIT_REJECTED
-    rejected = settle_stream(sys.stdin, sys.stdout, args.rules)
+    jobs = args.jobs if args.jobs > 0 else min(os.cpu_count() or 1, 4)
+    rejected = settle_stream(sys.stdin, sys.stdout, args.rules, jobs)
     if rejected:
-        print(f"hhe-trainer settle: {rejected} round(s) rejected; see the error lines",
-              file=sys.stderr)
+        print(
+            f"hhe-trainer settle: {rejected} round(s) rejected; see the error lines",
+            file=sys.stderr,
+        )
         return EXIT_REJECTED
     return 0
 
@@ -91,8 +160,12 @@ def parse_seat_spec(spec: str) -> dict[str, Any]:
             seat["folded"] = True
             continue
         key, sep, value = word.partition("=")
-        key = {"trips": "trips_plus", "pocket": "pocket_bonus", "six_card": "six_card_bonus",
-               "play": "raise"}.get(key.lower(), key.lower())
+        key = {
+            "trips": "trips_plus",
+            "pocket": "pocket_bonus",
+            "six_card": "six_card_bonus",
+            "play": "raise",
+        }.get(key.lower(), key.lower())
         if not sep:
             raise RoundError(f"--seat {spec!r}: {word!r} is not 'name=amount' or 'fold'")
         seat[key] = value
@@ -113,7 +186,8 @@ def explain_text(settlement: Settlement) -> str:
         f"Board: {' '.join(map(str, round_.board))}",
         f"Dealer: {' '.join(map(str, round_.dealer))} -> {settlement.dealer.describe()}"
         f" ({' '.join(map(str, settlement.dealer.cards))})",
-        "Dealer qualifies (pair or better)." if settlement.dealer_qualifies
+        "Dealer qualifies (pair or better)."
+        if settlement.dealer_qualifies
         else "Dealer does NOT qualify (less than a pair): antes of raised seats push.",
         f"Settlement order: {', '.join(f'seat {n}' for n in settlement.order)}",
     ]
@@ -140,17 +214,28 @@ def _cmd_explain(args: argparse.Namespace) -> int:
                 data = json.load(source)
         else:
             if not (args.dealer and args.board and args.seat):
-                print("hhe-trainer explain: give --dealer, --board and at least one --seat,"
-                      " or --json FILE", file=sys.stderr)
+                print(
+                    "hhe-trainer explain: give --dealer, --board and at least one --seat,"
+                    " or --json FILE",
+                    file=sys.stderr,
+                )
                 return EXIT_REJECTED
-            data = {"rules": args.rules, "dealer": args.dealer.split(),
-                    "board": args.board.split(),
-                    "seats": [parse_seat_spec(spec) for spec in args.seat]}
-            options = {key: value for key, value in (
-                ("trips_plus_table", args.trips_plus_table),
-                ("pocket_bonus_table", args.pocket_bonus_table),
-                ("bad_beat_table", args.bad_beat_table),
-                ("progressive_table", args.progressive_table)) if value}
+            data = {
+                "rules": args.rules,
+                "dealer": args.dealer.split(),
+                "board": args.board.split(),
+                "seats": [parse_seat_spec(spec) for spec in args.seat],
+            }
+            options = {
+                key: value
+                for key, value in (
+                    ("trips_plus_table", args.trips_plus_table),
+                    ("pocket_bonus_table", args.pocket_bonus_table),
+                    ("bad_beat_table", args.bad_beat_table),
+                    ("progressive_table", args.progressive_table),
+                )
+                if value
+            }
             if options:
                 data["options"] = options
             for key in ("six_card_bonus_cards",):
@@ -172,6 +257,7 @@ def _cmd_explain(args: argparse.Namespace) -> int:
 
 
 # --- generate ----------------------------------------------------------------
+
 
 def generate_lines(count: int, seed: int | None, rules: str, seats: int | None) -> Iterator[str]:
     from trainer.engine.generator import generate_round
@@ -211,46 +297,59 @@ def build_parser() -> argparse.ArgumentParser:
         prog="hhe-trainer",
         description="Heads Up Hold'em dealer trainer. With no command, opens the trainer.",
     )
-    parser.add_argument("--rules", default=None,
-                        help=f"rule set: {', '.join(PRESETS)} or a rule-set file")
+    parser.add_argument(
+        "--rules", default=None, help=f"rule set: {', '.join(PRESETS)} or a rule-set file"
+    )
     parser.set_defaults(func=_cmd_gui)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     rules_help = f"default rule set for rounds that name none: {', '.join(PRESETS)} or a file"
 
     settle_parser = commands.add_parser(
-        "settle", help="settle JSON Lines rounds from stdin (the audit contract)")
+        "settle", help="settle JSON Lines rounds from stdin (the audit contract)"
+    )
     settle_parser.add_argument("--rules", default="ny-2018", help=rules_help)
+    settle_parser.add_argument(
+        "--jobs",
+        type=int,
+        default=0,
+        help="worker processes (default 0: one per core, at most 4; 1: settle in-process)",
+    )
     settle_parser.set_defaults(func=_cmd_settle)
 
     explain_parser = commands.add_parser(
-        "explain", help="settle one round and explain every payout, for a person")
+        "explain", help="settle one round and explain every payout, for a person"
+    )
     explain_parser.add_argument("--rules", default="ny-2018", help=rules_help)
-    explain_parser.add_argument("--json", metavar="FILE",
-                                help="read the round as JSON from FILE ('-' for stdin)")
+    explain_parser.add_argument(
+        "--json", metavar="FILE", help="read the round as JSON from FILE ('-' for stdin)"
+    )
     explain_parser.add_argument("--dealer", help="the dealer's two cards, e.g. 'As Kd'")
     explain_parser.add_argument("--board", help="the five community cards")
     explain_parser.add_argument("--seat", action="append", help=_SEAT_HELP)
-    for option in ("trips_plus_table", "pocket_bonus_table", "bad_beat_table",
-                   "progressive_table"):
+    for option in ("trips_plus_table", "pocket_bonus_table", "bad_beat_table", "progressive_table"):
         explain_parser.add_argument("--" + option.replace("_", "-"), dest=option)
-    explain_parser.add_argument("--six-card-bonus-cards", dest="six_card_bonus_cards",
-                                help="the four 6-Card Bonus cards")
+    explain_parser.add_argument(
+        "--six-card-bonus-cards", dest="six_card_bonus_cards", help="the four 6-Card Bonus cards"
+    )
     explain_parser.add_argument("--six-card-bonus-jackpot", dest="six_card_bonus_jackpot")
     explain_parser.add_argument("--progressive-pool", dest="progressive_pool")
     explain_parser.set_defaults(func=_cmd_explain)
 
     generate_parser = commands.add_parser(
-        "generate", help="print random rounds in the settle input format")
+        "generate", help="print random rounds in the settle input format"
+    )
     generate_parser.add_argument("--count", type=int, default=10)
     generate_parser.add_argument("--seed", type=int, default=None)
-    generate_parser.add_argument("--seats", type=int, default=None,
-                                 help="occupied seats per round (default: 1-6 at random)")
+    generate_parser.add_argument(
+        "--seats", type=int, default=None, help="occupied seats per round (default: 1-6 at random)"
+    )
     generate_parser.add_argument("--rules", default="ny-2018", help=rules_help)
     generate_parser.set_defaults(func=_cmd_generate)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    multiprocessing.freeze_support()  # settle's workers in a frozen installer build
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))

@@ -15,8 +15,19 @@ RANK_CHARS = "23456789TJQKA"
 """Rank characters, low to high; a rank's value is its index + 2 (ace = 14)."""
 
 RANK_NAMES = {
-    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-    9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
 }
 RANK_PLURALS = {rank: name + ("es" if name == "six" else "s") for rank, name in RANK_NAMES.items()}
 
@@ -40,15 +51,23 @@ class CardError(ValueError):
     """A card that cannot be read, or a set of cards that breaks the deck."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
+    """One of the 52 shared card objects; equality is identity (see :data:`DECK`)."""
+
     rank: int
     """2-14, ace high."""
     suit: Suit
-    code: int = field(compare=False, repr=False)
+    code: int = field(repr=False)
+    text: str = field(repr=False)
+    """``"Td"``: upper-case rank, lower-case suit."""
 
     def __str__(self) -> str:
-        return RANK_CHARS[self.rank - 2] + self.suit.value
+        return self.text
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        # Unpickling (e.g. in a worker process) returns the shared card.
+        return parse_card, (self.text,)
 
     @property
     def rank_char(self) -> str:
@@ -65,7 +84,9 @@ def _make_deck() -> tuple[Card, ...]:
     cards = []
     for rank in range(2, 15):
         for suit in Suit:
-            cards.append(Card(rank, suit, (rank - 2) * 4 + suit.index))
+            cards.append(
+                Card(rank, suit, (rank - 2) * 4 + suit.index, RANK_CHARS[rank - 2] + suit.value)
+            )
     return tuple(cards)
 
 

@@ -157,10 +157,10 @@ def _rank_value(counts: dict[int, int]) -> int:
         return _pack(_Cat.TRIPS, [three] * 3 + kickers({three}, 2))
     if len(pairs) >= 2:
         high, low = pairs[0], pairs[1]
-        return _pack(_Cat.TWO_PAIR, [high, high, low, low] + kickers({high, low}, 1))
+        return _pack(_Cat.TWO_PAIR, [high, high, low, low, *kickers({high, low}, 1)])
     if pairs:
         pair = pairs[0]
-        return _pack(_Cat.PAIR, [pair, pair] + kickers({pair}, 3))
+        return _pack(_Cat.PAIR, [pair, pair, *kickers({pair}, 3)])
     return _pack(_Cat.HIGH, ranks_desc[:5])
 
 

@@ -26,13 +26,21 @@ from trainer.engine.money import CENT
 from trainer.engine.round import Round, Seat, Wager
 from trainer.engine.rulesets import RuleSet
 
-CHIP_UNITS = (Decimal(5), Decimal(10), Decimal(15), Decimal(20), Decimal(25), Decimal(50),
-              Decimal(100))
+CHIP_UNITS = (
+    Decimal(5),
+    Decimal(10),
+    Decimal(15),
+    Decimal(20),
+    Decimal(25),
+    Decimal(50),
+    Decimal(100),
+)
 SIDE_BET_UNITS = (Decimal(1), Decimal(2), Decimal(5), Decimal(10), Decimal(25))
 
 
-def _amount_within(rng: random.Random, units: Sequence[Decimal],
-                   limits: tuple[Decimal, Decimal]) -> Decimal:
+def _amount_within(
+    rng: random.Random, units: Sequence[Decimal], limits: tuple[Decimal, Decimal]
+) -> Decimal:
     low, high = limits
     choices = [unit for unit in units if low <= unit <= high]
     if not choices:
@@ -75,8 +83,9 @@ def _river_raises(hole: Sequence[Card], board: Sequence[Card]) -> bool:
     return any(card.rank >= 13 for card in hole)
 
 
-def decide_raise(rng: random.Random, ruleset: RuleSet, hole: Sequence[Card],
-                 board: Sequence[Card]) -> int:
+def decide_raise(
+    rng: random.Random, ruleset: RuleSet, hole: Sequence[Card], board: Sequence[Card]
+) -> int:
     """The multiple of the ante a basic-strategy player raises, or 0 to fold."""
     if _strong_start(hole):
         return max(ruleset.raises_preflop)
@@ -116,8 +125,12 @@ def generate_round(
     if ruleset.progressive:
         offered.append(Wager.PROGRESSIVE)
     allowed = [w for w in offered if side_bets is None or w in side_bets]
-    rates = {Wager.TRIPS_PLUS: 0.4, Wager.POCKET_BONUS: 0.3, Wager.SIX_CARD_BONUS: 0.2,
-             Wager.PROGRESSIVE: 0.35}
+    rates = {
+        Wager.TRIPS_PLUS: 0.4,
+        Wager.POCKET_BONUS: 0.3,
+        Wager.SIX_CARD_BONUS: 0.2,
+        Wager.PROGRESSIVE: 0.35,
+    }
 
     deck = list(DECK)
     rng.shuffle(deck)
@@ -145,7 +158,7 @@ def generate_round(
                 bets[wager] = _amount_within(rng, SIDE_BET_UNITS, ruleset.side_limits[wager.value])
         seats_out.append(Seat(number, hole, ante, ante, ante * multiple, multiple == 0, bets))
     if any(Wager.SIX_CARD_BONUS in seat.side_bets for seat in seats_out):
-        six_cards = tuple(deck[position:position + 4])
+        six_cards = tuple(deck[position : position + 4])
     tables = ruleset.choose_tables(options or {})
     jackpot = Decimal(rng.randrange(10_000, 60_000)).quantize(CENT) if six_cards else None
     pool = None

@@ -23,12 +23,28 @@ class AmountError(ValueError):
     """An amount of money that cannot be read or is not allowed."""
 
 
+_PARSED: dict[object, Decimal] = {}
+"""Amounts already read (tables repeat a handful of amounts); Decimals are immutable."""
+
+
 def parse_amount(raw: object, *, field: str = "amount") -> Decimal:
     """Read a dollar amount from JSON (a string or a number) or typed text.
 
     Accepts ``5``, ``"7.50"``, ``"$1,000"``; refuses anything negative, more
     than two decimals, not a number, ``true``/``false``, NaN or infinity.
     """
+    if type(raw) is str or type(raw) is int:
+        cached = _PARSED.get(raw)
+        if cached is not None:
+            return cached
+        value = _parse_amount(raw, field)
+        if len(_PARSED) < 4096:
+            _PARSED[raw] = value
+        return value
+    return _parse_amount(raw, field)
+
+
+def _parse_amount(raw: object, field: str) -> Decimal:
     if isinstance(raw, bool) or raw is None:
         raise AmountError(f"{field}: {raw!r} is not an amount of money")
     if isinstance(raw, int):
@@ -54,7 +70,9 @@ def parse_amount(raw: object, *, field: str = "amount") -> Decimal:
     if value < 0:
         raise AmountError(f"{field}: {raw!r} is negative; amounts are never below $0")
     if value != value.quantize(CENT):
-        raise AmountError(f"{field}: {raw!r} has more than two decimals (cents are the smallest unit)")
+        raise AmountError(
+            f"{field}: {raw!r} has more than two decimals (cents are the smallest unit)"
+        )
     return value.quantize(CENT)
 
 
@@ -75,7 +93,7 @@ def dollars(value: Decimal) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Odds:
-    """"X to Y": the player keeps the wager and is paid X/Y times it."""
+    """ "X to Y": the player keeps the wager and is paid X/Y times it."""
 
     to_win: int
     per: int = 1

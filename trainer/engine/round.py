@@ -40,8 +40,12 @@ class Wager(StrEnum):
     @property
     def label(self) -> str:
         return {
-            "ante": "Ante", "raise": "Raise", "odds": "Odds", "trips_plus": "Trips Plus",
-            "pocket_bonus": "Pocket Bonus", "six_card_bonus": "6-Card Bonus",
+            "ante": "Ante",
+            "raise": "Raise",
+            "odds": "Odds",
+            "trips_plus": "Trips Plus",
+            "pocket_bonus": "Pocket Bonus",
+            "six_card_bonus": "6-Card Bonus",
             "progressive": "Progressive",
         }[self.value]
 
@@ -96,8 +100,16 @@ class Round:
         raise KeyError(number)
 
 
-_ROUND_KEYS = {"rules", "options", "dealer", "board", "seats", "six_card_bonus_cards",
-               "six_card_bonus_jackpot", "progressive_pool"}
+_ROUND_KEYS = {
+    "rules",
+    "options",
+    "dealer",
+    "board",
+    "seats",
+    "six_card_bonus_cards",
+    "six_card_bonus_jackpot",
+    "progressive_pool",
+}
 _SEAT_KEYS = {"seat", "hole", "ante", "odds", "raise", "folded", *(w.value for w in SIDE_WAGERS)}
 
 
@@ -137,7 +149,9 @@ def _parse_seat(raw: object, index: int, ruleset: RuleSet) -> Seat:
     where = f"seat {number}"
     for key in raw:
         if key not in _SEAT_KEYS:
-            raise RoundError(f"{where}.{key}: unknown field (expected {', '.join(sorted(_SEAT_KEYS))})")
+            raise RoundError(
+                f"{where}.{key}: unknown field (expected {', '.join(sorted(_SEAT_KEYS))})"
+            )
     if "hole" not in raw:
         raise RoundError(f"{where}.hole: missing (the seat's two cards)")
     hole = _cards(raw["hole"], 2, f"{where}.hole")
@@ -185,13 +199,20 @@ def _parse_seat(raw: object, index: int, ruleset: RuleSet) -> Seat:
             _within(amount, ruleset.side_limits[wager.value], f"{where}.{wager.value}", ruleset)
         if wager is Wager.SIX_CARD_BONUS:
             if ruleset.six_card_bonus is None:
-                raise RoundError(f"{where}.six_card_bonus: rule set {ruleset.id!r} offers no 6-Card Bonus")
+                raise RoundError(
+                    f"{where}.six_card_bonus: rule set {ruleset.id!r} offers no 6-Card Bonus"
+                )
             if amount not in ruleset.six_card_bonus:
                 offered = " or ".join(dollars(a) for a in ruleset.six_card_bonus)
-                raise RoundError(f"{where}.six_card_bonus: {format_amount(amount)} is not a 6-Card Bonus wager ({offered})")
+                raise RoundError(
+                    f"{where}.six_card_bonus: {format_amount(amount)}"
+                    f" is not a 6-Card Bonus wager ({offered})"
+                )
         if wager is Wager.PROGRESSIVE:
             if ruleset.progressive is None:
-                raise RoundError(f"{where}.progressive: rule set {ruleset.id!r} offers no progressive")
+                raise RoundError(
+                    f"{where}.progressive: rule set {ruleset.id!r} offers no progressive"
+                )
             if amount != ruleset.progressive.wager:
                 raise RoundError(
                     f"{where}.progressive: {format_amount(amount)} is not the progressive wager"
@@ -222,7 +243,9 @@ def parse_round(data: object, default_rules: str | RuleSet = "ny-2018") -> Round
         tables = ruleset.choose_tables(options)
     except RuleSetError as error:
         message = str(error)
-        raise RoundError(message if message.startswith("options.") else f"rules: {message}") from None
+        raise RoundError(
+            message if message.startswith("options.") else f"rules: {message}"
+        ) from None
     for key in ("dealer", "board", "seats"):
         if key not in data:
             raise RoundError(f"{key}: missing")
@@ -263,7 +286,9 @@ def parse_round(data: object, default_rules: str | RuleSet = "ny-2018") -> Round
 
 
 def _check_duplicates(
-    dealer: Sequence[Card], board: Sequence[Card], seats: Sequence[Seat],
+    dealer: Sequence[Card],
+    board: Sequence[Card],
+    seats: Sequence[Seat],
     six_cards: Sequence[Card] | None,
 ) -> None:
     places: list[tuple[str, Sequence[Card]]] = [("dealer", dealer), ("board", board)]
@@ -288,8 +313,12 @@ def round_to_json(round_: Round) -> dict[str, Any]:
     data["board"] = [str(card) for card in round_.board]
     seats = []
     for seat in round_.seats:
-        entry: dict[str, Any] = {"seat": seat.seat, "hole": [str(card) for card in seat.hole],
-                                 "ante": format_amount(seat.ante), "odds": format_amount(seat.odds)}
+        entry: dict[str, Any] = {
+            "seat": seat.seat,
+            "hole": [str(card) for card in seat.hole],
+            "ante": format_amount(seat.ante),
+            "odds": format_amount(seat.odds),
+        }
         if seat.folded:
             entry["folded"] = True
         else:

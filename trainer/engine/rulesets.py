@@ -77,7 +77,11 @@ class Award:
         if self.odds is not None:
             return str(self.odds)
         if self.fixed is not None:
-            return f"${self.fixed:,.0f}" if self.fixed == self.fixed.to_integral() else f"${self.fixed:,}"
+            return (
+                f"${self.fixed:,.0f}"
+                if self.fixed == self.fixed.to_integral()
+                else f"${self.fixed:,}"
+            )
         return f"{self.percent:f}%"
 
     @classmethod
@@ -153,8 +157,10 @@ class RuleSet:
     def raise_multiples(self) -> tuple[int, ...]:
         """Every raise a seat may hold, as multiples of its ante, largest first."""
         return tuple(
-            sorted(set(self.raises_preflop) | set(self.raises_flop) | set(self.raises_river),
-                   reverse=True)
+            sorted(
+                set(self.raises_preflop) | set(self.raises_flop) | set(self.raises_river),
+                reverse=True,
+            )
         )
 
     def choose_tables(self, options: Mapping[str, object] | None = None) -> TableChoice:
@@ -207,8 +213,19 @@ class RuleSet:
 
 # --- loading -----------------------------------------------------------------
 
-_TOP_KEYS = {"id", "name", "version", "raises", "limits", "odds", "trips_plus",
-             "pocket_bonus", "six_card_bonus", "progressive", "cap"}
+_TOP_KEYS = {
+    "id",
+    "name",
+    "version",
+    "raises",
+    "limits",
+    "odds",
+    "trips_plus",
+    "pocket_bonus",
+    "six_card_bonus",
+    "progressive",
+    "cap",
+}
 _REQUIRED = ("id", "name", "version", "raises", "limits", "odds", "trips_plus", "pocket_bonus")
 
 
@@ -264,14 +281,14 @@ def _section(data: Mapping[str, Any], key: str, allowed: set[str], where: str) -
                 f"{where}{key}.{sub}: unknown key (expected {', '.join(sorted(allowed))})"
             )
     for sub in allowed:
-        if sub not in section and not sub.startswith("?"):
+        if sub not in section:
             raise RuleSetError(f"{where}{key}.{sub}: missing")
     return section
 
 
 def _limit_pair(raw: object, where: str) -> tuple[Decimal, Decimal]:
     if not isinstance(raw, list) or len(raw) != 2:
-        raise RuleSetError(f"{where}: expected [minimum, maximum], e.g. [\"2\", \"10\"]")
+        raise RuleSetError(f'{where}: expected [minimum, maximum], e.g. ["2", "10"]')
     try:
         low, high = (parse_amount(value, field=where) for value in raw)
     except AmountError as error:
@@ -282,8 +299,11 @@ def _limit_pair(raw: object, where: str) -> tuple[Decimal, Decimal]:
 
 
 def _multiples(raw: object, where: str) -> tuple[int, ...]:
-    if (not isinstance(raw, list) or not raw
-            or not all(isinstance(m, int) and not isinstance(m, bool) and m > 0 for m in raw)):
+    if (
+        not isinstance(raw, list)
+        or not raw
+        or not all(isinstance(m, int) and not isinstance(m, bool) and m > 0 for m in raw)
+    ):
         raise RuleSetError(f"{where}: expected a list of whole multiples of the ante, e.g. [1, 2]")
     if len(set(raw)) != len(raw):
         raise RuleSetError(f"{where}: {raw} lists a multiple twice")
@@ -294,7 +314,8 @@ def _default(section: Mapping[str, Any], tables: Mapping[str, Any], where: str) 
     default = str(section["default"]).upper()
     if default not in tables:
         raise RuleSetError(
-            f"{where}.default: {section['default']!r} is not one of its tables ({', '.join(tables)})"
+            f"{where}.default: {section['default']!r}"
+            f" is not one of its tables ({', '.join(tables)})"
         )
     return default
 
@@ -304,7 +325,9 @@ def parse_ruleset(data: Mapping[str, Any], origin: str = "") -> RuleSet:
     where = f"{origin}: " if origin else ""
     for key in data:
         if key not in _TOP_KEYS:
-            raise RuleSetError(f"{where}{key}: unknown key (expected {', '.join(sorted(_TOP_KEYS))})")
+            raise RuleSetError(
+                f"{where}{key}: unknown key (expected {', '.join(sorted(_TOP_KEYS))})"
+            )
     for key in _REQUIRED:
         if key not in data:
             raise RuleSetError(f"{where}{key}: missing")
@@ -321,7 +344,10 @@ def parse_ruleset(data: Mapping[str, Any], origin: str = "") -> RuleSet:
     flop = _multiples(raises["flop"], f"{where}raises.flop")
     river = _multiples(raises["river"], f"{where}raises.river")
     if river != (1,):
-        raise RuleSetError(f"{where}raises.river: after the river the raise is exactly 1x the ante (RULES.md §2), not {list(river)}")
+        raise RuleSetError(
+            f"{where}raises.river: after the river the raise is exactly 1x the ante"
+            f" (RULES.md §2), not {list(river)}"
+        )
 
     limits_raw = data["limits"]
     if not isinstance(limits_raw, dict) or "ante" not in limits_raw:
@@ -332,7 +358,9 @@ def parse_ruleset(data: Mapping[str, Any], origin: str = "") -> RuleSet:
         if key == "ante":
             continue
         if key not in ("trips_plus", "pocket_bonus"):
-            raise RuleSetError(f"{where}limits.{key}: unknown key (expected ante, trips_plus, pocket_bonus)")
+            raise RuleSetError(
+                f"{where}limits.{key}: unknown key (expected ante, trips_plus, pocket_bonus)"
+            )
         side_limits[key] = _limit_pair(value, f"{where}limits.{key}")
     for key in ("trips_plus", "pocket_bonus"):
         if key not in side_limits:
@@ -341,19 +369,39 @@ def parse_ruleset(data: Mapping[str, Any], origin: str = "") -> RuleSet:
     odds = _section(data, "odds", {"win_table", "bad_beat_tables", "bad_beat_default"}, where)
     win_tables = _paytables()["odds_win"]
     if odds["win_table"] not in win_tables:
-        raise RuleSetError(f"{where}odds.win_table: no odds-win table named {odds['win_table']!r} (known: {', '.join(win_tables)})")
-    odds_win = _odds_table(win_tables[odds["win_table"]], f"odds_win.{odds['win_table']}", CATEGORY_BY_KEY)
-    bad_beat_raw = _named_tables("bad_beat", odds["bad_beat_tables"], f"{where}odds.bad_beat_tables")
-    bad_beat = {name: _odds_table(table, f"bad_beat.{name}", CATEGORY_BY_KEY) for name, table in bad_beat_raw.items()}
-    bad_beat_default = _default({"default": odds["bad_beat_default"]}, bad_beat, f"{where}odds.bad_beat")
+        raise RuleSetError(
+            f"{where}odds.win_table: no odds-win table named {odds['win_table']!r}"
+            f" (known: {', '.join(win_tables)})"
+        )
+    odds_win = _odds_table(
+        win_tables[odds["win_table"]], f"odds_win.{odds['win_table']}", CATEGORY_BY_KEY
+    )
+    bad_beat_raw = _named_tables(
+        "bad_beat", odds["bad_beat_tables"], f"{where}odds.bad_beat_tables"
+    )
+    bad_beat = {
+        name: _odds_table(table, f"bad_beat.{name}", CATEGORY_BY_KEY)
+        for name, table in bad_beat_raw.items()
+    }
+    bad_beat_default = _default(
+        {"default": odds["bad_beat_default"]}, bad_beat, f"{where}odds.bad_beat"
+    )
 
     trips_section = _section(data, "trips_plus", {"tables", "default"}, where)
-    trips = {name: _odds_table(table, f"trips_plus.{name}", CATEGORY_BY_KEY)
-             for name, table in _named_tables("trips_plus", trips_section["tables"], f"{where}trips_plus.tables").items()}
+    trips = {
+        name: _odds_table(table, f"trips_plus.{name}", CATEGORY_BY_KEY)
+        for name, table in _named_tables(
+            "trips_plus", trips_section["tables"], f"{where}trips_plus.tables"
+        ).items()
+    }
     pocket_section = _section(data, "pocket_bonus", {"tables", "default"}, where)
     pocket_keys = {hand.value: hand for hand in PocketHand}
-    pocket = {name: _odds_table(table, f"pocket_bonus.{name}", pocket_keys)
-              for name, table in _named_tables("pocket_bonus", pocket_section["tables"], f"{where}pocket_bonus.tables").items()}
+    pocket = {
+        name: _odds_table(table, f"pocket_bonus.{name}", pocket_keys)
+        for name, table in _named_tables(
+            "pocket_bonus", pocket_section["tables"], f"{where}pocket_bonus.tables"
+        ).items()
+    }
 
     six_card = None
     if "six_card_bonus" in data:
@@ -361,30 +409,43 @@ def parse_ruleset(data: Mapping[str, Any], origin: str = "") -> RuleSet:
         wagers = six_section["wagers"]
         available = _paytables()["six_card_bonus"]
         if not isinstance(wagers, list) or not wagers:
-            raise RuleSetError(f"{where}six_card_bonus.wagers: expected a list such as [\"2\", \"5\"]")
+            raise RuleSetError(f'{where}six_card_bonus.wagers: expected a list such as ["2", "5"]')
         six_card = {}
         for wager in wagers:
             if str(wager) not in available:
-                raise RuleSetError(f"{where}six_card_bonus.wagers: no 6-Card Bonus pay table for a ${wager} wager (known: {', '.join('$' + k for k in available)})")
-            six_card[parse_amount(str(wager))] = _award_table(available[str(wager)], f"six_card_bonus.{wager}", CATEGORY_BY_KEY)
+                raise RuleSetError(
+                    f"{where}six_card_bonus.wagers: no 6-Card Bonus pay table for a ${wager} wager"
+                    f" (known: {', '.join('$' + k for k in available)})"
+                )
+            six_card[parse_amount(str(wager))] = _award_table(
+                available[str(wager)], f"six_card_bonus.{wager}", CATEGORY_BY_KEY
+            )
 
     progressive = None
     if "progressive" in data:
         prog = _section(data, "progressive", {"wager", "tables", "default"}, where)
         progressive_keys = {hand.value: hand for hand in ProgressiveHand}
-        prog_tables = {name: _award_table(table, f"progressive.{name}", progressive_keys)
-                       for name, table in _named_tables("progressive", prog["tables"], f"{where}progressive.tables").items()}
+        prog_tables = {
+            name: _award_table(table, f"progressive.{name}", progressive_keys)
+            for name, table in _named_tables(
+                "progressive", prog["tables"], f"{where}progressive.tables"
+            ).items()
+        }
         try:
             prog_wager = parse_amount(prog["wager"], field=f"{where}progressive.wager")
         except AmountError as error:
             raise RuleSetError(str(error)) from None
-        progressive = Progressive(prog_wager, prog_tables, _default(prog, prog_tables, f"{where}progressive"))
+        progressive = Progressive(
+            prog_wager, prog_tables, _default(prog, prog_tables, f"{where}progressive")
+        )
 
     cap = None
     if "cap" in data:
         cap_section = _section(data, "cap", {"max_aggregate_payout"}, where)
         try:
-            cap = parse_amount(cap_section["max_aggregate_payout"], field=f"{where}cap.max_aggregate_payout")
+            cap = parse_amount(
+                cap_section["max_aggregate_payout"], field=f"{where}cap.max_aggregate_payout"
+            )
         except AmountError as error:
             raise RuleSetError(str(error)) from None
         if cap <= 0:
@@ -415,7 +476,10 @@ def parse_ruleset(data: Mapping[str, Any], origin: str = "") -> RuleSet:
 @cache
 def load_preset(preset: str) -> RuleSet:
     if preset not in PRESETS:
-        raise RuleSetError(f"unknown rule set {preset!r} (presets: {', '.join(PRESETS)}, or a path to a rule-set file)")
+        raise RuleSetError(
+            f"unknown rule set {preset!r}"
+            f" (presets: {', '.join(PRESETS)}, or a path to a rule-set file)"
+        )
     text = resources.files("trainer.rulesets").joinpath(f"{preset}.toml").read_text("utf-8")
     return parse_ruleset(tomllib.loads(text), f"{preset}.toml")
 
@@ -445,4 +509,6 @@ def load_ruleset(name: str) -> RuleSet:
         if name not in _FILE_CACHE:
             _FILE_CACHE[name] = load_ruleset_file(Path(name))
         return _FILE_CACHE[name]
-    raise RuleSetError(f"unknown rule set {name!r} (presets: {', '.join(PRESETS)}, or a path to a rule-set file)")
+    raise RuleSetError(
+        f"unknown rule set {name!r} (presets: {', '.join(PRESETS)}, or a path to a rule-set file)"
+    )

@@ -16,8 +16,8 @@ from trainer.engine.cards import Card, Suit
 from trainer.engine.evaluator import Category, Hand, evaluate
 from trainer.engine.money import CENT, ZERO, Odds, dollars, format_amount
 from trainer.engine.order import settlement_order
-from trainer.engine.rulesets import Award, PocketHand, ProgressiveHand
 from trainer.engine.round import Round, RoundError, Seat, Wager
+from trainer.engine.rulesets import Award, PocketHand, ProgressiveHand
 
 
 class Outcome(StrEnum):
@@ -94,7 +94,11 @@ def pocket_hand(hole: tuple[Card, Card]) -> PocketHand | None:
         return PocketHand.PAIR_OF_ACES if first.rank == 14 else PocketHand.PAIR
     ranks = {first.rank, second.rank}
     if 14 in ranks and ranks & {11, 12, 13}:
-        return PocketHand.ACE_FACE_SUITED if first.suit == second.suit else PocketHand.ACE_FACE_UNSUITED
+        return (
+            PocketHand.ACE_FACE_SUITED
+            if first.suit == second.suit
+            else PocketHand.ACE_FACE_UNSUITED
+        )
     return None
 
 
@@ -102,11 +106,16 @@ _ROYAL_RANKS = {10, 11, 12, 13, 14}
 
 
 def _is_royal(cards: tuple[Card, ...]) -> bool:
-    return (len(cards) == 5 and {card.rank for card in cards} == _ROYAL_RANKS
-            and len({card.suit for card in cards}) == 1)
+    return (
+        len(cards) == 5
+        and {card.rank for card in cards} == _ROYAL_RANKS
+        and len({card.suit for card in cards}) == 1
+    )
 
 
-def progressive_hand(hole: tuple[Card, Card], board: tuple[Card, ...], hand: Hand) -> ProgressiveHand | None:
+def progressive_hand(
+    hole: tuple[Card, Card], board: tuple[Card, ...], hand: Hand
+) -> ProgressiveHand | None:
     """The progressive outcome of a seat (New York 2018 (k)(3)), most specific first."""
     flop_five = (*hole, *board[:3])
     if _is_royal(flop_five):
@@ -128,71 +137,90 @@ def progressive_hand(hole: tuple[Card, Card], board: tuple[Card, ...], hand: Han
 
 def _win(wager: Wager, stake: Decimal, odds: Odds, why: str, line: str) -> WagerResult:
     paid = odds.pay(stake)
-    rounded = " (rounded down to the cent)" if stake * odds.to_win / odds.per != paid else ""
-    reason = f"{wager.label} {dollars(stake)} pays {odds} {why}: {dollars(paid)}{rounded}"
+    reason = ""
+    if why:
+        rounded = " (rounded down to the cent)" if stake * odds.to_win / odds.per != paid else ""
+        reason = f"{wager.label} {dollars(stake)} pays {odds} {why}: {dollars(paid)}{rounded}"
     return WagerResult(wager, stake, Outcome.WIN, paid, reason, line)
 
 
 def _push(wager: Wager, stake: Decimal, why: str) -> WagerResult:
-    return WagerResult(wager, stake, Outcome.PUSH, ZERO, f"{wager.label} {dollars(stake)} pushes: {why}")
+    reason = f"{wager.label} {dollars(stake)} pushes: {why}" if why else ""
+    return WagerResult(wager, stake, Outcome.PUSH, ZERO, reason)
 
 
 def _lose(wager: Wager, stake: Decimal, why: str) -> WagerResult:
-    return WagerResult(wager, stake, Outcome.LOSE, -stake, f"{wager.label} {dollars(stake)} loses: {why}")
+    reason = f"{wager.label} {dollars(stake)} loses: {why}" if why else ""
+    return WagerResult(wager, stake, Outcome.LOSE, -stake, reason)
 
 
-def _settle_main(seat: Seat, hand: Hand, dealer: Hand, dealer_qualifies: bool,
-                 round_: Round) -> tuple[SeatResult, list[WagerResult]]:
-    """Ante, raise and odds (RULES.md §4 table)."""
+def _settle_main(
+    seat: Seat, hand: Hand, dealer: Hand, dealer_qualifies: bool, round_: Round, dealer_name: str
+) -> tuple[SeatResult, list[WagerResult]]:
+    """Ante, raise and odds (RULES.md §4 table).
+
+    With an empty ``dealer_name`` no reasons are written (the settle command's
+    fast path); every outcome and amount is the same either way.
+    """
     ante, odds_stake, raise_stake = seat.ante, seat.odds, seat.raise_amount
+    explain = bool(dealer_name)
     if seat.folded:
-        return SeatResult.FOLD, [
-            _lose(Wager.ANTE, ante, "the player folded"),
-            _lose(Wager.ODDS, odds_stake, "the player folded"),
-        ]
+        why = "the player folded" if explain else ""
+        return SeatResult.FOLD, [_lose(Wager.ANTE, ante, why), _lose(Wager.ODDS, odds_stake, why)]
     tables = round_.tables
-    player_name = hand.describe()
-    dealer_name = dealer.describe()
+    player_name = hand.describe() if explain else ""
     if hand.value == dealer.value:
-        why = f"{player_name} ties the dealer's {dealer_name}"
+        why = f"{player_name} ties the dealer's {dealer_name}" if explain else ""
         return SeatResult.TIE, [
-            _push(Wager.ANTE, ante, why), _push(Wager.RAISE, raise_stake, why),
+            _push(Wager.ANTE, ante, why),
+            _push(Wager.RAISE, raise_stake, why),
             _push(Wager.ODDS, odds_stake, why),
         ]
     straight_or_better = hand.category >= Category.STRAIGHT
+    not_qualified = f"the dealer does not qualify ({dealer_name})" if explain else ""
     if hand.value > dealer.value:
-        beats = f"{player_name} beats the dealer's {dealer_name}"
+        wins = (
+            f"when the player wins ({player_name} beats the dealer's {dealer_name})"
+            if explain
+            else ""
+        )
         if dealer_qualifies:
-            ante_result = _win(Wager.ANTE, ante, Odds(1), f"when the player wins ({beats})", "ante 1 to 1")
+            ante_result = _win(Wager.ANTE, ante, EVEN_MONEY, wins, "ante 1 to 1")
         else:
-            ante_result = _push(Wager.ANTE, ante, f"the dealer does not qualify ({dealer_name})")
-        raise_result = _win(Wager.RAISE, raise_stake, Odds(1), f"when the player wins ({beats})", "raise 1 to 1")
+            ante_result = _push(Wager.ANTE, ante, not_qualified)
+        raise_result = _win(Wager.RAISE, raise_stake, EVEN_MONEY, wins, "raise 1 to 1")
         if straight_or_better:
             line_odds = tables.odds_win[hand.category]
-            odds_result = _win(Wager.ODDS, odds_stake, line_odds, f"for a winning {hand.category}",
-                               f"odds win: {hand.category} {line_odds}")
+            why = f"for a winning {hand.category}" if explain else ""
+            odds_result = _win(
+                Wager.ODDS, odds_stake, line_odds, why, f"odds win: {hand.category} {line_odds}"
+            )
         else:
-            odds_result = _push(Wager.ODDS, odds_stake,
-                                f"the player wins with {player_name}, less than a straight")
+            why = f"the player wins with {player_name}, less than a straight" if explain else ""
+            odds_result = _push(Wager.ODDS, odds_stake, why)
         return SeatResult.WIN, [ante_result, raise_result, odds_result]
-    loses = f"the dealer's {dealer_name} beats {player_name}"
+    loses = f"the dealer's {dealer_name} beats {player_name}" if explain else ""
     if dealer_qualifies:
         ante_result = _lose(Wager.ANTE, ante, loses)
     else:
-        ante_result = _push(Wager.ANTE, ante, f"the dealer does not qualify ({dealer_name})")
+        ante_result = _push(Wager.ANTE, ante, not_qualified)
     raise_result = _lose(Wager.RAISE, raise_stake, loses)
     if straight_or_better:
         line_odds = tables.bad_beat[hand.category]
-        odds_result = _win(Wager.ODDS, odds_stake, line_odds,
-                           f"bad beat table {tables.bad_beat_name} for a losing {hand.category}",
-                           f"bad beat: {hand.category} {line_odds}")
+        why = (
+            f"bad beat table {tables.bad_beat_name} for a losing {hand.category}" if explain else ""
+        )
+        odds_result = _win(
+            Wager.ODDS, odds_stake, line_odds, why, f"bad beat: {hand.category} {line_odds}"
+        )
     else:
         odds_result = _lose(Wager.ODDS, odds_stake, loses)
     return SeatResult.LOSE, [ante_result, raise_result, odds_result]
 
 
-def _award_amount(award: Award, stake: Decimal, meter: Decimal | None, meter_name: str,
-                  sharers: int = 1) -> Decimal:
+def _award_amount(
+    award: Award, stake: Decimal, meter: Decimal | None, meter_name: str, sharers: int = 1
+) -> Decimal:
     if award.odds is not None:
         return award.odds.pay(stake)
     if award.fixed is not None:
@@ -205,7 +233,9 @@ def _award_amount(award: Award, stake: Decimal, meter: Decimal | None, meter_nam
     return share.quantize(CENT, rounding=ROUND_DOWN)
 
 
-def _settle_side(seat: Seat, hand: Hand, round_: Round, pool_winners: int) -> list[WagerResult]:
+def _settle_side(
+    seat: Seat, hand: Hand, round_: Round, pool_winners: int, explain: bool
+) -> list[WagerResult]:
     results: list[WagerResult] = []
     tables = round_.tables
     stake = seat.side_bets.get(Wager.TRIPS_PLUS)
@@ -213,23 +243,39 @@ def _settle_side(seat: Seat, hand: Hand, round_: Round, pool_winners: int) -> li
         line = tables.trips_plus.get(hand.category)
         table = f"Trips Plus table {tables.trips_plus_letter}"
         if line is None:
-            results.append(_lose(Wager.TRIPS_PLUS, stake,
-                                 f"{hand.describe()} is less than three of a kind ({table})"))
+            why = f"{hand.describe()} is less than three of a kind ({table})" if explain else ""
+            results.append(_lose(Wager.TRIPS_PLUS, stake, why))
         else:
-            results.append(_win(Wager.TRIPS_PLUS, stake, line, f"for {hand.category} ({table})",
-                                f"trips plus {tables.trips_plus_letter}: {hand.category} {line}"))
+            why = f"for {hand.category} ({table})" if explain else ""
+            results.append(
+                _win(
+                    Wager.TRIPS_PLUS,
+                    stake,
+                    line,
+                    why,
+                    f"trips plus {tables.trips_plus_letter}: {hand.category} {line}",
+                )
+            )
     stake = seat.side_bets.get(Wager.POCKET_BONUS)
     if stake is not None:
         pocket = pocket_hand(seat.hole)
         table = f"Pocket Bonus table {tables.pocket_bonus_letter}"
         hole = f"{seat.hole[0]} {seat.hole[1]}"
         if pocket is None:
-            results.append(_lose(Wager.POCKET_BONUS, stake,
-                                 f"{hole} is neither a pair nor an ace with K, Q or J ({table})"))
+            why = f"{hole} is neither a pair nor an ace with K, Q or J ({table})" if explain else ""
+            results.append(_lose(Wager.POCKET_BONUS, stake, why))
         else:
             line = tables.pocket_bonus[pocket]
-            results.append(_win(Wager.POCKET_BONUS, stake, line, f"for {hole}, {pocket.label} ({table})",
-                                f"pocket bonus {tables.pocket_bonus_letter}: {pocket.label} {line}"))
+            why = f"for {hole}, {pocket.label} ({table})" if explain else ""
+            results.append(
+                _win(
+                    Wager.POCKET_BONUS,
+                    stake,
+                    line,
+                    why,
+                    f"pocket bonus {tables.pocket_bonus_letter}: {pocket.label} {line}",
+                )
+            )
     stake = seat.side_bets.get(Wager.SIX_CARD_BONUS)
     if stake is not None:
         results.append(_settle_six_card(seat, stake, round_))
@@ -248,14 +294,23 @@ def _settle_six_card(seat: Seat, stake: Decimal, round_: Round) -> WagerResult:
     if award is None:
         return _lose(Wager.SIX_CARD_BONUS, stake, f"{six.describe()} is less than three of a kind")
     amount = _award_amount(award, stake, round_.six_card_bonus_jackpot, "six_card_bonus_jackpot")
-    reason = (f"{Wager.SIX_CARD_BONUS.label} {dollars(stake)} pays {award} for {six.category}"
-              f" ({' '.join(map(str, six.cards))}): {dollars(amount)}")
-    return WagerResult(Wager.SIX_CARD_BONUS, stake, Outcome.WIN, amount, reason,
-                       f"6-card bonus ${stake:.0f}: {six.category} {award}")
+    reason = (
+        f"{Wager.SIX_CARD_BONUS.label} {dollars(stake)} pays {award} for {six.category}"
+        f" ({' '.join(map(str, six.cards))}): {dollars(amount)}"
+    )
+    return WagerResult(
+        Wager.SIX_CARD_BONUS,
+        stake,
+        Outcome.WIN,
+        amount,
+        reason,
+        f"6-card bonus ${stake:.0f}: {six.category} {award}",
+    )
 
 
-def _settle_progressive(seat: Seat, stake: Decimal, hand: Hand, round_: Round,
-                        pool_winners: int) -> WagerResult:
+def _settle_progressive(
+    seat: Seat, stake: Decimal, hand: Hand, round_: Round, pool_winners: int
+) -> WagerResult:
     """New York 2018 (k): progressive on the seat's best five of seven."""
     assert round_.tables.progressive is not None
     outcome = progressive_hand(seat.hole, round_.board, hand)
@@ -263,29 +318,48 @@ def _settle_progressive(seat: Seat, stake: Decimal, hand: Hand, round_: Round,
     letter = round_.tables.progressive_letter
     award = table.get(outcome) if outcome is not None else None
     if award is None:
-        return _lose(Wager.PROGRESSIVE, stake, f"{hand.describe()} pays nothing on progressive table {letter}")
+        return _lose(
+            Wager.PROGRESSIVE,
+            stake,
+            f"{hand.describe()} pays nothing on progressive table {letter}",
+        )
     amount = _award_amount(award, stake, round_.progressive_pool, "progressive_pool", pool_winners)
     assert outcome is not None
     shared = ""
     if award.percent == 100 and pool_winners > 1:
         shared = f", shared equally by {pool_winners} winners"
-    reason = (f"{Wager.PROGRESSIVE.label} {dollars(stake)} pays {award} for a {outcome.label}"
-              f" (table {letter}{shared}): {dollars(amount)}")
-    return WagerResult(Wager.PROGRESSIVE, stake, Outcome.WIN, amount, reason,
-                       f"progressive {letter}: {outcome.label} {award}")
+    reason = (
+        f"{Wager.PROGRESSIVE.label} {dollars(stake)} pays {award} for a {outcome.label}"
+        f" (table {letter}{shared}): {dollars(amount)}"
+    )
+    return WagerResult(
+        Wager.PROGRESSIVE,
+        stake,
+        Outcome.WIN,
+        amount,
+        reason,
+        f"progressive {letter}: {outcome.label} {award}",
+    )
 
 
+EVEN_MONEY = Odds(1)
 _CAPPED_WAGERS = {Wager.ANTE, Wager.RAISE, Wager.ODDS, Wager.TRIPS_PLUS, Wager.POCKET_BONUS}
 
 
-def _total(results: list[WagerResult], cap: Decimal | None) -> tuple[Decimal, bool, Decimal, str | None]:
+def _total(
+    results: list[WagerResult], cap: Decimal | None
+) -> tuple[Decimal, bool, Decimal, str | None]:
     """RULES.md §6: the cap limits the sum of winnings on the main, Trips Plus and
     Pocket Bonus wagers; losses, 6-Card Bonus and progressive awards stand outside it."""
     winnings = sum((r.amount for r in results if r.wager in _CAPPED_WAGERS and r.amount > 0), ZERO)
-    rest = sum((r.amount for r in results if not (r.wager in _CAPPED_WAGERS and r.amount > 0)), ZERO)
+    rest = sum(
+        (r.amount for r in results if not (r.wager in _CAPPED_WAGERS and r.amount > 0)), ZERO
+    )
     if cap is not None and winnings > cap:
-        reason = (f"winnings of {dollars(winnings)} on the main and bonus wagers exceed the"
-                  f" maximum aggregate payout: the seat is paid {dollars(cap)}")
+        reason = (
+            f"winnings of {dollars(winnings)} on the main and bonus wagers exceed the"
+            f" maximum aggregate payout: the seat is paid {dollars(cap)}"
+        )
         return cap + rest, True, winnings, reason
     return winnings + rest, False, winnings, None
 
@@ -305,9 +379,11 @@ def _pool_winners(round_: Round, hands: dict[int, Hand]) -> int:
     return count
 
 
-def settle(round_: Round) -> Settlement:
+def settle(round_: Round, *, explain: bool = True) -> Settlement:
+    """Settle every seat. ``explain=False`` skips writing the reasons (faster)."""
     dealer = evaluate((*round_.dealer, *round_.board))
     dealer_qualifies = qualifies(dealer)
+    dealer_name = dealer.describe() if explain else ""
     hands = {seat.seat: evaluate((*seat.hole, *round_.board)) for seat in round_.seats}
     pool_winners = _pool_winners(round_, hands)
     order = settlement_order(round_.seats)
@@ -316,16 +392,17 @@ def settle(round_: Round) -> Settlement:
     for number in order:
         seat = round_.seat(number)
         hand = hands[number]
-        result, main = _settle_main(seat, hand, dealer, dealer_qualifies, round_)
-        wagers = main + _settle_side(seat, hand, round_, pool_winners)
+        result, main = _settle_main(seat, hand, dealer, dealer_qualifies, round_, dealer_name)
+        wagers = main + _settle_side(seat, hand, round_, pool_winners, explain)
         total, capped, winnings, cap_reason = _total(wagers, cap)
-        seats.append(SeatSettlement(number, hand, result, tuple(wagers), total, capped,
-                                    winnings, cap_reason))
+        seats.append(
+            SeatSettlement(number, hand, result, tuple(wagers), total, capped, winnings, cap_reason)
+        )
     return Settlement(round_, dealer, dealer_qualifies, order, tuple(seats))
 
 
 def _hand_json(hand: Hand) -> dict[str, Any]:
-    return {"hand": hand.category.value, "cards": [str(card) for card in hand.cards]}
+    return {"hand": hand.category, "cards": [card.text for card in hand.cards]}
 
 
 def settlement_to_json(settlement: Settlement) -> dict[str, Any]:
@@ -337,9 +414,9 @@ def settlement_to_json(settlement: Settlement) -> dict[str, Any]:
             {
                 "seat": seat.seat,
                 **_hand_json(seat.hand),
-                "result": seat.result.value,
+                "result": seat.result,
                 "wagers": {
-                    w.wager.value: {"outcome": w.outcome.value, "amount": format_amount(w.amount)}
+                    w.wager: {"outcome": w.outcome, "amount": format_amount(w.amount)}
                     for w in seat.wagers
                 },
                 "total": format_amount(seat.total),
