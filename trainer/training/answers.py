@@ -1,0 +1,292 @@
+"""Reading what the trainee typed (keyboard first), refusing, never coercing.
+
+Every parser returns the answer object the question expects, or raises
+:class:`AnswerError` with a sentence for the person that names what is wrong
+with what they typed. Nothing is guessed: text that is not clearly one answer
+is refused, and a refused answer is never graded.
+
+Payout answers (:func:`parse_payout`):
+
+* an amount (``15``, ``$15``, ``15.00``, ``1,000``, ``7.5``) pays that amount;
+* ``0`` (or ``$0.00``), ``push`` or ``p`` is a push;
+* ``take``, ``t``, ``lose`` or ``x`` collects the wager. The amount of a
+  parsed take is stored as ``0.00``: the dealer takes whatever is on the spot,
+  and :func:`~.grading.grade` fills in the stake from the question.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from trainer.engine.cards import Card, CardError, parse_card
+from trainer.engine.evaluator import Category
+from trainer.engine.money import ZERO, AmountError, parse_amount
+from trainer.engine.settlement import Outcome, SeatResult
+from trainer.training.questions import Answer, DealerHandAnswer, PayoutAnswer, QuestionKind
+
+
+class AnswerError(ValueError):
+    """An answer that cannot be read; the message is for the person who typed it."""
+
+
+def _clean(text: object) -> str:
+    if not isinstance(text, str):
+        raise TypeError(f"expected the typed text, got {type(text).__name__}")
+    return " ".join(text.strip().lower().split())
+
+
+# --- amounts and payouts ------------------------------------------------------
+
+_PUSH_WORDS = {"push", "p"}
+_TAKE_WORDS = {"take", "t", "lose", "x"}
+_DECIMALS = re.compile(r"\.\d{3,}\s*$")
+
+
+def _amount(text: str, original: str, *, payout: bool) -> Decimal:
+    hint = "type 'push' or 'take', or an amount such as 15 or 7.50" if payout else (
+        "type an amount such as 3,000 or 250.50")
+    if text.startswith("-") or text.startswith("$-") or text.startswith("$ -"):
+        if payout:
+            raise AnswerError(
+                f"'{original}' is negative: to collect a losing wager type 'take'")
+        raise AnswerError(f"'{original}' is negative: the total paid is never below $0")
+    if _DECIMALS.search(text):
+        raise AnswerError(
+            f"'{original}' has more than two decimals: the smallest amount is a cent")
+    try:
+        return parse_amount(text, field="answer")
+    except AmountError:
+        raise AnswerError(f"'{original}' is not an amount: {hint}") from None
+
+
+def parse_payout(text: str) -> PayoutAnswer:
+    """Read a payout: an amount, ``push``/``p``/``0``, or ``take``/``t``/``lose``/``x``."""
+    cleaned = _clean(text)
+    if not cleaned:
+        raise AnswerError("Nothing typed: type an amount to pay, 'push' or 'take'")
+    if cleaned in _PUSH_WORDS:
+        return PayoutAnswer(Outcome.PUSH, ZERO)
+    if cleaned in _TAKE_WORDS:
+        return PayoutAnswer(Outcome.LOSE, ZERO)
+    first = cleaned.split()[0]
+    if first in _TAKE_WORDS | _PUSH_WORDS | {"pay"} and len(cleaned.split()) > 1:
+        raise AnswerError(
+            f"'{text.strip()}': type just the amount to pay, or just 'push' or 'take'")
+    amount = _amount(cleaned, text.strip(), payout=True)
+    if amount == 0:
+        return PayoutAnswer(Outcome.PUSH, ZERO)
+    return PayoutAnswer(Outcome.WIN, amount)
+
+
+def parse_amount_answer(text: str) -> Decimal:
+    """Read an amount of money (the capped total a seat is paid)."""
+    cleaned = _clean(text)
+    if not cleaned:
+        raise AnswerError("Nothing typed: type the amount paid, e.g. 3,000")
+    if cleaned in _PUSH_WORDS | _TAKE_WORDS:
+        raise AnswerError(f"'{text.strip()}': this question asks for an amount, e.g. 3,000")
+    return _amount(cleaned, text.strip(), payout=False)
+
+
+# --- hands --------------------------------------------------------------------
+
+_CATEGORY_WORDS: dict[Category, tuple[str, ...]] = {
+    Category.HIGH_CARD: ("high card", "high", "nothing", "no pair", "hc"),
+    Category.ONE_PAIR: ("one pair", "pair", "a pair", "1 pair"),
+    Category.TWO_PAIR: ("two pair", "2 pair", "two pairs", "2 pairs", "twopair", "2pair"),
+    Category.THREE_OF_A_KIND: ("three of a kind", "3 of a kind", "trips", "set", "three",
+                               "toak", "3oak"),
+    Category.STRAIGHT: ("straight",),
+    Category.FLUSH: ("flush",),
+    Category.FULL_HOUSE: ("full house", "full", "boat", "full boat", "fh"),
+    Category.FOUR_OF_A_KIND: ("four of a kind", "4 of a kind", "quads", "quad", "four",
+                              "foak", "4oak"),
+    Category.STRAIGHT_FLUSH: ("straight flush", "sf"),
+    Category.ROYAL_FLUSH: ("royal flush", "royal"),
+}
+CATEGORY_WORDS: dict[str, Category] = {
+    word: category for category, words in _CATEGORY_WORDS.items() for word in words
+}
+"""Every word or phrase :func:`parse_category` accepts, with its category."""
+
+
+def parse_category(text: str) -> Category:
+    """Read a hand category: the contract's names or common dealer words."""
+    cleaned = _clean(text).replace("_", " ").replace("-", " ")
+    cleaned = " ".join(cleaned.split())
+    if not cleaned:
+        raise AnswerError("Nothing typed: name the hand, e.g. 'two pair' or 'flush'")
+    category = CATEGORY_WORDS.get(cleaned)
+    if category is None:
+        raise AnswerError(
+            f"'{text.strip()}' is not a hand: type e.g. high card, pair, two pair, trips,"
+            " straight, flush, full house, quads, straight flush or royal")
+    return category
+
+
+_CARD_LIKE = re.compile(r"^(10|[2-9tjqka])[a-z]$")
+
+
+def parse_dealer_hand(text: str) -> DealerHandAnswer:
+    """Read the dealer's hand as the category and the five cards that play.
+
+    ``"two pair Kd Kc 9h 9s As"``, ``"flush: As, Ks, 9s, 7s, 2s"``.
+    """
+    raw = text.strip() if isinstance(text, str) else text
+    tokens = re.split(r"[\s,;:]+", _clean(text))
+    cards: list[Card] = []
+    words: list[str] = []
+    for token in tokens:
+        if not token:
+            continue
+        try:
+            cards.append(parse_card(token))
+            continue
+        except CardError:
+            pass
+        if _CARD_LIKE.match(token):
+            raise AnswerError(f"'{token}' is not a card: the suits are s, h, d and c")
+        words.append(token)
+    if not words:
+        raise AnswerError(
+            f"'{raw}': name the hand as well as the cards, e.g. 'two pair Kd Kc 9h 9s As'")
+    category = parse_category(" ".join(words))
+    return validate_dealer_hand(DealerHandAnswer(category, tuple(cards)))
+
+
+def validate_dealer_hand(answer: DealerHandAnswer) -> DealerHandAnswer:
+    if not isinstance(answer.category, Category):
+        raise TypeError(f"category must be a Category, got {answer.category!r}")
+    if not all(isinstance(card, Card) for card in answer.cards):
+        raise TypeError(f"cards must be Card objects, got {answer.cards!r}")
+    if len(answer.cards) != 5:
+        raise AnswerError(
+            f"Choose the five cards that play: {len(answer.cards)} "
+            f"card{'s' if len(answer.cards) != 1 else ''} chosen")
+    seen: set[Card] = set()
+    for card in answer.cards:
+        if card in seen:
+            raise AnswerError(f"{card} is chosen twice: choose five different cards")
+        seen.add(card)
+    return answer
+
+
+# --- yes/no, seats, results -----------------------------------------------------
+
+_YES = {"y", "yes", "true", "qualifies"}
+_NO = {"n", "no", "false"}
+
+
+def parse_yes_no(text: str) -> bool:
+    cleaned = _clean(text)
+    if cleaned in _YES:
+        return True
+    if cleaned in _NO:
+        return False
+    if not cleaned:
+        raise AnswerError("Nothing typed: type 'y' for yes or 'n' for no")
+    raise AnswerError(f"'{text.strip()}' is neither yes nor no: type 'y' or 'n'")
+
+
+_SEAT = re.compile(r"^(?:seat|s)?\s*#?\s*(\d+)$")
+
+
+def parse_seat_number(text: str) -> int:
+    """Read a seat number 1-6 (``3``, ``seat 3``, ``s3``)."""
+    cleaned = _clean(text)
+    if not cleaned:
+        raise AnswerError("Nothing typed: type a seat number from 1 to 6")
+    match = _SEAT.match(cleaned)
+    if not match:
+        raise AnswerError(f"'{text.strip()}' is not a seat: type a seat number from 1 to 6")
+    number = int(match[1])
+    if not 1 <= number <= 6:
+        raise AnswerError(
+            f"'{text.strip()}': the seats are numbered 1 to 6 from the dealer's left")
+    return number
+
+
+_RESULTS = {
+    "w": SeatResult.WIN, "win": SeatResult.WIN, "wins": SeatResult.WIN,
+    "l": SeatResult.LOSE, "lose": SeatResult.LOSE, "loses": SeatResult.LOSE,
+    "loss": SeatResult.LOSE,
+    "t": SeatResult.TIE, "tie": SeatResult.TIE, "push": SeatResult.TIE, "copy": SeatResult.TIE,
+}
+
+
+def parse_seat_result(text: str) -> SeatResult:
+    """Read win/lose/tie (``w``, ``l``, ``t``; a tie may be called ``push`` or ``copy``)."""
+    cleaned = _clean(text)
+    result = _RESULTS.get(cleaned)
+    if result is not None:
+        return result
+    if not cleaned:
+        raise AnswerError("Nothing typed: type 'w' (win), 'l' (lose) or 't' (tie)")
+    raise AnswerError(
+        f"'{text.strip()}' is not a result: type 'w' (win), 'l' (lose) or 't' (tie)")
+
+
+# --- any question ---------------------------------------------------------------
+
+_PARSERS = {
+    QuestionKind.DEALER_HAND: parse_dealer_hand,
+    QuestionKind.QUALIFIES: parse_yes_no,
+    QuestionKind.NEXT_SEAT: parse_seat_number,
+    QuestionKind.SEAT_HAND: parse_category,
+    QuestionKind.SEAT_RESULT: parse_seat_result,
+    QuestionKind.PAYOUT: parse_payout,
+    QuestionKind.CAPPED_TOTAL: parse_amount_answer,
+}
+
+
+def parse_answer(kind: QuestionKind, text: str) -> Answer:
+    """Parse typed text for a question of ``kind``."""
+    return _PARSERS[kind](text)
+
+
+def _check_money(amount: object, what: str) -> Decimal:
+    if not isinstance(amount, Decimal) or not amount.is_finite():
+        raise TypeError(f"{what} must be a finite Decimal, got {amount!r}")
+    if amount < 0:
+        raise AnswerError(f"{what} {amount} is negative: to collect a losing wager use 'take'")
+    if amount != amount.quantize(Decimal("0.01")):
+        raise AnswerError(f"{what} {amount} has more than two decimals")
+    return amount
+
+
+def coerce_answer(kind: QuestionKind, given: object) -> Answer:
+    """Typed text is parsed; an answer object (from buttons or clicks) is checked.
+
+    Raises :class:`AnswerError` for an answer the person must correct, and
+    :class:`TypeError` for an object of the wrong type (a programming error).
+    """
+    # Enums are str subclasses: check answer objects before treating text.
+    if kind is QuestionKind.SEAT_HAND and isinstance(given, Category):
+        return given
+    if kind is QuestionKind.SEAT_RESULT and isinstance(given, SeatResult):
+        if given is SeatResult.FOLD:
+            raise AnswerError("A seat that raised did not fold: answer win, lose or tie")
+        return given
+    if isinstance(given, str) and not isinstance(given, Category | SeatResult | Outcome):
+        return parse_answer(kind, given)
+    if kind is QuestionKind.DEALER_HAND and isinstance(given, DealerHandAnswer):
+        return validate_dealer_hand(given)
+    if kind is QuestionKind.QUALIFIES and isinstance(given, bool):
+        return given
+    if kind is QuestionKind.NEXT_SEAT and isinstance(given, int) and not isinstance(given, bool):
+        if not 1 <= given <= 6:
+            raise AnswerError(f"Seat {given}: the seats are numbered 1 to 6")
+        return given
+    if kind is QuestionKind.PAYOUT and isinstance(given, PayoutAnswer):
+        if not isinstance(given.outcome, Outcome):
+            raise TypeError(f"outcome must be an Outcome, got {given.outcome!r}")
+        amount = _check_money(given.amount, "the amount")
+        if given.outcome is Outcome.WIN and amount == 0:
+            raise AnswerError("A win pays more than $0.00: a wager that is not paid pushes")
+        if given.outcome is Outcome.PUSH and amount != 0:
+            raise AnswerError("A push pays nothing: the amount must be $0.00")
+        return given
+    if kind is QuestionKind.CAPPED_TOTAL and isinstance(given, Decimal):
+        return _check_money(given, "the total")
+    raise TypeError(f"{type(given).__name__} {given!r} is not an answer to a {kind} question")

@@ -1,0 +1,105 @@
+"""Marking an answer against the engine's, with the reason when it is wrong.
+
+A trainer that marks a correct answer wrong is worse than none, so the
+dealer's hand is graded by what the chosen cards *make*, not by comparing
+them with the engine's pick: any five of the dealer's seven that evaluate to
+exactly the best hand are right (the board plays; a kicker of the same rank
+in the hole or on the board).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from trainer.engine.cards import cards_text
+from trainer.engine.evaluator import evaluate
+from trainer.engine.settlement import Outcome
+from trainer.training.answers import coerce_answer
+from trainer.training.questions import (
+    Answer,
+    DealerHandAnswer,
+    PayoutAnswer,
+    Question,
+    QuestionKind,
+    answer_text,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    question: Question
+    given: Answer
+    """The parsed answer (a take carries the stake it collects)."""
+    correct: bool
+    expected_text: str
+    given_text: str
+    explanation: str
+    """Empty when correct; otherwise what was right and why, and what was said."""
+    seconds: float
+
+
+def _dealer_hand_problem(question: Question, given: DealerHandAnswer) -> str | None:
+    """Why a dealer-hand answer is wrong, or None when it is right."""
+    expected = question.expected
+    assert isinstance(expected, DealerHandAnswer)
+    seven = question.cards or expected.cards
+    strangers = [card for card in given.cards if card not in seven]
+    if strangers:
+        return f"{cards_text(strangers)} {'is' if len(strangers) == 1 else 'are'} not in the" \
+               " dealer's hand or on the board"
+    best = evaluate(seven) if len(seven) >= 5 else evaluate(expected.cards)
+    made = evaluate(given.cards)
+    if made.value != best.value:
+        return f"those cards make {made.describe()}, less than the dealer's best"
+    if given.category != expected.category:
+        return f"those cards make {made.category}, not {given.category}"
+    return None
+
+
+def _given_payout(question: Question, given: PayoutAnswer) -> PayoutAnswer:
+    """A take collects the stake, whatever amount (if any) came with it."""
+    if given.outcome is Outcome.LOSE and question.stake is not None:
+        return PayoutAnswer(Outcome.LOSE, question.stake)
+    return given
+
+
+def grade(question: Question, given: object, seconds: float = 0.0) -> Grade:
+    """Grade one answer (typed text or an answer object) to ``question``.
+
+    Raises :class:`~trainer.training.answers.AnswerError` for text that cannot
+    be read; nothing is graded then.
+    """
+    answer = coerce_answer(question.kind, given)
+    expected = question.expected
+    problem: str | None = None
+    if question.kind is QuestionKind.DEALER_HAND:
+        assert isinstance(answer, DealerHandAnswer)
+        problem = _dealer_hand_problem(question, answer)
+        correct = problem is None
+    elif question.kind is QuestionKind.PAYOUT:
+        assert isinstance(answer, PayoutAnswer) and isinstance(expected, PayoutAnswer)
+        answer = _given_payout(question, answer)
+        if answer.outcome is not expected.outcome:
+            correct = False
+        else:
+            # A take is right whatever amount came with it: the dealer takes the spot.
+            correct = answer.outcome is Outcome.LOSE or answer.amount == expected.amount
+    elif question.kind is QuestionKind.CAPPED_TOTAL:
+        assert isinstance(answer, Decimal)
+        correct = answer == expected
+    else:
+        correct = answer == expected and type(answer) is type(expected)
+    expected_text = answer_text(question.kind, expected)
+    given_text = answer_text(question.kind, answer)
+    explanation = ""
+    if not correct:
+        explanation = question.explanation
+        if problem:
+            assert isinstance(answer, DealerHandAnswer)
+            chose = f"{answer.category} ({cards_text(answer.cards)})"
+            explanation += f" You chose {chose}: {problem}."
+        else:
+            explanation = f"{explanation.rstrip('.')} \u2014 you said {given_text}"
+    return Grade(question, answer, correct, expected_text, given_text, explanation,
+                 float(seconds))

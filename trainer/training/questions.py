@@ -1,0 +1,378 @@
+"""What the trainee is asked about a settled round, in the order a dealer works.
+
+:func:`build_questions` reads only the engine's :class:`Settlement`: every
+expected answer (a hand, a yes/no, a seat number, a payout) and every
+explanation (the rule and the pay-table line) comes from the engine, so the
+UI never computes a payout.
+
+The order follows RULES.md §7:
+
+1. the dealer's hand (category and the five cards that play);
+2. whether the dealer qualifies (§3);
+3. seat by seat, in ``settlement.order``: which seat is next (only while two
+   or more seats are still to settle, so never a forced choice), the seat's
+   best hand (every raised seat; a folded seat only when a Trips Plus or
+   progressive wager depends on it), win/lose/tie for a raised seat, one
+   payout per wager, and the capped total where a maximum aggregate payout
+   applies (§6);
+4. last, the 6-Card Bonus wagers, from the dealer's right (seat 6 toward
+   seat 1): §5 says they are settled after the board is mucked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+from typing import TypeAlias
+
+from trainer.engine.cards import Card, cards_text
+from trainer.engine.evaluator import Category
+from trainer.engine.money import ZERO, dollars
+from trainer.engine.round import Wager
+from trainer.engine.settlement import (
+    Outcome,
+    SeatResult,
+    SeatSettlement,
+    Settlement,
+    WagerResult,
+)
+
+
+class Skill(StrEnum):
+    """What a question trains; per-skill accuracy is reported by this."""
+
+    DEALER_HAND = "dealer_hand"
+    QUALIFICATION = "qualification"
+    ORDER = "order"
+    PLAYER_HAND = "player_hand"
+    RESULT = "result"
+    ANTE = "ante"
+    RAISE = "raise"
+    ODDS_WIN = "odds_win"
+    ODDS_PUSH_OR_LOSE = "odds"
+    BAD_BEAT = "bad_beat"
+    TRIPS_PLUS = "trips_plus"
+    POCKET_BONUS = "pocket_bonus"
+    SIX_CARD_BONUS = "six_card_bonus"
+    PROGRESSIVE = "progressive"
+    CAP = "cap"
+
+    @property
+    def label(self) -> str:
+        return _SKILL_LABELS[self]
+
+
+_SKILL_LABELS: dict[Skill, str] = {
+    Skill.DEALER_HAND: "Reading the dealer's hand",
+    Skill.QUALIFICATION: "Dealer qualification",
+    Skill.ORDER: "Settlement order",
+    Skill.PLAYER_HAND: "Reading the player's hand",
+    Skill.RESULT: "Win, lose or tie",
+    Skill.ANTE: "Settling the ante",
+    Skill.RAISE: "Settling the raise",
+    Skill.ODDS_WIN: "Paying the odds on a winning hand",
+    Skill.ODDS_PUSH_OR_LOSE: "Odds that push or lose",
+    Skill.BAD_BEAT: "Paying a bad beat",
+    Skill.TRIPS_PLUS: "Settling Trips Plus",
+    Skill.POCKET_BONUS: "Settling the Pocket Bonus",
+    Skill.SIX_CARD_BONUS: "Settling the 6-Card Bonus",
+    Skill.PROGRESSIVE: "Settling the progressive",
+    Skill.CAP: "Maximum aggregate payout",
+}
+
+
+class QuestionKind(StrEnum):
+    DEALER_HAND = "dealer_hand"
+    QUALIFIES = "qualifies"
+    NEXT_SEAT = "next_seat"
+    SEAT_HAND = "seat_hand"
+    SEAT_RESULT = "seat_result"
+    PAYOUT = "payout"
+    CAPPED_TOTAL = "capped_total"
+
+
+@dataclass(frozen=True, slots=True)
+class DealerHandAnswer:
+    """The dealer's hand as announced: its category and the five cards that play."""
+
+    category: Category
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PayoutAnswer:
+    """How one wager is settled.
+
+    ``amount`` is what the dealer pays on a win, ``0.00`` on a push and the
+    stake on a take (``Outcome.LOSE``). A take parsed from typed text carries
+    ``0.00`` until grading fills in the stake (see :func:`~.answers.parse_payout`).
+    """
+
+    outcome: Outcome
+    amount: Decimal
+
+
+Answer: TypeAlias = DealerHandAnswer | bool | int | Category | SeatResult | PayoutAnswer | Decimal
+"""Any expected (or parsed) answer; which one depends on the question's kind."""
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    id: str
+    """Stable within a round: ``dealer-hand``, ``seat-6-odds``, ``next-seat-2``."""
+    kind: QuestionKind
+    skill: Skill
+    seat: int | None
+    """The seat asked about; None for the dealer and for "which seat next?"."""
+    wager: Wager | None
+    prompt: str
+    expected: Answer
+    explanation: str
+    """The rule (and pay-table line) behind the expected answer."""
+    stake: Decimal | None = None
+    """PAYOUT: the amount on the spot (what a take collects)."""
+    cards: tuple[Card, ...] = ()
+    """DEALER_HAND / SEAT_HAND: the seven cards the hand is made from."""
+
+
+# --- text for people ----------------------------------------------------------
+
+
+def payout_text(answer: PayoutAnswer) -> str:
+    """``$15.00`` (paid), ``push`` or ``take $10.00``."""
+    if answer.outcome is Outcome.WIN:
+        return dollars(answer.amount)
+    if answer.outcome is Outcome.PUSH:
+        return "push"
+    return f"take {dollars(answer.amount)}" if answer.amount else "take"
+
+
+def answer_text(kind: QuestionKind, answer: Answer) -> str:
+    """A short human form of an answer (expected or given) to a question of ``kind``."""
+    if kind is QuestionKind.DEALER_HAND:
+        assert isinstance(answer, DealerHandAnswer)
+        return f"{answer.category}: {cards_text(answer.cards)}"
+    if kind is QuestionKind.QUALIFIES:
+        return "yes" if answer else "no"
+    if kind is QuestionKind.NEXT_SEAT:
+        return f"seat {answer}"
+    if kind is QuestionKind.PAYOUT:
+        assert isinstance(answer, PayoutAnswer)
+        return payout_text(answer)
+    if kind is QuestionKind.CAPPED_TOTAL:
+        assert isinstance(answer, Decimal)
+        return dollars(answer)
+    return str(answer)
+
+
+# --- building the questions ---------------------------------------------------
+
+
+def _payout_skill(seat: SeatSettlement, result: WagerResult) -> Skill:
+    wager = result.wager
+    if wager is Wager.ODDS:
+        if result.outcome is Outcome.WIN:
+            # The odds win from the bad-beat table only when the seat lost (RULES.md §4).
+            return Skill.BAD_BEAT if seat.result is SeatResult.LOSE else Skill.ODDS_WIN
+        return Skill.ODDS_PUSH_OR_LOSE
+    return {
+        Wager.ANTE: Skill.ANTE,
+        Wager.RAISE: Skill.RAISE,
+        Wager.TRIPS_PLUS: Skill.TRIPS_PLUS,
+        Wager.POCKET_BONUS: Skill.POCKET_BONUS,
+        Wager.SIX_CARD_BONUS: Skill.SIX_CARD_BONUS,
+        Wager.PROGRESSIVE: Skill.PROGRESSIVE,
+    }[wager]
+
+
+def _payout_expected(result: WagerResult) -> PayoutAnswer:
+    if result.outcome is Outcome.WIN:
+        return PayoutAnswer(Outcome.WIN, result.amount)
+    if result.outcome is Outcome.PUSH:
+        return PayoutAnswer(Outcome.PUSH, ZERO)
+    return PayoutAnswer(Outcome.LOSE, result.stake)
+
+
+def _payout_explanation(result: WagerResult) -> str:
+    reason = result.reason
+    if not reason:  # a settlement made with explain=False carries no reasons
+        settled = payout_text(_payout_expected(result))
+        reason = f"{result.wager.label} {dollars(result.stake)}: {settled}"
+    if result.pay_line:
+        reason += f" (pay table: {result.pay_line})"
+    return reason
+
+
+def _payout_question(seat: SeatSettlement, result: WagerResult) -> Question:
+    wager = result.wager
+    return Question(
+        id=f"seat-{seat.seat}-{wager.value.replace('_', '-')}",
+        kind=QuestionKind.PAYOUT,
+        skill=_payout_skill(seat, result),
+        seat=seat.seat,
+        wager=wager,
+        prompt=f"Seat {seat.seat} \u2014 {wager.label} {dollars(result.stake)}: pay, push or take?",
+        expected=_payout_expected(result),
+        explanation=_payout_explanation(result),
+        stake=result.stake,
+    )
+
+
+_ORDER_RULES = {
+    "bare": ("Seats that folded with only the ante and odds are collected first, as the"
+             " decisions went round, from seat 1 up (RULES.md §7)."),
+    "side": ("Folded seats that still hold a side wager are settled next, from the dealer's"
+             " right (seat 6 toward seat 1) (RULES.md §7)."),
+    "raised": ("Then the seats that raised, again from the dealer's right (seat 6 toward"
+               " seat 1) (RULES.md §7)."),
+}
+
+
+def _order_rule(settlement: Settlement, number: int) -> str:
+    seat = settlement.round.seat(number)
+    if not seat.folded:
+        return _ORDER_RULES["raised"]
+    return _ORDER_RULES["side" if seat.has_side_bet else "bare"]
+
+
+def _needs_hand(settlement: Settlement, number: int) -> bool:
+    """Whether the seat's best five of seven is asked (RULES.md §7: "announce the
+    player's best hand"): every raised seat, and a folded seat whose Trips Plus or
+    progressive is paid on that hand. (The Pocket Bonus reads the hole cards only
+    and the 6-Card Bonus its own six cards, so neither needs the seven-card hand.)"""
+    seat = settlement.round.seat(number)
+    if not seat.folded:
+        return True
+    return Wager.TRIPS_PLUS in seat.side_bets or Wager.PROGRESSIVE in seat.side_bets
+
+
+def _seat_cards(settlement: Settlement, number: int) -> tuple[Card, ...]:
+    return (*settlement.round.seat(number).hole, *settlement.round.board)
+
+
+def _result_explanation(seat: SeatSettlement, settlement: Settlement) -> str:
+    player = seat.hand.describe()
+    dealer = settlement.dealer.describe()
+    if seat.result is SeatResult.WIN:
+        why = f"the player's {player} beats the dealer's {dealer}"
+    elif seat.result is SeatResult.LOSE:
+        why = f"the dealer's {dealer} beats the player's {player}"
+    else:
+        why = f"the player's {player} ties the dealer's {dealer} (a copy: RULES.md §1)"
+    return f"Seat {seat.seat}: {seat.result} \u2014 {why}."
+
+
+def _cap_question(seat: SeatSettlement, cap: Decimal) -> Question:
+    winnings = seat.winnings_before_cap
+    expected = min(winnings, cap)
+    if seat.capped or winnings > cap:
+        explanation = (seat.cap_reason or
+                       f"winnings of {dollars(winnings)} exceed the maximum aggregate payout:"
+                       f" the seat is paid {dollars(cap)}")
+        explanation = explanation[0].upper() + explanation[1:] + " (RULES.md §6)."
+    else:
+        explanation = (f"Winnings of {dollars(winnings)} on the main and bonus wagers are within"
+                       f" the maximum aggregate payout of {dollars(cap)}: they are paid in full"
+                       " (RULES.md §6).")
+    explanation += " The 6-Card Bonus and progressive awards are outside the cap."
+    return Question(
+        id=f"seat-{seat.seat}-capped-total",
+        kind=QuestionKind.CAPPED_TOTAL,
+        skill=Skill.CAP,
+        seat=seat.seat,
+        wager=None,
+        prompt=f"Seat {seat.seat}: total paid on the main and bonus wagers?",
+        expected=expected,
+        explanation=explanation,
+    )
+
+
+def build_questions(settlement: Settlement) -> list[Question]:
+    """Every question about a settled round, in the order a dealer works (RULES.md §7)."""
+    dealer = settlement.dealer
+    dealer_cards = (*settlement.round.dealer, *settlement.round.board)
+    questions = [
+        Question(
+            id="dealer-hand",
+            kind=QuestionKind.DEALER_HAND,
+            skill=Skill.DEALER_HAND,
+            seat=None,
+            wager=None,
+            prompt="Dealer: what is the best hand, and which five cards play?",
+            expected=DealerHandAnswer(dealer.category, dealer.cards),
+            explanation=(f"The dealer's best five of seven is {dealer.describe()}:"
+                         f" {cards_text(dealer.cards)} (RULES.md §1)."),
+            cards=dealer_cards,
+        ),
+        Question(
+            id="dealer-qualifies",
+            kind=QuestionKind.QUALIFIES,
+            skill=Skill.QUALIFICATION,
+            seat=None,
+            wager=None,
+            prompt="Does the dealer qualify?",
+            expected=settlement.dealer_qualifies,
+            explanation=(
+                "The dealer qualifies with one pair or better (RULES.md §3): "
+                + (f"{dealer.describe()} qualifies." if settlement.dealer_qualifies
+                   else f"{dealer.describe()} does not qualify.")
+            ),
+        ),
+    ]
+    cap = settlement.round.ruleset.max_aggregate_payout
+    order = settlement.order
+    six_card: list[tuple[SeatSettlement, WagerResult]] = []
+    for position, number in enumerate(order, start=1):
+        seat = settlement.seat(number)
+        if len(order) - position + 1 >= 2:
+            questions.append(Question(
+                id=f"next-seat-{position}",
+                kind=QuestionKind.NEXT_SEAT,
+                skill=Skill.ORDER,
+                seat=None,
+                wager=None,
+                prompt="Which seat do you settle next?",
+                expected=number,
+                explanation=f"Seat {number} is next. {_order_rule(settlement, number)}",
+            ))
+        if _needs_hand(settlement, number):
+            questions.append(Question(
+                id=f"seat-{number}-hand",
+                kind=QuestionKind.SEAT_HAND,
+                skill=Skill.PLAYER_HAND,
+                seat=number,
+                wager=None,
+                prompt=f"Seat {number}: what is the player's best hand?",
+                expected=seat.hand.category,
+                explanation=(f"Seat {number}'s best five of seven is {seat.hand.describe()}:"
+                             f" {cards_text(seat.hand.cards)} (RULES.md §1)."),
+                cards=_seat_cards(settlement, number),
+            ))
+        if seat.result is not SeatResult.FOLD:
+            questions.append(Question(
+                id=f"seat-{number}-result",
+                kind=QuestionKind.SEAT_RESULT,
+                skill=Skill.RESULT,
+                seat=number,
+                wager=None,
+                prompt=f"Seat {number}: win, lose or tie?",
+                expected=seat.result,
+                explanation=_result_explanation(seat, settlement),
+            ))
+        for result in seat.wagers:
+            if result.wager is Wager.SIX_CARD_BONUS:
+                six_card.append((seat, result))
+            else:
+                questions.append(_payout_question(seat, result))
+        if cap is not None and seat.winnings_before_cap > 0:
+            questions.append(_cap_question(seat, cap))
+    # RULES.md §5: the 6-Card Bonus is settled last, from the dealer's right.
+    for seat, result in sorted(six_card, key=lambda item: item[0].seat, reverse=True):
+        questions.append(_payout_question(seat, result))
+    return questions
+
+
+def questions_by_id(questions: Sequence[Question]) -> dict[str, Question]:
+    return {question.id: question for question in questions}

@@ -1,0 +1,267 @@
+"""A training session: rounds dealt by the engine, asked, answered and graded.
+
+Storage-agnostic: nothing here writes anywhere. A listener registered with
+``on_grade`` (or appended to :attr:`TrainingSession.listeners`) is called
+with every grade the moment it is recorded, so storage can commit each answer
+as it is given. The clock is injectable so tests never sleep.
+
+Timing: a question's seconds run from when it became current (the round's
+start for the first, the previous answer for the others) to its answer. A UI
+that shows feedback between questions calls :meth:`RoundState.mark_shown`
+when it puts the next question up, so reading feedback is not counted.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from trainer.engine.generator import generate_round
+from trainer.engine.round import SIDE_WAGERS, Round, Wager
+from trainer.engine.rulesets import RuleSet, load_ruleset
+from trainer.engine.settlement import Settlement, settle
+from trainer.training.answers import coerce_answer
+from trainer.training.grading import Grade, grade
+from trainer.training.questions import Question, Skill, build_questions
+
+Clock = Callable[[], float]
+
+
+class SessionError(ValueError):
+    """Something the session's state does not allow: dealing while an exam round
+    is unfinished or after the exam is over, answering a finished round. The
+    message is a sentence for the person."""
+
+
+class Mode(StrEnum):
+    PRACTICE = "practice"
+    """Feedback after each answer."""
+    SPEED = "speed"
+    """Timed; feedback at the end of each round, with the time the round took."""
+    EXAM = "exam"
+    """A fixed number of rounds; no feedback until the end, then a score."""
+
+
+@dataclass
+class TrainingSettings:
+    rules: str = "ny-2018"
+    """A preset name or a path to a rule-set file."""
+    options: dict[str, str] = field(default_factory=dict)
+    """Table letters, e.g. ``{"trips_plus_table": "B"}``."""
+    side_bets: tuple[Wager, ...] = SIDE_WAGERS
+    """Side bets that may appear (those the rule set does not offer never do)."""
+    seats: int | None = None
+    """Occupied seats per round; None deals 1 to 6 at random."""
+    four_colour: bool = False
+    sound: bool = True
+    exam_rounds: int = 10
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.seats is not None and not 1 <= self.seats <= 6:
+            raise ValueError(f"seats: {self.seats} occupied seats is not 1 to 6")
+        if self.exam_rounds < 1:
+            raise ValueError(f"exam_rounds: {self.exam_rounds} must be at least 1")
+        for wager in self.side_bets:
+            if wager not in SIDE_WAGERS:
+                raise ValueError(f"side_bets: {wager!r} is not a side wager")
+
+
+GradeListener = Callable[["RoundState", Grade], None]
+
+
+class RoundState:
+    """One round being asked: its questions, the current one, the grades so far."""
+
+    def __init__(self, settlement: Settlement, *, number: int = 1, clock: Clock = time.monotonic,
+                 listeners: list[GradeListener] | None = None) -> None:
+        self.settlement = settlement
+        self.round: Round = settlement.round
+        self.questions: tuple[Question, ...] = tuple(build_questions(settlement))
+        self.number = number
+        """1 for the session's first round."""
+        self.index = 0
+        """Index of the current question (== len(questions) once finished)."""
+        self.grades: list[Grade] = []
+        self._clock = clock
+        self._listeners = listeners if listeners is not None else []
+        self.started_at = clock()
+        self.finished_at: float | None = None
+        self._shown_at = self.started_at
+        if not self.questions:  # pragma: no cover - every round has the dealer's questions
+            self.finished_at = self.started_at
+
+    @property
+    def current(self) -> Question | None:
+        return self.questions[self.index] if self.index < len(self.questions) else None
+
+    @property
+    def finished(self) -> bool:
+        return self.index >= len(self.questions)
+
+    @property
+    def correct(self) -> int:
+        return sum(grade.correct for grade in self.grades)
+
+    @property
+    def score(self) -> float:
+        """Fraction of the answers so far that were right (0.0 before any)."""
+        return self.correct / len(self.grades) if self.grades else 0.0
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds from the deal to the last answer (or to now, while unfinished)."""
+        end = self.finished_at if self.finished_at is not None else self._clock()
+        return end - self.started_at
+
+    def mark_shown(self) -> None:
+        """Restart the current question's timer (call when it is actually displayed)."""
+        self._shown_at = self._clock()
+
+    def answer(self, given: object) -> Grade:
+        """Grade an answer to the current question, record it and move on.
+
+        ``given`` is the typed text or an answer object. Text that cannot be
+        read raises :class:`~trainer.training.answers.AnswerError`; then nothing
+        is recorded and the same question stays current.
+        """
+        question = self.current
+        if question is None:
+            raise SessionError("The round is finished: there is no question to answer")
+        parsed = coerce_answer(question.kind, given)
+        now = self._clock()
+        result = grade(question, parsed, now - self._shown_at)
+        self.grades.append(result)
+        self.index += 1
+        self._shown_at = now
+        if self.finished:
+            self.finished_at = now
+        for listener in list(self._listeners):
+            listener(self, result)
+        return result
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    mode: Mode
+    rounds: int
+    """Rounds finished."""
+    questions: int
+    """Questions answered (in finished and unfinished rounds)."""
+    correct: int
+    percent: float
+    """0-100; 0.0 before any answer."""
+    mean_round_seconds: float
+    """Mean time per finished round; 0.0 before any."""
+    per_skill: dict[Skill, float]
+    """Fraction correct per skill that was asked."""
+    per_skill_counts: dict[Skill, tuple[int, int]]
+    """(correct, asked) per skill."""
+
+
+class TrainingSession:
+    """Deals rounds in one mode and keeps every round's grades."""
+
+    def __init__(self, settings: TrainingSettings | None = None, mode: Mode = Mode.PRACTICE,
+                 clock: Clock = time.monotonic, *,
+                 on_grade: GradeListener | None = None) -> None:
+        self.settings = settings if settings is not None else TrainingSettings()
+        self.mode = Mode(mode)
+        self.clock = clock
+        self.ruleset: RuleSet = load_ruleset(self.settings.rules)
+        self.ruleset.choose_tables(self.settings.options)  # refuse unknown tables now
+        self.rng = random.Random(self.settings.seed)
+        self.listeners: list[GradeListener] = []
+        if on_grade is not None:
+            self.listeners.append(on_grade)
+        self.rounds: list[RoundState] = []
+
+    @property
+    def feedback_now(self) -> bool:
+        """Whether each grade is shown as soon as it is given (practice only)."""
+        return self.mode is Mode.PRACTICE
+
+    @property
+    def feedback_after_round(self) -> bool:
+        """Whether a round's grades are shown when it finishes (not in an exam)."""
+        return self.mode is not Mode.EXAM
+
+    @property
+    def history(self) -> tuple[RoundState, ...]:
+        """Every round dealt in this session, oldest first (same as ``rounds``)."""
+        return tuple(self.rounds)
+
+    @property
+    def current_round(self) -> RoundState | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def rounds_played(self) -> int:
+        """Rounds whose every question has been answered."""
+        return sum(state.finished for state in self.rounds)
+
+    @property
+    def exam_finished(self) -> bool:
+        return self.mode is Mode.EXAM and self.rounds_played >= self.settings.exam_rounds
+
+    def next_round(self) -> RoundState:
+        """Deal, settle and ask a new random round."""
+        self._check_can_deal()
+        round_ = generate_round(self.rng, self.ruleset, seats=self.settings.seats,
+                                side_bets=self.settings.side_bets, options=self.settings.options)
+        return self._start(settle(round_))
+
+    def start_round(self, round_: Round) -> RoundState:
+        """Ask a given round (a lesson's or a test's) instead of a random one."""
+        self._check_can_deal()
+        return self._start(settle(round_))
+
+    def _check_can_deal(self) -> None:
+        if self.mode is not Mode.EXAM:
+            return
+        if self.exam_finished:
+            raise SessionError(f"The exam is over: {self.settings.exam_rounds} rounds played")
+        current = self.current_round
+        if current is not None and not current.finished:
+            raise SessionError("Finish the exam round before dealing the next")
+
+    def _start(self, settlement: Settlement) -> RoundState:
+        state = RoundState(settlement, number=len(self.rounds) + 1, clock=self.clock,
+                           listeners=self.listeners)
+        self.rounds.append(state)
+        return state
+
+    def visible_grades(self) -> tuple[Grade, ...]:
+        """The grades the trainee may see now: in practice every one; in speed mode
+        those of finished rounds; in an exam none until the exam is over."""
+        if self.mode is Mode.PRACTICE:
+            return tuple(grade for state in self.rounds for grade in state.grades)
+        if self.mode is Mode.SPEED or self.exam_finished:
+            return tuple(grade for state in self.rounds if state.finished
+                         for grade in state.grades)
+        return ()
+
+    def summary(self) -> SessionSummary:
+        grades = [grade for state in self.rounds for grade in state.grades]
+        correct = sum(grade.correct for grade in grades)
+        finished = [state for state in self.rounds if state.finished]
+        counts: dict[Skill, list[int]] = {}
+        for result in grades:
+            tally = counts.setdefault(result.question.skill, [0, 0])
+            tally[0] += result.correct
+            tally[1] += 1
+        ordered = {skill: counts[skill] for skill in Skill if skill in counts}
+        return SessionSummary(
+            mode=self.mode,
+            rounds=len(finished),
+            questions=len(grades),
+            correct=correct,
+            percent=100.0 * correct / len(grades) if grades else 0.0,
+            mean_round_seconds=(sum(state.elapsed for state in finished) / len(finished)
+                                if finished else 0.0),
+            per_skill={skill: right / asked for skill, (right, asked) in ordered.items()},
+            per_skill_counts={skill: (right, asked) for skill, (right, asked) in ordered.items()},
+        )
