@@ -1,0 +1,78 @@
+"""Helpers shared by the storage tests."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from trainer.storage import TrainerDB
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+RULES = "ny-2018"
+ROUND: dict[str, Any] = {
+    "rules": RULES,
+    "dealer": ["As", "Kd"],
+    "board": ["2c", "7c", "9c", "Jd", "Qs"],
+    "seats": [
+        {"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00", "raise": "30.00"}
+    ],
+}
+T0 = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
+
+
+def at(minutes: float) -> datetime:
+    """A fixed moment plus ``minutes``: tests never depend on the clock."""
+    return T0 + timedelta(minutes=minutes)
+
+
+def answer(db: TrainerDB, round_id: int, **fields: Any) -> int:
+    """Record one answer with plausible defaults for the fields not given."""
+    values: dict[str, Any] = {
+        "question_id": "q1",
+        "kind": "payout",
+        "skill": "ante",
+        "seat": 1,
+        "wager": "ante",
+        "expected": "10.00",
+        "given": "10.00",
+        "correct": True,
+        "seconds": 3.0,
+    }
+    values.update(fields)
+    return db.record_answer(round_id, **values)
+
+
+def new_round(db: TrainerDB, trainee: int, *, minutes: float = 0) -> int:
+    session = db.start_session(trainee, "practice", RULES, at=at(minutes))
+    return db.record_round(session, ROUND, RULES, 3, at=at(minutes))
+
+
+def integrity(path: Path) -> list[str]:
+    conn = sqlite3.connect(path)
+    try:
+        return [row[0] for row in conn.execute("PRAGMA integrity_check")]
+    finally:
+        conn.close()
+
+
+def query(path: Path, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Read through a connection of its own, as another program would."""
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute(sql, parameters).fetchall()
+    finally:
+        conn.close()
+
+
+def child_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    return env
+
+
+def python() -> list[str]:
+    return [sys.executable, "-c"]

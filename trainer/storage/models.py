@@ -1,0 +1,200 @@
+"""What the storage layer hands back: frozen dataclasses and StrEnums, no SQL rows.
+
+Times are timezone-aware ``datetime``s in UTC; the UI converts them for display.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from enum import StrEnum
+from typing import Any
+
+
+class StorageError(ValueError):
+    """A request the storage layer refuses; the message names the field and why."""
+
+
+class MergeError(StorageError):
+    """A station file that cannot be merged (damaged, altered, or not a station file)."""
+
+
+class SessionMode(StrEnum):
+    PRACTICE = "practice"
+    SPEED = "speed"
+    EXAM = "exam"
+
+
+class ExamStatus(StrEnum):
+    """A trainee's latest exam, in the order the roster sorts them."""
+
+    NONE = "none"
+    IN_PROGRESS = "in_progress"
+    FAILED = "failed"
+    PASSED = "passed"
+
+    @property
+    def label(self) -> str:
+        return {
+            "none": "no exam",
+            "in_progress": "in progress",
+            "failed": "failed",
+            "passed": "passed",
+        }[self.value]
+
+
+class RosterColumn(StrEnum):
+    """The roster's sortable columns."""
+
+    NAME = "name"
+    ACCURACY = "accuracy"
+    SECONDS_PER_ROUND = "seconds_per_round"
+    ROUNDS_PLAYED = "rounds_played"
+    LAST_ACTIVE = "last_active"
+    EXAM_STATUS = "exam_status"
+
+
+@dataclass(frozen=True, slots=True)
+class Trainee:
+    id: int
+    uid: str
+    name: str
+    created: datetime
+    last_active: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class SkillStat:
+    skill: str
+    answers: int
+    correct: int
+    seconds: float
+    """Total seconds spent on this skill's questions."""
+
+    @property
+    def accuracy(self) -> float:
+        """Fraction correct, 0.0 to 1.0."""
+        return self.correct / self.answers if self.answers else 0.0
+
+    @property
+    def mean_seconds(self) -> float:
+        return self.seconds / self.answers if self.answers else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class RosterRow:
+    trainee_id: int
+    name: str
+    accuracy: float | None
+    """Fraction correct over every answer; None before the first answer."""
+    seconds_per_round: float | None
+    """Answering time summed over a round, averaged over rounds played."""
+    rounds_played: int
+    """Rounds with at least one answer."""
+    answers: int
+    last_active: datetime | None
+    exam_status: ExamStatus
+
+
+@dataclass(frozen=True, slots=True)
+class DayStat:
+    day: date
+    """The local calendar day the answers were given."""
+    answers: int
+    correct: int
+    seconds: float
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answers if self.answers else 0.0
+
+    @property
+    def mean_seconds(self) -> float:
+        return self.seconds / self.answers if self.answers else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Streak:
+    current: int
+    """Consecutive correct answers ending with the latest answer."""
+    best: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerRecord:
+    id: int
+    round_id: int
+    session_id: int
+    question_id: str
+    kind: str
+    skill: str
+    seat: int | None
+    wager: str | None
+    expected: str
+    given: str | None
+    correct: bool
+    seconds: float
+    answered_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    """A wrong answer with the round it was given on, exactly as dealt."""
+
+    answer: AnswerRecord
+    round: dict[str, Any]
+    """The round in the settle contract's input form (``parse_round`` reads it)."""
+    ruleset_id: str
+    ruleset_version: int | None
+    """None for rounds recorded before schema version 2 kept the version."""
+    dealt_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ExamConfig:
+    id: int
+    name: str
+    rounds: int
+    ruleset_id: str
+    pass_mark: float
+    """Percentage of answers correct needed to pass, 0 to 100."""
+    time_limit_seconds: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Exam:
+    id: int
+    trainee_id: int
+    session_id: int | None
+    config_id: int | None
+    rounds: int
+    ruleset_id: str
+    pass_mark: float
+    time_limit_seconds: int | None
+    started: datetime
+    finished: datetime | None
+    score: float | None
+    """Percentage of answers correct, set when the exam is finished."""
+    passed: bool | None
+
+    @property
+    def status(self) -> ExamStatus:
+        if self.finished is None:
+            return ExamStatus.IN_PROGRESS
+        return ExamStatus.PASSED if self.passed else ExamStatus.FAILED
+
+
+@dataclass(frozen=True, slots=True)
+class MergeReport:
+    """Rows a merge added; a second merge of the same file adds none."""
+
+    station: str
+    trainees: int
+    sessions: int
+    rounds: int
+    answers: int
+    exams: int
+
+    @property
+    def added_anything(self) -> bool:
+        return any((self.trainees, self.sessions, self.rounds, self.answers, self.exams))

@@ -1,0 +1,215 @@
+"""The database schema as numbered migrations (sqlite-utils ``Migrations``).
+
+Each migration is applied once, in order, and recorded in sqlite-utils'
+``_sqlite_migrations`` table; each also sets ``PRAGMA user_version`` to its
+number, so ``user_version`` is the schema version at a glance (and a file
+written by a newer trainer is recognised). Never edit a migration that has
+shipped: add the next one.
+
+1. ``base``: trainees, instructors, sessions, rounds, answers, exam set-ups
+   and exams. Rows that travel between stations carry a ``uid``.
+2. ``round_ruleset_version``: rounds keep the rule set's version, because a
+   rule set's pay tables change between versions and a mistake must be
+   re-opened under the version that graded it. Older rounds keep NULL
+   ("not recorded").
+3. ``progress_totals``: per-trainee and per-skill running totals, kept by a
+   trigger in the same transaction as each answer, so the roster and the
+   skill table read a few hundred rows instead of every answer (the
+   benchmark's 1,000,000); plus the index the exam status lookup uses.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database, Migrations
+
+MIGRATIONS = Migrations("hhe-trainer")
+
+MIGRATION_NAMES: tuple[str, ...] = (
+    "m001_base",
+    "m002_round_ruleset_version",
+    "m003_progress_totals",
+)
+SCHEMA_VERSION = len(MIGRATION_NAMES)
+
+
+def _run(db: Database, statements: list[str], version: int) -> None:
+    for statement in statements:
+        db.execute(statement)
+    db.execute(f"PRAGMA user_version = {version}")
+
+
+_BASE = [
+    """CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    )""",
+    "INSERT INTO meta (key, value) VALUES ('station', lower(hex(randomblob(16))))",
+    """CREATE TABLE trainees (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(trim(name)) > 0),
+        created TEXT NOT NULL,
+        last_active TEXT
+    )""",
+    """CREATE TABLE instructors (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(trim(name)) > 0),
+        password_hash TEXT NOT NULL CHECK (password_hash LIKE 'scrypt$%'),
+        created TEXT NOT NULL
+    )""",
+    """CREATE TABLE sessions (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        trainee_id INTEGER NOT NULL REFERENCES trainees(id),
+        mode TEXT NOT NULL CHECK (mode IN ('practice', 'speed', 'exam')),
+        ruleset_id TEXT NOT NULL,
+        started TEXT NOT NULL,
+        ended TEXT
+    )""",
+    "CREATE INDEX sessions_trainee ON sessions (trainee_id, started)",
+    """CREATE TABLE rounds (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        session_id INTEGER NOT NULL REFERENCES sessions(id),
+        ruleset_id TEXT NOT NULL,
+        round_json TEXT NOT NULL CHECK (json_valid(round_json)),
+        dealt_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX rounds_session ON rounds (session_id)",
+    """CREATE TABLE answers (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        round_id INTEGER NOT NULL REFERENCES rounds(id),
+        question_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        skill TEXT NOT NULL,
+        seat INTEGER CHECK (seat IS NULL OR (typeof(seat) = 'integer' AND seat BETWEEN 1 AND 6)),
+        wager TEXT,
+        expected TEXT NOT NULL,
+        given TEXT,
+        correct INTEGER NOT NULL CHECK (typeof(correct) = 'integer' AND correct IN (0, 1)),
+        seconds REAL NOT NULL CHECK (typeof(seconds) = 'real' AND seconds >= 0),
+        answered_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX answers_round ON answers (round_id)",
+    """CREATE TABLE exam_configs (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(trim(name)) > 0),
+        rounds INTEGER NOT NULL CHECK (rounds > 0),
+        ruleset_id TEXT NOT NULL,
+        pass_mark REAL NOT NULL CHECK (pass_mark BETWEEN 0 AND 100),
+        time_limit_seconds INTEGER CHECK (time_limit_seconds IS NULL OR time_limit_seconds > 0),
+        created TEXT NOT NULL
+    )""",
+    """CREATE TABLE exams (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        trainee_id INTEGER NOT NULL REFERENCES trainees(id),
+        session_id INTEGER REFERENCES sessions(id),
+        config_id INTEGER REFERENCES exam_configs(id),
+        rounds INTEGER NOT NULL CHECK (rounds > 0),
+        ruleset_id TEXT NOT NULL,
+        pass_mark REAL NOT NULL CHECK (pass_mark BETWEEN 0 AND 100),
+        time_limit_seconds INTEGER,
+        started TEXT NOT NULL,
+        finished TEXT,
+        score REAL,
+        passed INTEGER CHECK (passed IS NULL OR passed IN (0, 1))
+    )""",
+    "CREATE INDEX exams_trainee ON exams (trainee_id)",
+]
+
+
+@MIGRATIONS(name="m001_base")
+def m001_base(db: Database) -> None:
+    _run(db, _BASE, 1)
+
+
+@MIGRATIONS(name="m002_round_ruleset_version")
+def m002_round_ruleset_version(db: Database) -> None:
+    db["rounds"].add_column("ruleset_version", int)  # type: ignore[union-attr]
+    db.execute("PRAGMA user_version = 2")
+
+
+# The trainee an answer belongs to: answer -> round -> session -> trainee. As a
+# FROM clause, so that an answer to a missing round inserts no totals and fails
+# on its foreign key, which names the real problem.
+_FROM_TRAINEE_OF_NEW = (
+    "FROM rounds r JOIN sessions s ON s.id = r.session_id WHERE r.id = NEW.round_id"
+)
+
+# The same totals computed from every answer: the backfill, rebuild_totals()
+# and the tests that check the trigger against a full recount.
+REBUILD_TOTALS = [
+    "DELETE FROM trainee_totals",
+    "DELETE FROM skill_totals",
+    """INSERT INTO trainee_totals (trainee_id, rounds, answers, correct, seconds)
+       SELECT s.trainee_id, COUNT(DISTINCT a.round_id), COUNT(*), SUM(a.correct), SUM(a.seconds)
+       FROM answers a JOIN rounds r ON r.id = a.round_id JOIN sessions s ON s.id = r.session_id
+       GROUP BY s.trainee_id""",
+    """INSERT INTO skill_totals (trainee_id, skill, answers, correct, seconds)
+       SELECT s.trainee_id, a.skill, COUNT(*), SUM(a.correct), SUM(a.seconds)
+       FROM answers a JOIN rounds r ON r.id = a.round_id JOIN sessions s ON s.id = r.session_id
+       GROUP BY s.trainee_id, a.skill""",
+    """UPDATE trainees SET last_active = (
+           SELECT MAX(a.answered_at) FROM answers a JOIN rounds r ON r.id = a.round_id
+           JOIN sessions s ON s.id = r.session_id WHERE s.trainee_id = trainees.id)
+       WHERE EXISTS (
+           SELECT 1 FROM answers a JOIN rounds r ON r.id = a.round_id
+           JOIN sessions s ON s.id = r.session_id
+           WHERE s.trainee_id = trainees.id
+             AND (trainees.last_active IS NULL OR a.answered_at > trainees.last_active))""",
+]
+
+_TOTALS = [
+    """CREATE TABLE trainee_totals (
+        trainee_id INTEGER PRIMARY KEY REFERENCES trainees(id),
+        rounds INTEGER NOT NULL,
+        answers INTEGER NOT NULL,
+        correct INTEGER NOT NULL,
+        seconds REAL NOT NULL
+    )""",
+    """CREATE TABLE skill_totals (
+        trainee_id INTEGER NOT NULL REFERENCES trainees(id),
+        skill TEXT NOT NULL,
+        answers INTEGER NOT NULL,
+        correct INTEGER NOT NULL,
+        seconds REAL NOT NULL,
+        PRIMARY KEY (trainee_id, skill)
+    ) WITHOUT ROWID""",
+    # Answers are append-only: nothing updates or deletes one, so counting on
+    # insert keeps the totals exact. "rounds" counts rounds with an answer:
+    # the first answer of a round adds one.
+    f"""CREATE TRIGGER answers_keep_totals AFTER INSERT ON answers
+    BEGIN
+        INSERT INTO trainee_totals (trainee_id, rounds, answers, correct, seconds)
+        SELECT s.trainee_id,
+               NOT EXISTS (SELECT 1 FROM answers a
+                           WHERE a.round_id = NEW.round_id AND a.id <> NEW.id),
+               1, NEW.correct, NEW.seconds
+        {_FROM_TRAINEE_OF_NEW}
+        ON CONFLICT (trainee_id) DO UPDATE SET
+            rounds = rounds + excluded.rounds,
+            answers = answers + 1,
+            correct = correct + excluded.correct,
+            seconds = seconds + excluded.seconds;
+        INSERT INTO skill_totals (trainee_id, skill, answers, correct, seconds)
+        SELECT s.trainee_id, NEW.skill, 1, NEW.correct, NEW.seconds
+        {_FROM_TRAINEE_OF_NEW}
+        ON CONFLICT (trainee_id, skill) DO UPDATE SET
+            answers = answers + 1,
+            correct = correct + excluded.correct,
+            seconds = seconds + excluded.seconds;
+        UPDATE trainees SET last_active = NEW.answered_at
+        WHERE id = (SELECT s.trainee_id {_FROM_TRAINEE_OF_NEW})
+          AND (last_active IS NULL OR last_active < NEW.answered_at);
+    END""",
+    "DROP INDEX exams_trainee",
+    "CREATE INDEX exams_trainee ON exams (trainee_id, started)",
+    *REBUILD_TOTALS,
+]
+
+
+@MIGRATIONS(name="m003_progress_totals")
+def m003_progress_totals(db: Database) -> None:
+    _run(db, _TOTALS, 3)
