@@ -1,14 +1,14 @@
 # Two commands matter on a fresh clone: `make run` and `make test`.
 # Both bootstrap .venv themselves; nothing needs to be installed by hand
-# beyond Python 3.11+ (and, on a bare Linux box, the Qt runtime libraries,
-# which `make system-deps` installs on Debian/Ubuntu).
+# beyond Python 3.11+. On Debian/Ubuntu `make run` also installs (as root) or
+# names (otherwise) the X11 libraries Qt needs to open a window.
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench screenshot system-deps clean
+.PHONY: run test lint bench screenshot clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	./packaging/linux/install-system-deps.sh
 	$(BIN)/hhe-trainer
 
 test: $(STAMP)
@@ -29,8 +30,8 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
 
-system-deps:
-	./packaging/linux/install-system-deps.sh
+screenshot: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshot.py docs/table.png
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis

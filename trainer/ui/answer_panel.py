@@ -1,0 +1,201 @@
+"""The answer panel: one question at a time, keyboard first.
+
+Type the answer and press Enter (amounts as ``15``, ``$15.00`` or ``7.5``;
+``p`` for push, ``t`` for take; ``y``/``n``; a seat number; a hand name). The
+buttons under the field type the common answers for the mouse. Invalid input
+gets an inline message and is not graded. This widget never decides what is
+right: it hands the text to the training session and shows its grade.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QCompleter,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.engine.evaluator import Category
+from trainer.training.grading import Grade
+from trainer.training.questions import Question, QuestionKind
+
+QUICK_ANSWERS: dict[QuestionKind, tuple[tuple[str, str], ...]] = {
+    QuestionKind.QUALIFIES: (("Yes (Y)", "yes"), ("No (N)", "no")),
+    QuestionKind.SEAT_RESULT: (("Win", "win"), ("Lose", "lose"), ("Tie", "tie")),
+    QuestionKind.PAYOUT: (("Push (P)", "push"), ("Take (T)", "take")),
+}
+
+HINTS: dict[QuestionKind, str] = {
+    QuestionKind.DEALER_HAND: (
+        "Click the five cards that play on the table (or the two that do not), "
+        "type the hand (e.g. 'two pair', 'flush') and press Enter."
+    ),
+    QuestionKind.QUALIFIES: "Y or N, then Enter. The dealer needs a pair or better.",
+    QuestionKind.NEXT_SEAT: "Type the seat number (or click the seat), then Enter.",
+    QuestionKind.SEAT_HAND: "Type the player's best hand, e.g. 'straight', then Enter.",
+    QuestionKind.SEAT_RESULT: "W (win), L (lose) or T (tie), then Enter.",
+    QuestionKind.PAYOUT: "Type the amount to pay, P for push or T for take, then Enter.",
+    QuestionKind.CAPPED_TOTAL: "Type the total paid on the main and bonus wagers, then Enter.",
+}
+
+
+class AnswerPanel(QWidget):
+    """Shows the current question, takes the typed answer, lists the grades."""
+
+    submitted = Signal(str)
+    """The trainee pressed Enter (or a quick-answer button) with this text."""
+    nextHandRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMinimumWidth(340)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        layout = QVBoxLayout(self)
+
+        self.status = QLabel()
+        self.status.setObjectName("status")
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+
+        self.prompt = QLabel("Press Next hand to deal.")
+        self.prompt.setObjectName("prompt")
+        self.prompt.setWordWrap(True)
+        font = QFont(self.prompt.font())
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        font.setBold(True)
+        self.prompt.setFont(font)
+        layout.addWidget(self.prompt)
+
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        self.hint.setObjectName("hint")
+        layout.addWidget(self.hint)
+
+        self.field = QLineEdit()
+        self.field.setObjectName("answer")
+        self.field.setPlaceholderText("Your answer")
+        big = QFont(self.field.font())
+        big.setPointSizeF(big.pointSizeF() * 1.4)
+        self.field.setFont(big)
+        self.field.returnPressed.connect(self._submit)
+        completer = QCompleter([category.value for category in Category], self)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self._category_completer = completer
+        layout.addWidget(self.field)
+
+        self.error = QLabel()
+        self.error.setObjectName("error")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00020; font-weight: bold;")
+        layout.addWidget(self.error)
+
+        self.quick_row = QHBoxLayout()
+        layout.addLayout(self.quick_row)
+
+        self.feedback = QLabel()
+        self.feedback.setObjectName("feedback")
+        self.feedback.setWordWrap(True)
+        self.feedback.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(self.feedback)
+
+        self.history = QListWidget()
+        self.history.setObjectName("history")
+        self.history.setWordWrap(True)
+        layout.addWidget(self.history, stretch=1)
+
+        self.next_button = QPushButton("Next hand  (Ctrl+N)")
+        self.next_button.setObjectName("next")
+        self.next_button.clicked.connect(self.nextHandRequested)
+        layout.addWidget(self.next_button)
+        QShortcut(QKeySequence("Ctrl+N"), self, activated=self.nextHandRequested.emit)
+
+    # --- questions -------------------------------------------------------------
+
+    def show_question(self, question: Question, position: str) -> None:
+        self.prompt.setText(question.prompt)
+        self.status.setText(position)
+        self.hint.setText(HINTS.get(question.kind, ""))
+        self.error.clear()
+        self.field.clear()
+        self.field.setEnabled(True)
+        self.field.setCompleter(
+            self._category_completer
+            if question.kind in (QuestionKind.SEAT_HAND, QuestionKind.DEALER_HAND)
+            else None
+        )
+        self._set_quick_answers(QUICK_ANSWERS.get(question.kind, ()))
+        self.next_button.setDefault(False)
+        self.field.setFocus()
+
+    def show_round_over(self, summary: str) -> None:
+        self.prompt.setText("Round complete")
+        self.hint.setText(summary)
+        self.error.clear()
+        self.field.clear()
+        self.field.setEnabled(False)
+        self._set_quick_answers(())
+        self.next_button.setDefault(True)
+        self.next_button.setFocus()
+
+    def show_error(self, message: str) -> None:
+        """Invalid input: say what is wrong; nothing was graded."""
+        self.error.setText(message)
+        self.field.selectAll()
+        self.field.setFocus()
+
+    def show_feedback(self, grade: Grade) -> None:
+        if grade.correct:
+            self.feedback.setStyleSheet("color: #1b5e20;")
+            self.feedback.setText(f"\u2714 Correct: {grade.expected_text}")
+        else:
+            self.feedback.setStyleSheet("color: #b00020;")
+            self.feedback.setText(f"\u2718 {grade.explanation}")
+
+    def clear_feedback(self) -> None:
+        self.feedback.clear()
+
+    def add_history(self, grade: Grade, reveal: bool) -> None:
+        """Log an answered question; ``reveal`` shows whether it was right."""
+        question = grade.question.prompt
+        if not reveal:
+            item = QListWidgetItem(f"\u2022 {question}  \u2192  {grade.given_text}")
+        elif grade.correct:
+            item = QListWidgetItem(f"\u2714 {question}  \u2192  {grade.given_text}")
+            item.setForeground(Qt.GlobalColor.darkGreen)
+        else:
+            item = QListWidgetItem(
+                f"\u2718 {question}  \u2192  {grade.given_text}\n    {grade.explanation}"
+            )
+            item.setForeground(Qt.GlobalColor.red)
+        self.history.addItem(item)
+        self.history.scrollToBottom()
+
+    def clear_history(self) -> None:
+        self.history.clear()
+
+    # --- internals -------------------------------------------------------------
+
+    def _submit(self) -> None:
+        if self.field.isEnabled():
+            self.submitted.emit(self.field.text())
+
+    def _set_quick_answers(self, answers: tuple[tuple[str, str], ...]) -> None:
+        while self.quick_row.count():
+            item = self.quick_row.takeAt(0)
+            widget = item.widget()
+            if widget is not None:
+                widget.deleteLater()
+        for label, text in answers:
+            button = QPushButton(label)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _checked=False, value=text: self.submitted.emit(value))
+            self.quick_row.addWidget(button)

@@ -1,0 +1,489 @@
+"""The trainee's window: the table on the left, the answer panel on the right.
+
+It shows what the training session deals and asks, passes every answer to
+the session to grade (it computes no payout itself) and, with a database,
+keeps every round and answer the moment they happen.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+
+from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.engine.cards import Card
+from trainer.engine.round import Round, RoundError, parse_round
+from trainer.engine.rulesets import RuleSetError
+from trainer.storage.database import TrainerDB
+from trainer.storage.models import ExamConfig, StorageError
+from trainer.storage.recorder import SessionRecorder
+from trainer.training.answers import AnswerError, parse_category, parse_dealer_hand
+from trainer.training.questions import DealerHandAnswer, QuestionKind
+from trainer.training.session import (
+    Mode,
+    RoundState,
+    SessionError,
+    TrainingSession,
+    TrainingSettings,
+)
+from trainer.ui.answer_panel import AnswerPanel
+from trainer.ui.table.view import TableView
+
+MODE_HELP = {
+    Mode.PRACTICE: "Practice: feedback after each answer.",
+    Mode.SPEED: "Speed: timed; feedback at the end of the round.",
+    Mode.EXAM: "Exam: a fixed number of rounds, no feedback until the end.",
+}
+STORAGE_ERRORS = (StorageError, sqlite3.Error)
+
+
+class MainWindow(QMainWindow):
+    roundReady = Signal()
+    """A new hand is on the table and the first question is waiting for input."""
+
+    def __init__(
+        self,
+        settings: TrainingSettings | None = None,
+        mode: Mode = Mode.PRACTICE,
+        parent: QWidget | None = None,
+        *,
+        db: TrainerDB | None = None,
+        trainee_id: int | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings or TrainingSettings()
+        self.mode = mode
+        self.db = db
+        self.trainee_id = trainee_id
+        self.recorder: SessionRecorder | None = None
+        self.exam_config: ExamConfig | None = None
+        self.state: RoundState | None = None
+        self._exam_deadline = QTimer(self, singleShot=True, timeout=self._exam_time_up)
+        self.session = self._new_session(mode)
+        trainee = db.get_trainee(trainee_id) if db is not None and trainee_id else None
+        title = "Heads Up Hold'em Dealer Trainer"
+        self.setWindowTitle(f"{title} \u2014 {trainee.name}" if trainee else title)
+
+        self.table = TableView()
+        self.table.set_four_colour(self.settings.four_colour)
+        self.panel = AnswerPanel()
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.table)
+        splitter.addWidget(self.panel)
+        splitter.setStretchFactor(0, 4)
+        splitter.setStretchFactor(1, 1)
+        splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(splitter)
+
+        self.clock_label = QLabel()
+        self.score_label = QLabel()
+        self.statusBar().addPermanentWidget(self.score_label)
+        self.statusBar().addPermanentWidget(self.clock_label)
+        self._round_timer = QElapsedTimer()
+        self._exam_timer = QElapsedTimer()
+        self._tick = QTimer(self, interval=200, timeout=self._update_clock)
+
+        self.panel.submitted.connect(self.submit_answer)
+        self.panel.nextHandRequested.connect(self.next_hand)
+        self.table.seatClicked.connect(self._seat_clicked)
+        self._build_menus()
+        self.resize(1600, 900)
+
+    # --- menus -----------------------------------------------------------------
+
+    def _build_menus(self) -> None:
+        game = self.menuBar().addMenu("&Game")
+        deal = QAction("&Next hand", self, shortcut="Ctrl+N")
+        deal.triggered.connect(self.next_hand)
+        game.addAction(deal)
+        game.addSeparator()
+        group = QActionGroup(self)
+        self.mode_actions: dict[Mode, QAction] = {}
+        for mode in Mode:
+            action = QAction(mode.value.title() + " mode", self, checkable=True)
+            action.setChecked(mode is self.mode)
+            action.setStatusTip(MODE_HELP[mode])
+            action.triggered.connect(lambda _checked=False, m=mode: self.set_mode(m))
+            group.addAction(action)
+            game.addAction(action)
+            self.mode_actions[mode] = action
+        game.addSeparator()
+        settings = QAction("&Settings\u2026", self, shortcut="Ctrl+,")
+        settings.triggered.connect(self.open_settings)
+        game.addAction(settings)
+        game.addSeparator()
+        quit_action = QAction("&Quit", self, shortcut="Ctrl+Q")
+        quit_action.triggered.connect(self.close)
+        game.addAction(quit_action)
+        if self.db is not None:
+            records = self.menuBar().addMenu("&Progress")
+            mine = QAction("&My progress", self, shortcut="Ctrl+P")
+            mine.triggered.connect(self.open_progress)
+            mine.setEnabled(self.trainee_id is not None)
+            records.addAction(mine)
+            instructor = QAction("&Instructor area\u2026", self)
+            instructor.triggered.connect(self.open_instructor_area)
+            records.addAction(instructor)
+        help_menu = self.menuBar().addMenu("&Help")
+        about = QAction("&About", self)
+        about.triggered.connect(self._about)
+        help_menu.addAction(about)
+
+    def _about(self) -> None:
+        from trainer import __version__
+
+        ruleset = self.session.ruleset
+        QMessageBox.about(
+            self,
+            "About",
+            f"Heads Up Hold'em Dealer Trainer {__version__}\n"
+            f"Rule set in force: {ruleset.name} ({ruleset.id} v{ruleset.version})",
+        )
+
+    def open_settings(self) -> None:
+        from trainer.ui.settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(self.settings, self)
+        if dialog.exec():
+            self.apply_settings(dialog.result_settings())
+        dialog.deleteLater()
+
+    def open_progress(self) -> None:
+        """The trainee's own records only (never another trainee's)."""
+        from trainer.ui.progress.progress_view import ProgressView
+
+        if self.db is None or self.trainee_id is None:
+            return
+        dialog = QDialog(self)
+        dialog.setWindowTitle("My progress")
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(ProgressView(self.db, self.trainee_id, dialog))
+        dialog.resize(1100, 760)
+        dialog.exec()
+        dialog.deleteLater()
+
+    def open_instructor_area(self) -> None:
+        """Behind the instructor's password; a trainee cannot open it."""
+        from trainer.ui.progress.instructor import InstructorDashboard, InstructorSignInDialog
+
+        if self.db is None:
+            return
+        sign_in = InstructorSignInDialog(self.db, self)
+        accepted = sign_in.exec()
+        sign_in.deleteLater()
+        if not accepted:
+            return
+        dashboard = InstructorDashboard(self.db)
+        dashboard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dashboard.setWindowTitle("Instructor area")
+        dashboard.openRound.connect(self.reopen_round)
+        dashboard.resize(1400, 900)
+        dashboard.show()
+        self._dashboard = dashboard
+
+    def reopen_round(self, round_json: dict) -> None:  # type: ignore[type-arg]
+        """Put a recorded round back on the table exactly as it was dealt (practice)."""
+        try:
+            round_ = parse_round(round_json)
+        except (RoundError, RuleSetError) as error:
+            QMessageBox.warning(self, "Cannot re-open the round", str(error))
+            return
+        if self.mode is not Mode.PRACTICE:
+            self.mode_actions[Mode.PRACTICE].setChecked(True)
+            self.mode = Mode.PRACTICE
+            self.session = self._new_session(Mode.PRACTICE)
+        self.play_round(round_)
+        self.raise_()
+        self.activateWindow()
+
+    def apply_settings(self, settings: TrainingSettings) -> None:
+        self.settings = settings
+        self.table.set_four_colour(settings.four_colour)
+        self.session = self._new_session(self.mode)
+        self.next_hand()
+
+    def set_mode(self, mode: Mode) -> None:
+        self.mode = mode
+        config = self._choose_exam_config() if mode is Mode.EXAM else None
+        self.session = self._new_session(mode, config)
+        self.statusBar().showMessage(MODE_HELP[mode], 5000)
+        self.next_hand()
+
+    def _choose_exam_config(self) -> ExamConfig | None:
+        """An instructor's exam set-up, when there is one, or a practice exam."""
+        if self.db is None or self.trainee_id is None:
+            return None
+        configs = self.db.list_exam_configs()
+        if not configs:
+            return None
+        practice = "Practice exam (not recorded as an exam)"
+        labels = [
+            f"{c.name}: {c.rounds} rounds, {c.ruleset_id}, pass {c.pass_mark:.0f}%"
+            + (f", {c.time_limit_seconds // 60} min" if c.time_limit_seconds else "")
+            for c in configs
+        ]
+        choice, ok = QInputDialog.getItem(
+            self, "Exam", "Which exam?", [*labels, practice], 0, False
+        )
+        if not ok or choice == practice:
+            return None
+        return configs[labels.index(choice)]
+
+    # --- sessions and records -----------------------------------------------------
+
+    def _new_session(self, mode: Mode, exam_config: ExamConfig | None = None) -> TrainingSession:
+        """A fresh training session; with a database, its records start too."""
+        self._close_recorder()
+        self.exam_config = exam_config
+        self._exam_deadline.stop()
+        settings = self.settings
+        if exam_config is not None:
+            settings = dataclasses.replace(
+                settings, rules=exam_config.ruleset_id, options={}, exam_rounds=exam_config.rounds
+            )
+        session = TrainingSession(settings, mode)
+        if self.db is not None and self.trainee_id is not None:
+            try:
+                self.recorder = SessionRecorder(
+                    self.db,
+                    self.trainee_id,
+                    session,
+                    exam_config_id=exam_config.id if exam_config else None,
+                )
+            except STORAGE_ERRORS as error:
+                self._storage_problem(error)
+        if exam_config is not None and exam_config.time_limit_seconds:
+            self._exam_timer.start()
+            self._exam_deadline.start(exam_config.time_limit_seconds * 1000)
+        return session
+
+    def _close_recorder(self) -> None:
+        recorder, self.recorder = self.recorder, None
+        if recorder is None:
+            return
+        try:
+            recorder.close()
+        except STORAGE_ERRORS as error:
+            self._storage_problem(error)
+
+    def _storage_problem(self, error: Exception) -> None:
+        """Saving failed: say so plainly; the session goes on in memory."""
+        self.recorder = None
+        QMessageBox.critical(
+            self,
+            "Progress not saved",
+            f"Your answers could not be saved to the database ({error}).\n\n"
+            "You can keep practising, but this session's results will not be kept."
+            " Tell your instructor.",
+        )
+
+    def _exam_time_up(self) -> None:
+        """The exam's time limit: unanswered questions of this round count as wrong."""
+        state = self.state
+        if self.recorder is not None and state is not None:
+            try:
+                self.recorder.record_unanswered(state)
+            except STORAGE_ERRORS as error:
+                self._storage_problem(error)
+        exam = None
+        if self.recorder is not None:
+            try:
+                exam = self.recorder.close()
+            except STORAGE_ERRORS as error:
+                self._storage_problem(error)
+            self.recorder = None
+        self._tick.stop()
+        verdict = ""
+        if exam is not None and exam.score is not None:
+            verdict = f" Score {exam.score:.0f}%: {'passed' if exam.passed else 'not passed'}."
+        self.panel.show_round_over(f"Time is up.{verdict}\nChoose a mode to go on.")
+
+    # --- the round ---------------------------------------------------------------
+
+    def next_hand(self) -> None:
+        if self.mode is Mode.EXAM and self.session.exam_finished:
+            self.session = self._new_session(self.mode, self._choose_exam_config())
+        try:
+            state = self.session.next_round()
+        except SessionError as error:  # e.g. an exam round not yet finished
+            self.statusBar().showMessage(str(error), 5000)
+            return
+        except (RuleSetError, ValueError) as error:
+            QMessageBox.warning(self, "Cannot deal", str(error))
+            return
+        self._begin(state)
+
+    def play_round(self, round_: Round) -> None:
+        """Put a given round on the table (a lesson's example, a mistake re-opened)."""
+        self._begin(self.session.start_round(round_))
+
+    def _begin(self, state: RoundState) -> None:
+        self.state = state
+        if self.recorder is not None:
+            try:
+                self.recorder.round_dealt(state)
+            except STORAGE_ERRORS as error:
+                self._storage_problem(error)
+        self.table.show_round(state.round)
+        self.table.clear_dealer_card_selection()
+        self.panel.clear_history()
+        self.panel.clear_feedback()
+        self._round_timer.start()
+        if self.mode is Mode.SPEED or self._exam_deadline.isActive():
+            self._tick.start()
+        self._show_current()
+        self._update_score()
+        self.roundReady.emit()
+
+    def _show_current(self) -> None:
+        state = self.state
+        if state is None:
+            return
+        question = state.current
+        if question is None:
+            self._finish_round()
+            return
+        self.table.set_dealer_card_selection(question.kind is QuestionKind.DEALER_HAND)
+        self.table.highlight_seat(question.seat)
+        position = (
+            f"Round {state.number} \u2022 question {state.index + 1} of {len(state.questions)}"
+        )
+        if self.mode is Mode.EXAM:
+            position = (
+                f"Exam round {state.number} of {self.session.settings.exam_rounds}"
+                f" \u2022 question {state.index + 1} of {len(state.questions)}"
+            )
+        self.panel.show_question(question, position)
+        state.mark_shown()
+
+    def submit_answer(self, text: str) -> None:
+        state = self.state
+        if state is None or state.current is None:
+            return
+        question = state.current
+        try:
+            if question.kind is QuestionKind.DEALER_HAND:
+                grade = state.answer(self._dealer_hand_answer(text, state))
+            else:
+                grade = state.answer(text)
+        except AnswerError as error:
+            self.panel.show_error(str(error))
+            return
+        except STORAGE_ERRORS as error:  # graded, but could not be saved
+            self._storage_problem(error)
+            grade = state.grades[-1]
+        reveal = self.session.feedback_now
+        if reveal:
+            self.panel.show_feedback(grade)
+            if not grade.correct and self.settings.sound:
+                QApplication.beep()
+        self.panel.add_history(grade, reveal)
+        self._update_score()
+        self._show_current()
+
+    def _dealer_hand_answer(self, text: str, state: RoundState) -> DealerHandAnswer:
+        """The hand typed plus the cards clicked on the table (or typed: 'flush As Ks 9s 7s 2s')."""
+        chosen: list[Card] = self.table.selected_dealer_cards()
+        if not chosen:
+            return parse_dealer_hand(text)
+        seven = [*state.round.dealer, *state.round.board]
+        if len(chosen) == 2:
+            chosen = [card for card in seven if card not in chosen]
+        if len(chosen) != 5:
+            raise AnswerError(
+                f"Select the five cards that play (or the two that do not): {len(chosen)} selected."
+            )
+        return DealerHandAnswer(parse_category(text), tuple(chosen))
+
+    def _seat_clicked(self, seat: int) -> None:
+        state = self.state
+        if (
+            state is not None
+            and state.current is not None
+            and state.current.kind is QuestionKind.NEXT_SEAT
+        ):
+            self.submit_answer(str(seat))
+
+    def _finish_round(self) -> None:
+        self._tick.stop()
+        self.table.set_dealer_card_selection(False)
+        self.table.highlight_seat(None)
+        state = self.state
+        assert state is not None
+        seconds = self._round_timer.elapsed() / 1000
+        correct = sum(grade.correct for grade in state.grades)
+        lines = []
+        if self.mode is Mode.EXAM:
+            if self.session.exam_finished:
+                self._exam_deadline.stop()
+                recorder, exam = self.recorder, None
+                if recorder is not None:
+                    self.recorder = None
+                    try:
+                        exam = recorder.close()
+                    except STORAGE_ERRORS as error:
+                        self._storage_problem(error)
+                summary = self.session.summary()
+                lines.append(
+                    f"Exam over: {summary.correct} of {summary.questions} correct"
+                    f" ({summary.percent:.0f}%)."
+                )
+                if exam is not None and exam.passed is not None:
+                    lines.append(
+                        f"Pass mark {exam.pass_mark:.0f}%: "
+                        + ("PASSED." if exam.passed else "not passed.")
+                    )
+                for grade in (g for s in self.session.history for g in s.grades if not g.correct):
+                    self.panel.add_history(grade, True)
+            else:
+                rounds = self.session.settings.exam_rounds
+                lines.append(f"Exam round {state.number} of {rounds} done.")
+        else:
+            lines.append(f"{correct} of {len(state.grades)} correct in {seconds:.1f} s.")
+            if self.mode is Mode.SPEED:
+                self.panel.clear_history()
+                for grade in state.grades:
+                    self.panel.add_history(grade, True)
+        lines.append(
+            "Press Enter or Ctrl+N for the next hand."
+            if not (self.mode is Mode.EXAM and self.session.exam_finished)
+            else "Press Enter or Ctrl+N to start a new exam."
+        )
+        self.panel.show_round_over("\n".join(lines))
+
+    def _update_score(self) -> None:
+        summary = self.session.summary()
+        if self.mode is Mode.EXAM and not self.session.exam_finished:
+            self.score_label.setText(f"Exam: {summary.questions} answered")
+        elif summary.questions:
+            self.score_label.setText(
+                f"Score {summary.correct}/{summary.questions} ({summary.percent:.0f}%)"
+            )
+        else:
+            self.score_label.setText("")
+
+    def _update_clock(self) -> None:
+        text = f"\u23f1 {self._round_timer.elapsed() / 1000:.1f} s"
+        if self._exam_deadline.isActive():
+            left = self._exam_deadline.remainingTime() // 1000
+            text += f"  \u2022 exam time left {left // 60}:{left % 60:02d}"
+        self.clock_label.setText(text)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self._tick.stop()
+        self._exam_deadline.stop()
+        self._close_recorder()
+        super().closeEvent(event)

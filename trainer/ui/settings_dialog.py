@@ -1,0 +1,147 @@
+"""Settings: rule set and pay-table letters, side bets, seats, deck, sound."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.engine.round import Wager
+from trainer.engine.rulesets import PRESETS, RuleSet, load_ruleset
+from trainer.training.session import TrainingSettings
+
+TABLE_OPTIONS = (
+    ("trips_plus_table", "Trips Plus table", "trips_plus_tables", "trips_plus_default"),
+    ("pocket_bonus_table", "Pocket Bonus table", "pocket_bonus_tables", "pocket_bonus_default"),
+    ("bad_beat_table", "Bad-beat table", "bad_beat_tables", "bad_beat_default"),
+)
+
+
+class SettingsDialog(QDialog):
+    def __init__(self, settings: TrainingSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Settings")
+        self._settings = settings
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        layout.addLayout(form)
+
+        self.rules = QComboBox()
+        for preset in PRESETS:
+            self.rules.addItem(load_ruleset(preset).name, preset)
+        index = self.rules.findData(settings.rules)
+        if index < 0:  # a room's own rule-set file
+            self.rules.addItem(settings.rules, settings.rules)
+            index = self.rules.count() - 1
+        self.rules.setCurrentIndex(index)
+        form.addRow("Rule set", self.rules)
+
+        self.tables: dict[str, QComboBox] = {}
+        for key, label, _attr, _default in TABLE_OPTIONS:
+            combo = QComboBox()
+            self.tables[key] = combo
+            form.addRow(label, combo)
+        self.progressive_table = QComboBox()
+        form.addRow("Progressive table", self.progressive_table)
+
+        self.side_bets: dict[Wager, QCheckBox] = {}
+        for wager in (
+            Wager.TRIPS_PLUS,
+            Wager.POCKET_BONUS,
+            Wager.SIX_CARD_BONUS,
+            Wager.PROGRESSIVE,
+        ):
+            box = QCheckBox(wager.label)
+            box.setChecked(wager in settings.side_bets if settings.side_bets else True)
+            self.side_bets[wager] = box
+            form.addRow("" if len(self.side_bets) > 1 else "Side bets shown", box)
+
+        self.seats = QSpinBox()
+        self.seats.setRange(0, 6)
+        self.seats.setSpecialValueText("1 to 6 at random")
+        self.seats.setValue(settings.seats or 0)
+        form.addRow("Occupied seats", self.seats)
+
+        self.exam_rounds = QSpinBox()
+        self.exam_rounds.setRange(1, 200)
+        self.exam_rounds.setValue(settings.exam_rounds)
+        form.addRow("Exam rounds", self.exam_rounds)
+
+        self.four_colour = QCheckBox("Four-colour deck")
+        self.four_colour.setChecked(settings.four_colour)
+        form.addRow("", self.four_colour)
+        self.sound = QCheckBox("Sound on a wrong answer")
+        self.sound.setChecked(settings.sound)
+        form.addRow("", self.sound)
+
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        layout.addWidget(self.note)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.rules.currentIndexChanged.connect(self._fill_tables)
+        self._fill_tables()
+
+    def _ruleset(self) -> RuleSet:
+        return load_ruleset(self.rules.currentData())
+
+    def _fill_tables(self) -> None:
+        ruleset = self._ruleset()
+        options = self._settings.options if ruleset.id == self._settings.rules else {}
+        for key, _label, attr, default_attr in TABLE_OPTIONS:
+            combo = self.tables[key]
+            combo.clear()
+            for letter in getattr(ruleset, attr):
+                combo.addItem(letter, letter)
+            combo.setCurrentIndex(
+                max(0, combo.findData(options.get(key, getattr(ruleset, default_attr))))
+            )
+            combo.setEnabled(combo.count() > 1)
+        self.progressive_table.clear()
+        if ruleset.progressive is not None:
+            for letter in ruleset.progressive.tables:
+                self.progressive_table.addItem(letter, letter)
+            chosen = options.get("progressive_table", ruleset.progressive.default)
+            self.progressive_table.setCurrentIndex(max(0, self.progressive_table.findData(chosen)))
+        self.progressive_table.setEnabled(self.progressive_table.count() > 1)
+        self.side_bets[Wager.SIX_CARD_BONUS].setEnabled(ruleset.six_card_bonus is not None)
+        self.side_bets[Wager.PROGRESSIVE].setEnabled(ruleset.progressive is not None)
+        cap = ruleset.max_aggregate_payout
+        self.note.setText(f"Maximum aggregate payout: ${cap:,.0f}." if cap else "")
+
+    def result_settings(self) -> TrainingSettings:
+        ruleset = self._ruleset()
+        options = {
+            key: combo.currentData()
+            for key, combo in self.tables.items()
+            if combo.currentData() is not None
+        }
+        if ruleset.progressive is not None and self.progressive_table.currentData():
+            options["progressive_table"] = self.progressive_table.currentData()
+        side_bets = tuple(
+            wager for wager, box in self.side_bets.items() if box.isChecked() and box.isEnabled()
+        )
+        return dataclasses.replace(
+            self._settings,
+            rules=self.rules.currentData(),
+            options=options,
+            side_bets=side_bets,
+            seats=self.seats.value() or None,
+            exam_rounds=self.exam_rounds.value(),
+            four_colour=self.four_colour.isChecked(),
+            sound=self.sound.isChecked(),
+        )

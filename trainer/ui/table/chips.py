@@ -1,0 +1,167 @@
+"""Casino chips: breaking an amount into chips, and drawing a short stack.
+
+Colours follow the usual casino scheme: $1 white, $2.50 pink, $5 red, $25
+green, $100 black, $500 purple, $1,000 yellow-orange; anything under a dollar
+is one small grey "cents" chip. The breakdown is exact (``Decimal`` cents,
+never floats) and is only a picture of an amount the round already holds: the
+table never computes a payout.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+
+CENT = Decimal("0.01")
+HALF_DOLLAR_CHIP = Decimal("2.50")
+DENOMINATIONS: tuple[Decimal, ...] = tuple(
+    Decimal(text) for text in ("1000.00", "500.00", "100.00", "25.00", "5.00", "2.50", "1.00")
+)
+"""Chip values, largest first; amounts under $1 become one 'cents' chip."""
+
+_WHOLE_DOLLAR_CHIPS = tuple(
+    int(value * 100) for value in DENOMINATIONS if value != HALF_DOLLAR_CHIP
+)
+
+
+def chip_breakdown(amount: Decimal) -> list[Decimal]:
+    """The chips a dealer would stack for ``amount``, largest first.
+
+    Whole dollars go greedily into $1,000, $500, $100, $25, $5 and $1 chips.
+    A pink $2.50 chip is used once, for the half dollar, when the amount has
+    50 cents or more over its whole dollars and is at least $2.50 ($7.50 is
+    $5 + $2.50; $3 is three $1 chips, not $2.50 and change). Whatever is left
+    under a dollar is a single 'cents' chip of that value.
+    """
+    if not isinstance(amount, Decimal):
+        raise TypeError(f"chip_breakdown: {amount!r} is not a Decimal amount")
+    if not amount.is_finite() or amount < 0:
+        raise ValueError(f"chip_breakdown: {amount} is not an amount of money")
+    if amount != amount.quantize(CENT):
+        raise ValueError(f"chip_breakdown: {amount} has fractions of a cent")
+    cents = int(amount * 100)
+    chips: list[Decimal] = []
+    if cents % 100 >= 50 and cents >= 250:
+        chips.append(HALF_DOLLAR_CHIP)
+        cents -= 250
+    for value in _WHOLE_DOLLAR_CHIPS:
+        count, cents = divmod(cents, value)
+        chips.extend([(Decimal(value) / 100).quantize(CENT)] * count)
+    if cents:
+        chips.append((Decimal(cents) / 100).quantize(CENT))
+    chips.sort(reverse=True)
+    return chips
+
+
+def amount_text(amount: Decimal) -> str:
+    """A chip label: ``$30``, ``$7.50``, ``$1,000``, ``$0.25``."""
+    if amount == amount.to_integral_value():
+        return f"${amount:,.0f}"
+    return f"${amount:,.2f}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChipStyle:
+    face: QColor
+    stripe: QColor
+    small: bool = False
+    """The 'cents' chip is drawn smaller than real chips."""
+
+
+_STYLES: dict[Decimal, ChipStyle] = {
+    Decimal("1000.00"): ChipStyle(QColor("#f3a712"), QColor("#5a2d0c")),
+    Decimal("500.00"): ChipStyle(QColor("#6b2f96"), QColor("#f1e4ff")),
+    Decimal("100.00"): ChipStyle(QColor("#1c1c1f"), QColor("#f2f2f2")),
+    Decimal("25.00"): ChipStyle(QColor("#1d8a3b"), QColor("#f4f4f4")),
+    Decimal("5.00"): ChipStyle(QColor("#c62a2a"), QColor("#f7f7f7")),
+    Decimal("2.50"): ChipStyle(QColor("#f08cb5"), QColor("#ffffff")),
+    Decimal("1.00"): ChipStyle(QColor("#f3f1ea"), QColor("#2a5fb0")),
+}
+CENTS_STYLE = ChipStyle(QColor("#9a9ca1"), QColor("#f0f0f0"), small=True)
+
+
+def chip_style(chip: Decimal) -> ChipStyle:
+    """The colours of a chip of value ``chip`` (any value under $1 is a cents chip)."""
+    return _STYLES.get(chip, CENTS_STYLE)
+
+
+def chip_geometry(width: float) -> tuple[float, float]:
+    """(ellipse height, thickness) of a chip ``width`` across, seen at a table angle."""
+    return width * 0.36, width * 0.13
+
+
+def stack_size(count: int, width: float) -> QRectF:
+    """The box of a stack of ``count`` chips whose bottom centre is (0, 0)."""
+    ellipse, thickness = chip_geometry(width)
+    height = ellipse + thickness * max(count, 1)
+    return QRectF(-width / 2, -height, width, height)
+
+
+def paint_chip_stack(painter: QPainter, base: QPointF, width: float,
+                     chips: Sequence[Decimal]) -> None:
+    """Draw ``chips`` (bottom first) as a stack whose bottom centre is ``base``."""
+    ellipse, thickness = chip_geometry(width)
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    # A soft shadow on the felt.
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(0, 0, 0, 70))
+    painter.drawEllipse(QRectF(base.x() - width * 0.52, base.y() - ellipse * 0.8,
+                               width * 1.08, ellipse * 1.05))
+    for index, chip in enumerate(chips):
+        style = chip_style(chip)
+        chip_width = width * (0.72 if style.small else 1.0)
+        chip_ellipse = ellipse * (0.72 if style.small else 1.0)
+        top = base.y() - chip_ellipse / 2 - thickness * (index + 1)
+        _paint_chip(painter, QPointF(base.x(), top), chip_width, chip_ellipse, thickness,
+                    style, top_face=index == len(chips) - 1)
+    painter.restore()
+
+
+def _paint_chip(painter: QPainter, centre: QPointF, width: float, ellipse: float,
+                thickness: float, style: ChipStyle, *, top_face: bool) -> None:
+    """One chip: its edge (with stripes) below the top ellipse centred at ``centre``."""
+    half_w, half_h = width / 2, ellipse / 2
+    x, y = centre.x(), centre.y()
+    side = QPainterPath()
+    side.moveTo(x - half_w, y)
+    side.lineTo(x - half_w, y + thickness)
+    side.arcTo(QRectF(x - half_w, y + thickness - half_h, width, ellipse), 180, 180)
+    side.lineTo(x + half_w, y)
+    side.arcTo(QRectF(x - half_w, y - half_h, width, ellipse), 0, -180)
+    side.closeSubpath()
+    painter.fillPath(side, style.face.darker(135))
+    # Edge inserts: the short stripes that show on a chip's rim.
+    stripes = 8
+    for k in range(stripes):
+        angle = (k + 0.5) * math.tau / stripes
+        sin_a, cos_a = math.sin(angle), math.cos(angle)
+        if sin_a <= 0.2:
+            continue
+        stripe_w = width * 0.1 * sin_a
+        sx = x + half_w * cos_a
+        sy = y + half_h * sin_a
+        painter.fillRect(QRectF(sx - stripe_w / 2, sy + thickness * 0.12, stripe_w,
+                                thickness * 0.76), style.stripe)
+    painter.setPen(QPen(QColor(0, 0, 0, 110), max(0.5, width * 0.015)))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawPath(side)
+    face = QRectF(x - half_w, y - half_h, width, ellipse)
+    painter.setBrush(style.face)
+    painter.drawEllipse(face)
+    if top_face:
+        ring = face.adjusted(width * 0.14, ellipse * 0.14, -width * 0.14, -ellipse * 0.14)
+        pen = QPen(style.stripe, max(0.8, width * 0.05))
+        pen.setDashPattern([1.2, 1.6])
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(ring)
+        inlay = face.adjusted(width * 0.28, ellipse * 0.28, -width * 0.28, -ellipse * 0.28)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.face.lighter(115))
+        painter.drawEllipse(inlay)

@@ -1,0 +1,779 @@
+"""The scene's items: one per seat area, betting spot, card, chip stack and label.
+
+Every item draws itself with QPainter vector calls in ``draw()``; ``paint()``
+passes that drawing through :data:`~trainer.ui.table.render_cache.SHARED`, which
+keeps it as a picture at the current device resolution under a key naming
+everything it depends on (``visual_key()``), so the table is sharp at any size
+and a new hand redraws only what changed. Items never compute anything about
+the game: they show what :class:`~trainer.ui.table.view.TableView` hands them
+from the round.
+Items are not QObjects; a click is passed to the view through a plain
+callback, and the view emits the Qt signals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from decimal import Decimal
+from functools import cache
+
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QRadialGradient,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsSceneHoverEvent,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from trainer.engine.cards import Card
+from trainer.engine.round import Seat, Wager
+from trainer.ui.table import layout
+from trainer.ui.table.card_art import card_outline, paint_card
+from trainer.ui.table.chips import amount_text, chip_breakdown, paint_chip_stack, stack_size
+from trainer.ui.table.inscriptions import PayTableText
+from trainer.ui.table.render_cache import SHARED
+
+# --- look -----------------------------------------------------------------------------
+
+UI_FAMILIES = ["Segoe UI", "Helvetica Neue", "Helvetica", "Arial", "Nimbus Sans", "DejaVu Sans"]
+INK = QColor("#f6eed5")
+"""Cream print on the felt."""
+GOLD = QColor("#ecc85f")
+LINE = QColor(246, 238, 213, 210)
+FELT = QColor("#0d6a3c")
+FELT_DARK = QColor("#08492a")
+HIGHLIGHT = QColor("#ffd54a")
+FOLD_RED = QColor("#c62f2f")
+
+SPOT_NAMES = {
+    Wager.ANTE: "ANTE",
+    Wager.ODDS: "ODDS",
+    Wager.RAISE: "RAISE",
+    Wager.TRIPS_PLUS: "TRIPS PLUS",
+    Wager.POCKET_BONUS: "POCKET BONUS",
+    Wager.SIX_CARD_BONUS: "6-CARD BONUS",
+    Wager.PROGRESSIVE: "PROGRESSIVE",
+}
+_SPOT_TINT = {
+    Wager.TRIPS_PLUS: QColor(176, 36, 48, 95),
+    Wager.POCKET_BONUS: QColor(32, 82, 170, 95),
+    Wager.SIX_CARD_BONUS: QColor(120, 60, 160, 95),
+    Wager.PROGRESSIVE: QColor(120, 20, 28, 80),
+}
+SEAT_POSITIONS = {1: "first base", 6: "third base"}
+
+MAX_CHIPS_SHOWN = 5
+CHIP_WIDTH = 40.0
+
+
+@cache
+def ui_font(pixel_size: int, bold: bool = False, italic: bool = False,
+            spacing: float = 0.0) -> QFont:
+    """A sans-serif font by pixel size (scene units), the same on every platform's fonts."""
+    font = QFont()
+    font.setFamilies(UI_FAMILIES)
+    font.setPixelSize(pixel_size)
+    font.setWeight(QFont.Weight.Bold if bold else QFont.Weight.Normal)
+    font.setItalic(italic)
+    if spacing:
+        font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, spacing)
+    font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+    return font
+
+
+def seat_title(number: int) -> str:
+    """``Seat 1 — first base``, ``Seat 3``, ``Seat 6 — third base``."""
+    position = SEAT_POSITIONS.get(number)
+    return f"Seat {number} \u2014 {position}" if position else f"Seat {number}"
+
+
+class _Item(QGraphicsItem):
+    """A painted item with a fixed local rect and a dotted name for layout checks."""
+
+    def __init__(self, name: str, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.name = name
+        self._rect = QRectF()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def local_rect(self) -> QRectF:
+        return QRectF(self._rect)
+
+    def set_local_rect(self, rect: QRectF) -> None:
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = QRectF(rect)
+
+    def layout_rect(self) -> QRectF:
+        """The rect the layout test checks, in scene coordinates."""
+        return self.mapRectToScene(self._rect)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(self._rect)
+
+    def visual_key(self) -> Hashable:
+        """Everything the drawing depends on: equal keys draw identical pictures."""
+        raise NotImplementedError
+
+    def draw(self, painter: QPainter) -> None:
+        """Paint the item with vectors (in item coordinates)."""
+        raise NotImplementedError
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        SHARED.draw(painter, (type(self).__name__, self.visual_key()), self.boundingRect(),
+                    self.draw)
+
+
+def rect_key(rect: QRectF) -> tuple[float, float, float, float]:
+    return (rect.x(), rect.y(), rect.width(), rect.height())
+
+
+# --- cards ------------------------------------------------------------------------------
+
+
+class CardItem(_Item):
+    """One card; cards the trainee may pick lift up and get a gold outline when picked."""
+
+    LIFT = 0.12
+
+    def __init__(self, name: str, size: QSizeF, parent: QGraphicsItem | None = None,
+                 on_click: Callable[[CardItem], None] | None = None) -> None:
+        super().__init__(name, parent)
+        self._size = QSizeF(size)
+        self._rect = QRectF(QPointF(0, 0), size)
+        self.card: Card | None = None
+        self.face_up = True
+        self.four_colour = False
+        self.selectable = False
+        self.selected = False
+        self._hover = False
+        self._on_click = on_click
+        if on_click is not None:
+            self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
+            self.setAcceptHoverEvents(True)
+
+    @property
+    def lift(self) -> float:
+        return self._size.height() * self.LIFT
+
+    def boundingRect(self) -> QRectF:
+        margin = 7.0
+        return QRectF(-margin, -self.lift - margin, self._size.width() + 2 * margin + 3,
+                      self._size.height() + self.lift + 2 * margin + 4)
+
+    def face_rect(self) -> QRectF:
+        """Where the card is drawn now (lifted when selected)."""
+        return QRectF(QPointF(0, -self.lift if self.selected else 0), self._size)
+
+    def set_card(self, card: Card | None, *, face_up: bool = True) -> None:
+        if card is not self.card or face_up != self.face_up:
+            self.card = card
+            self.face_up = face_up
+            self.update()
+        self.setVisible(card is not None)
+
+    def set_four_colour(self, enabled: bool) -> None:
+        if enabled != self.four_colour:
+            self.four_colour = enabled
+            self.update()
+
+    def set_selectable(self, enabled: bool) -> None:
+        self.selectable = enabled
+        if enabled:
+            self.setCursor(Qt.CursorShape.PointingHandCursor)
+        else:
+            self.unsetCursor()
+            self._hover = False
+        self.update()
+
+    def set_selected(self, selected: bool) -> None:
+        if selected != self.selected:
+            self.selected = selected
+            self.update()
+
+    def visual_key(self) -> Hashable:
+        return (self.card.text if self.card else None, self.face_up, self.four_colour,
+                self.selected, self.selectable, self._hover, self._size.width(),
+                self._size.height())
+
+    def draw(self, painter: QPainter) -> None:
+        rect = self.face_rect()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        lifted = 4.0 if self.selected else 0.0
+        painter.fillPath(card_outline(rect.translated(2.5 + lifted, 3.5 + lifted)),
+                         QColor(0, 0, 0, 80))
+        paint_card(painter, rect, self.card, four_colour=self.four_colour,
+                   face_up=self.face_up)
+        if self.selected:
+            glow = QPen(QColor(255, 213, 74, 110), 9)
+            painter.setPen(glow)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(card_outline(rect))
+            painter.setPen(QPen(HIGHLIGHT, 3.5))
+            painter.drawPath(card_outline(rect.adjusted(-1, -1, 1, 1)))
+        elif self.selectable:
+            colour = QColor(255, 255, 255, 200 if self._hover else 90)
+            painter.setPen(QPen(colour, 2.5 if self._hover else 1.5, Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(card_outline(rect.adjusted(-3, -3, 3, 3)))
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        # A pickable card takes its clicks even while picking is off, so a click
+        # on the board never falls through to the felt.
+        event.accept()
+        if self.selectable and self._on_click is not None \
+                and event.button() == Qt.MouseButton.LeftButton:
+            self._on_click(self)
+
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        if self.selectable:
+            self._hover = True
+            self.update()
+
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        if self._hover:
+            self._hover = False
+            self.update()
+
+
+# --- chips --------------------------------------------------------------------------------
+
+
+class ChipStackItem(_Item):
+    """A short stack of the chips that make an amount; its bottom centre is its position."""
+
+    def __init__(self, name: str, parent: QGraphicsItem | None = None,
+                 width: float = CHIP_WIDTH) -> None:
+        super().__init__(name, parent)
+        self._width = width
+        self._chips: list[Decimal] = []
+
+    def set_amount(self, amount: Decimal | None) -> None:
+        chips = chip_breakdown(amount)[:MAX_CHIPS_SHOWN] if amount else []
+        if chips != self._chips:
+            self._chips = chips
+            self.set_local_rect(stack_size(len(chips), self._width) if chips else QRectF())
+            self.update()
+        self.setVisible(bool(chips))
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-3, -2, 3, 3)
+
+    def visual_key(self) -> Hashable:
+        return (tuple(self._chips), self._width)
+
+    def draw(self, painter: QPainter) -> None:
+        if self._chips:
+            paint_chip_stack(painter, QPointF(0, 0), self._width, self._chips)
+
+
+class ChipLabelItem(_Item):
+    """The amount on a spot, e.g. ``$30``: light text on a dark pill, sized to fit its box."""
+
+    MAX_PX = 19
+    MIN_PX = 11
+
+    def __init__(self, name: str, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(name, parent)
+        self.text = ""
+        self._font = ui_font(self.MAX_PX, bold=True)
+
+    def set_text(self, text: str, box: QRectF) -> None:
+        """Show ``text`` centred in ``box`` (parent coordinates), as large as fits."""
+        px = self.MAX_PX
+        while px > self.MIN_PX and QFontMetricsF(ui_font(px, bold=True)).horizontalAdvance(
+                text) + 12 > box.width():
+            px -= 1
+        self._font = ui_font(px, bold=True)
+        metrics = QFontMetricsF(self._font)
+        width = min(box.width(), metrics.horizontalAdvance(text) + 12)
+        height = metrics.height() + 4
+        self.text = text
+        self.setPos(box.center())
+        self.set_local_rect(QRectF(-width / 2, -height / 2, width, height))
+        self.update()
+
+    def visual_key(self) -> Hashable:
+        return (self.text, self._font.pixelSize(), rect_key(self._rect))
+
+    def draw(self, painter: QPainter) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(QPen(QColor(255, 255, 255, 60), 1))
+        painter.setBrush(QColor(10, 20, 14, 190))
+        radius = self._rect.height() / 2
+        painter.drawRoundedRect(self._rect, radius, radius)
+        painter.setFont(self._font)
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+# --- betting spots --------------------------------------------------------------------------
+
+
+class SpotItem(_Item):
+    """A regulated betting area with its printed name and any chips on it."""
+
+    def __init__(self, seat: int, wager: Wager, parent: QGraphicsItem) -> None:
+        super().__init__(f"seat{seat}.{wager.value}", parent)
+        self.wager = wager
+        self.amount: Decimal | None = None
+        self.folded = False
+        self.dim = False
+        self.chips = ChipStackItem(f"{self.name}.chips", self)
+        self.label = ChipLabelItem(f"{self.name}.label", self)
+
+    def set_geometry(self, rect: QRectF) -> None:
+        self.setPos(rect.topLeft())
+        self.set_local_rect(QRectF(0, 0, rect.width(), rect.height()))
+        self._place_chips()
+
+    def set_amount(self, amount: Decimal | None, *, folded: bool = False,
+                   dim: bool = False) -> None:
+        if amount is not None and not amount:
+            amount = None
+        changed = (amount, folded, dim) != (self.amount, self.folded, self.dim)
+        self.amount, self.folded, self.dim = amount, folded, dim
+        self.chips.set_amount(amount)
+        self.label.setVisible(amount is not None)
+        if changed:
+            self._place_chips()
+            self.update()
+
+    def _place_chips(self) -> None:
+        w, h = self._rect.width(), self._rect.height()
+        if self.wager is Wager.PROGRESSIVE:
+            circle = self._sensor_rect()
+            self.chips.setPos(circle.center().x(), circle.center().y() + 10)
+            label_box = QRectF(circle.right() + 4, circle.center().y() - 14,
+                               w - circle.right() - 8, 28)
+        else:
+            self.chips.setPos(8 + CHIP_WIDTH / 2, h - 7)
+            label_box = QRectF(8 + CHIP_WIDTH + 5, 27, w - CHIP_WIDTH - 18, h - 33)
+        if self.amount is not None:
+            self.label.set_text(amount_text(self.amount), label_box)
+
+    def _sensor_rect(self) -> QRectF:
+        """The progressive's coin sensor: under the name, at the chip's place when lit."""
+        w, h = self._rect.width(), self._rect.height()
+        radius = min((h - 30) / 2, 21.0)
+        cx = 8 + CHIP_WIDTH / 2 if self.amount is not None else w / 2
+        cy = 24 + (h - 24) / 2
+        return QRectF(cx - radius, cy - radius, 2 * radius, 2 * radius)
+
+    def _name_font(self, name: str, width: float) -> QFont:
+        px = 13
+        while px > 10 and QFontMetricsF(ui_font(px, bold=True, spacing=0.4)) \
+                .horizontalAdvance(name) > width:
+            px -= 1
+        return ui_font(px, bold=True, spacing=0.4)
+
+    def visual_key(self) -> Hashable:
+        return (self.wager, rect_key(self._rect), self.amount is None, self.folded, self.dim)
+
+    def draw(self, painter: QPainter) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setOpacity(0.45 if self.dim else 1.0)
+        rect = self._rect.adjusted(1.5, 1.5, -1.5, -1.5)
+        radius = 14.0
+        tint = _SPOT_TINT.get(self.wager)
+        painter.setBrush(tint if tint is not None else QColor(0, 0, 0, 28))
+        painter.setPen(QPen(LINE, 2.2))
+        painter.drawRoundedRect(rect, radius, radius)
+        if self.wager is Wager.ANTE:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(LINE, 1.2))
+            painter.drawRoundedRect(rect.adjusted(4, 4, -4, -4), radius - 4, radius - 4)
+        name = SPOT_NAMES[self.wager]
+        painter.setPen(GOLD if tint is not None else INK)
+        top_band = QRectF(rect.left(), rect.top() + 3, rect.width(), 19)
+        if self.wager is Wager.PROGRESSIVE:
+            painter.setFont(self._name_font(name, rect.width() - 12))
+            painter.drawText(top_band, Qt.AlignmentFlag.AlignCenter, name)
+            self._paint_sensor(painter)
+        elif self.amount is None and not self.folded:
+            font = ui_font(16, bold=True, spacing=0.8)
+            if QFontMetricsF(font).horizontalAdvance(name) > rect.width() - 14:
+                name = name.replace(" ", "\n", 1)
+            painter.setFont(font)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, name)
+        else:
+            painter.setFont(self._name_font(name, rect.width() - 16))
+            painter.drawText(top_band, Qt.AlignmentFlag.AlignCenter, name)
+        if self.folded:
+            badge = QRectF(rect.center().x() - 38, rect.top() + 28, 76, 26)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(FOLD_RED)
+            painter.drawRoundedRect(badge, 13, 13)
+            painter.setPen(QColor("#ffffff"))
+            painter.setFont(ui_font(14, bold=True, spacing=1.0))
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, "FOLDED")
+
+    def _paint_sensor(self, painter: QPainter) -> None:
+        circle = self._sensor_rect()
+        lit = self.amount is not None
+        glow = QRadialGradient(circle.center(), circle.width() / 2)
+        glow.setColorAt(0.0, QColor("#ff6b5a") if lit else QColor("#6b2323"))
+        glow.setColorAt(0.7, QColor("#c0141f") if lit else QColor("#401616"))
+        glow.setColorAt(1.0, QColor("#40070b"))
+        painter.setBrush(QBrush(glow))
+        painter.setPen(QPen(GOLD, 2.0))
+        painter.drawEllipse(circle)
+
+
+# --- a seat ------------------------------------------------------------------------------------
+
+
+class SeatItem(_Item):
+    """A player position: its area (clickable), label, hole cards and spots."""
+
+    def __init__(self, number: int, on_click: Callable[[int], None]) -> None:
+        super().__init__(f"seat{number}")
+        self.number = number
+        self._on_click = on_click
+        self.occupied = False
+        self.folded = False
+        self.highlighted = False
+        self.geometry = layout.seat_geometry(False, False)
+        size = QSizeF(layout.HOLE_W, layout.HOLE_H)
+        self.cards = [CardItem(f"seat{number}.card{i + 1}", size, self) for i in range(2)]
+        self.spots = {wager: SpotItem(number, wager, self) for wager in Wager}
+        self.equals_rect = QRectF()
+        self.setPos(layout.seat_origin(number))
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.configure(self.geometry)
+
+    def configure(self, geometry: layout.SeatGeometry) -> None:
+        """Place the cards and spots (a rule set with other extras has other spots)."""
+        self.geometry = geometry
+        self.set_local_rect(geometry.area)
+        for card, rect in zip(self.cards, geometry.cards, strict=True):
+            card.setPos(rect.topLeft())
+        for wager, spot in self.spots.items():
+            rect = geometry.spots.get(wager)
+            spot.setVisible(rect is not None)
+            if rect is not None:
+                spot.set_geometry(rect)
+        self.equals_rect = QRectF(geometry.equals)
+        self.update()
+
+    def show_seat(self, seat: Seat | None, four_colour: bool) -> None:
+        """Mirror one seat of the round (None: nobody sits here this round)."""
+        occupied = seat is not None
+        folded = bool(seat and seat.folded)
+        if (occupied, folded) != (self.occupied, self.folded):
+            self.occupied, self.folded = occupied, folded
+            self.update()
+        for index, card in enumerate(self.cards):
+            card.set_four_colour(four_colour)
+            card.set_card(seat.hole[index] if seat else None)
+        for wager, spot in self.spots.items():
+            if seat is None:
+                spot.set_amount(None, dim=True)
+            elif wager is Wager.RAISE:
+                spot.set_amount(None if seat.folded else seat.raise_amount, folded=seat.folded)
+            else:
+                spot.set_amount(seat.stake(wager))
+
+    def set_highlighted(self, on: bool) -> None:
+        if on != self.highlighted:
+            self.highlighted = on
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-8, -8, 8, 8)
+
+    def visual_key(self) -> Hashable:
+        return (self.number, self.occupied, self.folded, self.highlighted,
+                rect_key(self._rect), rect_key(self.equals_rect),
+                rect_key(self.geometry.cards[0]), rect_key(self.geometry.cards[1]))
+
+    def draw(self, painter: QPainter) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        area = self._rect
+        if self.highlighted:
+            for width, alpha in ((14, 50), (8, 90)):
+                painter.setPen(QPen(QColor(255, 213, 74, alpha), width))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRoundedRect(area, 18, 18)
+            painter.setPen(QPen(HIGHLIGHT, 3.5))
+            painter.setBrush(QColor(255, 230, 140, 34))
+        else:
+            painter.setPen(QPen(QColor(255, 255, 255, 38), 1.2))
+            painter.setBrush(QColor(0, 0, 0, 30))
+        painter.drawRoundedRect(area, 18, 18)
+
+        label = self.geometry.label
+        title = seat_title(self.number)
+        painter.setFont(ui_font(18, bold=True))
+        painter.setPen(HIGHLIGHT if self.highlighted else INK)
+        if not self.occupied:
+            painter.setOpacity(0.6)
+        painter.drawText(label, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         title)
+        painter.setOpacity(1.0)
+        if not self.occupied:
+            painter.setFont(ui_font(15, italic=True))
+            painter.setPen(QColor(246, 238, 213, 150))
+            painter.drawText(label, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                             "no player")
+            painter.setPen(QPen(QColor(246, 238, 213, 70), 1.5, Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            for rect in self.geometry.cards:
+                painter.drawRoundedRect(rect, 6, 6)
+        elif self.folded:
+            painter.setFont(ui_font(14, bold=True, spacing=1.0))
+            painter.setPen(QColor("#ff9b8f"))
+            painter.drawText(label, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                             "folded")
+        # The "=" that separates the odds spot from the ante (NY (a)(2)(iii)).
+        painter.setOpacity(0.45 if not self.occupied else 1.0)
+        path = QPainterPath()
+        eq = self.equals_rect
+        bar = eq.height() * 0.16
+        path.addRoundedRect(QRectF(eq.left(), eq.center().y() - bar * 1.9, eq.width(), bar),
+                            bar / 2, bar / 2)
+        path.addRoundedRect(QRectF(eq.left(), eq.center().y() + bar * 0.9, eq.width(), bar),
+                            bar / 2, bar / 2)
+        painter.fillPath(path, INK)
+        painter.setOpacity(1.0)
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            event.accept()
+            self._on_click(self.number)
+        else:
+            event.ignore()
+
+
+# --- the felt and its inscriptions -------------------------------------------------------------
+
+
+class Felt:
+    """The table itself: a padded rail with stitching, green felt and a gold pinstripe.
+
+    It never changes, so the view paints it as its (cached) background rather than
+    as an item.
+    """
+
+    def __init__(self) -> None:
+        self._felt = layout.felt_path()
+        self._rail = self._stroke(layout.RAIL_WIDTH * 2).united(self._felt).simplified()
+        self._stitching = self._stroke(layout.RAIL_WIDTH)
+        self._pinstripe = self._stroke(20)
+        self.bounds = self._rail.boundingRect().adjusted(-2, -2, 2, 2)
+        outside = QPainterPath()
+        outside.addRect(self.bounds)
+        self._outside = outside.subtracted(self._felt)
+
+    def _stroke(self, width: float) -> QPainterPath:
+        """The band ``width`` wide centred on the felt's edge."""
+        stroker = QPainterPathStroker()
+        stroker.setWidth(width)
+        stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        return stroker.createStroke(self._felt)
+
+    def paint(self, painter: QPainter) -> None:
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        bounds = self._rail.boundingRect()
+        rail = QLinearGradient(bounds.topLeft(), bounds.bottomLeft())
+        rail.setColorAt(0.0, QColor("#5e3a22"))
+        rail.setColorAt(0.5, QColor("#40261a"))
+        rail.setColorAt(1.0, QColor("#2b190e"))
+        painter.fillPath(self._rail, QBrush(rail))
+        painter.setPen(QPen(QColor(255, 220, 170, 70), 2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self._rail)
+        # Stitching along the middle of the padded rail (outside the felt).
+        painter.save()
+        painter.setClipPath(self._outside, Qt.ClipOperation.IntersectClip)
+        stitch = QPen(QColor(255, 226, 180, 80), 1.6)
+        stitch.setDashPattern([4, 3])
+        painter.setPen(stitch)
+        painter.drawPath(self._stitching)
+        painter.restore()
+        felt = QRadialGradient(QPointF(960, 520), 1100)
+        felt.setColorAt(0.0, QColor("#138a4d"))
+        felt.setColorAt(0.6, FELT)
+        felt.setColorAt(1.0, FELT_DARK)
+        painter.fillPath(self._felt, QBrush(felt))
+        painter.setPen(QPen(QColor(0, 0, 0, 130), 3))
+        painter.drawPath(self._felt)
+        # A printed gold pinstripe a little inside the rail.
+        painter.setClipPath(self._felt, Qt.ClipOperation.IntersectClip)
+        painter.setPen(QPen(QColor(236, 200, 95, 140), 2))
+        painter.drawPath(self._pinstripe)
+        painter.restore()
+
+
+class InscriptionItem(_Item):
+    """A pay table printed on the felt: title, subtitle, and rows of hand and payout."""
+
+    def __init__(self, name: str, rect: QRectF) -> None:
+        super().__init__(name)
+        self.setPos(rect.topLeft())
+        self.set_local_rect(QRectF(0, 0, rect.width(), rect.height()))
+        self.table: PayTableText | None = None
+
+    TITLE_H = 26.0
+    SUBTITLE_H = 18.0
+    ROW_H = 22.0
+    TOP = 8.0
+
+    @classmethod
+    def height_for(cls, table: PayTableText) -> float:
+        rows = len(table.rows) + (1 if table.header else 0)
+        return cls.TOP + cls.TITLE_H + cls.SUBTITLE_H + 6 + rows * cls.ROW_H + 10
+
+    def set_table(self, table: PayTableText | None) -> None:
+        if table != self.table:
+            self.table = table
+            self.update()
+        self.setVisible(table is not None)
+
+    def visual_key(self) -> Hashable:
+        return (self.table, rect_key(self._rect))
+
+    def draw(self, painter: QPainter) -> None:
+        table = self.table
+        if table is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        rect = self._rect
+        painter.setPen(QPen(QColor(236, 200, 95, 150), 1.5))
+        painter.setBrush(QColor(0, 0, 0, 38))
+        painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 12, 12)
+        inner = rect.adjusted(14, self.TOP, -14, -4)
+        centred = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter
+        painter.setPen(GOLD)
+        painter.setFont(ui_font(20, bold=True, spacing=1.2))
+        painter.drawText(QRectF(inner.left(), inner.top(), inner.width(), self.TITLE_H),
+                         centred, table.title)
+        painter.setPen(QColor(246, 238, 213, 200))
+        painter.setFont(ui_font(14, italic=True))
+        painter.drawText(QRectF(inner.left(), inner.top() + self.TITLE_H, inner.width(),
+                                self.SUBTITLE_H), centred, table.subtitle)
+        y = inner.top() + self.TITLE_H + self.SUBTITLE_H + 3
+        painter.setPen(QPen(QColor(236, 200, 95, 120), 1))
+        painter.drawLine(QPointF(inner.left() + 10, y), QPointF(inner.right() - 10, y))
+        y += 3
+        columns = max(len(row) for row in table.rows) - 1
+        value_w = 92.0 if columns > 1 else 0.0
+        rows: list[tuple[str, ...]] = list(table.rows)
+        if table.header:
+            rows.insert(0, table.header)
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        for index, row in enumerate(rows):
+            header = table.header is not None and index == 0
+            line = QRectF(inner.left(), y, inner.width(), self.ROW_H)
+            painter.setFont(ui_font(15 if header else 17, bold=header, italic=header))
+            painter.setPen(GOLD if header else INK)
+            painter.drawText(line, left, row[0])
+            painter.setFont(ui_font(15 if header else 17, bold=True))
+            if columns > 1:
+                for k, value in enumerate(row[1:]):
+                    cell = QRectF(inner.right() - (columns - k) * value_w, y, value_w, self.ROW_H)
+                    painter.drawText(cell, right, value)
+            else:
+                painter.drawText(line, right, row[1])
+            y += self.ROW_H
+
+
+class RulesItem(_Item):
+    """Centre inscriptions: dealer qualification, permissible raises, the payout cap."""
+
+    def __init__(self, rect: QRectF) -> None:
+        super().__init__("inscription.rules")
+        self.setPos(rect.topLeft())
+        self.set_local_rect(QRectF(0, 0, rect.width(), rect.height()))
+        self.lines: list[str] = []
+
+    def set_lines(self, lines: Sequence[str]) -> None:
+        if list(lines) != self.lines:
+            self.lines = list(lines)
+            self.update()
+
+    def visual_key(self) -> Hashable:
+        return (tuple(self.lines), rect_key(self._rect))
+
+    def draw(self, painter: QPainter) -> None:
+        y = 0.0
+        for index, line in enumerate(self.lines):
+            first = index == 0
+            painter.setFont(ui_font(23 if first else 18, bold=first, spacing=1.0 if first else 0))
+            painter.setPen(GOLD if first else INK)
+            height = 32.0 if first else 26.0
+            painter.drawText(QRectF(0, y, self._rect.width(), height),
+                             Qt.AlignmentFlag.AlignCenter,
+                             line.upper() if first else line)
+            y += height
+
+
+class MeterItem(_Item):
+    """A jackpot meter: what the round says the progressive pool or jackpot stands at."""
+
+    def __init__(self, name: str, rect: QRectF) -> None:
+        super().__init__(name)
+        self.setPos(rect.topLeft())
+        self.set_local_rect(QRectF(0, 0, rect.width(), rect.height()))
+        self.title = ""
+        self.value = ""
+
+    def set_value(self, title: str, value: str | None) -> None:
+        self.setVisible(value is not None)
+        if (title, value or "") != (self.title, self.value):
+            self.title, self.value = title, value or ""
+            self.update()
+
+    def visual_key(self) -> Hashable:
+        return (self.title, self.value, rect_key(self._rect))
+
+    def draw(self, painter: QPainter) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        rect = self._rect.adjusted(1, 1, -1, -1)
+        painter.setPen(QPen(GOLD, 1.5))
+        painter.setBrush(QColor("#141414"))
+        painter.drawRoundedRect(rect, 8, 8)
+        painter.setPen(GOLD)
+        painter.setFont(ui_font(13, bold=True, spacing=0.8))
+        painter.drawText(QRectF(rect.left(), rect.top() + 4, rect.width(), 20),
+                         Qt.AlignmentFlag.AlignCenter, self.title)
+        painter.setPen(QColor("#ff4b3a"))
+        painter.setFont(ui_font(22, bold=True))
+        painter.drawText(QRectF(rect.left(), rect.top() + 24, rect.width(), rect.height() - 28),
+                         Qt.AlignmentFlag.AlignCenter, self.value)
+
+
+class CaptionItem(_Item):
+    """A short printed caption on the felt (``DEALER``, ``6-CARD BONUS CARDS``)."""
+
+    def __init__(self, name: str, text: str, rect: QRectF, px: int = 16) -> None:
+        super().__init__(name)
+        self.text = text
+        self._px = px
+        self.setPos(rect.topLeft())
+        self.set_local_rect(QRectF(0, 0, rect.width(), rect.height()))
+
+    def visual_key(self) -> Hashable:
+        return (self.text, self._px, rect_key(self._rect))
+
+    def draw(self, painter: QPainter) -> None:
+        painter.setFont(ui_font(self._px, bold=True, spacing=1.5))
+        painter.setPen(GOLD)
+        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.text)

@@ -1,0 +1,340 @@
+"""The table view: a QGraphicsScene that mirrors a :class:`~trainer.engine.round.Round`.
+
+The scene is built once: six seat areas with their cards and spots, the
+board, the dealer's cards, the 6-Card Bonus cards, the printed pay tables and
+meters. :meth:`TableView.show_round` then only updates those items from the
+round (a model-to-item map: seat number -> :class:`SeatItem`, wager ->
+:class:`SpotItem`, board position -> :class:`CardItem`), so a new hand costs
+a few attribute changes and one repaint.
+
+The view shows what the round holds and never computes a payout.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSizeF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QResizeEvent, QShowEvent
+from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
+
+from trainer.engine.cards import Card
+from trainer.engine.round import Round, Wager
+from trainer.ui.table import layout
+from trainer.ui.table.inscriptions import pay_tables, rule_lines, whole_dollars
+from trainer.ui.table.items import (
+    CaptionItem,
+    CardItem,
+    Felt,
+    InscriptionItem,
+    MeterItem,
+    RulesItem,
+    SeatItem,
+    SpotItem,
+)
+
+BACKDROP = QColor("#1b1d21")
+"""The room around the table."""
+
+MAX_SELECTED = 5
+"""The trainee picks the five cards that play (or the two that do not)."""
+
+
+class TableView(QGraphicsView):
+    """The casino table seen from the dealer's side, drawn as vectors at any size."""
+
+    dealerSelectionChanged = Signal()
+    """The set of picked dealer/board cards changed."""
+    seatClicked = Signal(int)
+    """A seat's area was clicked (seat number 1-6)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._scene = QGraphicsScene(self)
+        self._scene.setSceneRect(layout.SCENE_RECT)
+        self._scene.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self.setScene(self._scene)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing
+                            | QPainter.RenderHint.TextAntialiasing
+                            | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
+        self.setMinimumSize(480, 270)
+
+        self._round: Round | None = None
+        self._four_colour = False
+        self._selection_enabled = False
+        self._highlighted: int | None = None
+        self._extras: tuple[bool, bool] | None = None
+        self._tables_key: object = None
+
+        self._felt = Felt()
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self._seats: dict[int, SeatItem] = {}
+        for number in range(1, 7):
+            seat = SeatItem(number, self._seat_pressed)
+            self._scene.addItem(seat)
+            self._seats[number] = seat
+
+        middle_bottom = self._seats[3].mapRectToScene(self._seats[3].local_rect()).bottom()
+        board_top = middle_bottom + 34
+        self._board = [self._pickable_card(f"board{i + 1}", rect)
+                       for i, rect in enumerate(layout.board_rects(board_top))]
+        self._dealer = [self._pickable_card(f"dealer{i + 1}", rect)
+                        for i, rect in enumerate(layout.dealer_rects())]
+        self._six_cards = []
+        for index, rect in enumerate(layout.six_card_rects()):
+            card = CardItem(f"six_card{index + 1}", rect.size())
+            card.setPos(rect.topLeft())
+            self._scene.addItem(card)
+            self._six_cards.append(card)
+
+        board_bottom = self._board[0].layout_rect().bottom()
+        rules_rect = QRectF(layout.CENTRE_X - 330, board_bottom + 14, 660, 90)
+        self._rules = RulesItem(rules_rect)
+        self._scene.addItem(self._rules)
+        self._dealer_caption = CaptionItem(
+            "caption.dealer", "DEALER",
+            QRectF(layout.CENTRE_X - 60, self._dealer[0].layout_rect().bottom() + 3, 120, 20),
+            px=15)
+        self._scene.addItem(self._dealer_caption)
+        six_block = self._six_cards[0].layout_rect().united(self._six_cards[3].layout_rect())
+        self._six_caption = CaptionItem(
+            "caption.six_card", "6-CARD BONUS CARDS",
+            QRectF(six_block.center().x() - 90, six_block.top() - 26, 180, 22), px=13)
+        self._scene.addItem(self._six_caption)
+        self._meter_top = rules_rect.bottom() + 6
+        self._meters = {
+            "progressive": MeterItem("meter.progressive", QRectF(0, 0, 210, 62)),
+            "jackpot": MeterItem("meter.jackpot", QRectF(0, 0, 210, 62)),
+        }
+        for meter in self._meters.values():
+            self._scene.addItem(meter)
+
+        left_top = max(self._seats[1].layout_rect().bottom(),
+                       self._seats[2].layout_rect().bottom()) + 18
+        right_top = max(self._seats[5].layout_rect().bottom(),
+                        self._seats[6].layout_rect().bottom()) + 18
+        self._inscription_regions = {
+            "left": QRectF(layout.FELT_LEFT + 22, left_top,
+                           self._board[0].layout_rect().left() - layout.FELT_LEFT - 50,
+                           layout.FELT_BOTTOM - 16 - left_top),
+            "right": QRectF(self._board[4].layout_rect().right() + 28, right_top,
+                            layout.FELT_RIGHT - 22 - self._board[4].layout_rect().right() - 28,
+                            layout.FELT_BOTTOM - 16 - right_top),
+        }
+        self._inscriptions: dict[str, InscriptionItem] = {}
+
+    # --- building -------------------------------------------------------------------------
+
+    def _pickable_card(self, name: str, rect: QRectF) -> CardItem:
+        card = CardItem(name, QSizeF(rect.size()), on_click=self._card_pressed)
+        card.setPos(rect.topLeft())
+        self._scene.addItem(card)
+        return card
+
+    def _inscription(self, key: str) -> InscriptionItem:
+        item = self._inscriptions.get(key)
+        if item is None:
+            item = InscriptionItem(f"inscription.{key}", QRectF(0, 0, 10, 10))
+            self._scene.addItem(item)
+            self._inscriptions[key] = item
+        return item
+
+    def _layout_inscriptions(self, round_: Round) -> None:
+        """Print the round's pay tables in the two lower corners of the felt."""
+        tables = {table.key: table for table in pay_tables(round_)}
+        placement = {
+            "left": [["odds_win", "bad_beat"]],
+            "right": [["trips_plus", "pocket_bonus"]],
+        }
+        if "six_card_bonus" in tables:
+            placement["left"].append(["six_card_bonus"])
+        for item in self._inscriptions.values():
+            item.set_table(None)
+        for side, rows in placement.items():
+            region = self._inscription_regions[side]
+            y = region.top()
+            for keys in rows:
+                gap = 16.0
+                width = (region.width() - gap * (len(keys) - 1)) / len(keys)
+                widths = [width] * len(keys)
+                if keys == ["trips_plus", "pocket_bonus"]:
+                    widths = [region.width() * 0.42 - gap / 2, region.width() * 0.58 - gap / 2]
+                height = max(InscriptionItem.height_for(tables[key]) for key in keys)
+                x = region.left()
+                for key, w in zip(keys, widths, strict=True):
+                    item = self._inscription(key)
+                    item.setPos(x, y)
+                    item.set_local_rect(QRectF(0, 0, w, height))
+                    item.set_table(tables[key])
+                    x += w + gap
+                y += height + 14
+
+    def _place_meters(self) -> None:
+        """Centre the visible meters in a row between the rules and the dealer's cards."""
+        shown = [meter for meter in self._meters.values() if meter.isVisible()]
+        gap = 24.0
+        width = sum(meter.local_rect().width() for meter in shown) + gap * (len(shown) - 1)
+        x = layout.CENTRE_X - width / 2
+        for meter in shown:
+            meter.setPos(x, self._meter_top)
+            x += meter.local_rect().width() + gap
+
+    # --- public API ---------------------------------------------------------------------------
+
+    def show_round(self, round_: Round, *, dealer_revealed: bool = True) -> None:
+        """Show ``round_``: cards, chips on every spot, and the rule set's inscriptions."""
+        ruleset = round_.ruleset
+        extras = (ruleset.six_card_bonus is not None, ruleset.progressive is not None)
+        if extras != self._extras:
+            geometry = layout.seat_geometry(*extras)
+            for seat in self._seats.values():
+                seat.configure(geometry)
+            self._extras = extras
+        occupied = {seat.seat: seat for seat in round_.seats}
+        for number, item in self._seats.items():
+            item.show_seat(occupied.get(number), self._four_colour)
+        for item, card in zip(self._board, round_.board, strict=True):
+            item.set_card(card)
+            item.set_four_colour(self._four_colour)
+        for item, card in zip(self._dealer, round_.dealer, strict=True):
+            item.set_card(card, face_up=dealer_revealed)
+            item.set_four_colour(self._four_colour)
+        six = round_.six_card_bonus_cards or ()
+        for index, item in enumerate(self._six_cards):
+            item.set_card(six[index] if index < len(six) else None)
+            item.set_four_colour(self._four_colour)
+        self._six_caption.setVisible(bool(six))
+
+        tables_key = (ruleset.id, ruleset.version, round_.tables)
+        if tables_key != self._tables_key:
+            self._layout_inscriptions(round_)
+            self._rules.set_lines(rule_lines(ruleset))
+            self._tables_key = tables_key
+        letter = round_.tables.progressive_letter
+        self._meters["progressive"].set_value(
+            f"PROGRESSIVE \u00b7 TABLE {letter}" if letter else "PROGRESSIVE",
+            whole_dollars(round_.progressive_pool) if round_.progressive_pool is not None
+            else None)
+        self._meters["jackpot"].set_value(
+            "6-CARD BONUS JACKPOT",
+            whole_dollars(round_.six_card_bonus_jackpot)
+            if round_.six_card_bonus_jackpot is not None else None)
+
+        self._place_meters()
+        self._round = round_
+        self.highlight_seat(None)
+        self.clear_dealer_card_selection()
+
+    def set_four_colour(self, enabled: bool) -> None:
+        """Four-colour deck: spades black, hearts red, diamonds blue, clubs green."""
+        self._four_colour = enabled
+        for card in self._all_cards():
+            card.set_four_colour(enabled)
+
+    def highlight_seat(self, seat: int | None) -> None:
+        """Outline the seat being settled now (None: no seat)."""
+        self._highlighted = seat
+        for number, item in self._seats.items():
+            item.set_highlighted(number == seat)
+
+    def set_dealer_card_selection(self, enabled: bool) -> None:
+        """Let the trainee click the dealer's and the board's cards to pick the five that play."""
+        self._selection_enabled = enabled
+        for card in self._pickable_cards():
+            card.set_selectable(enabled)
+
+    def selected_dealer_cards(self) -> list[Card]:
+        """The picked cards: the dealer's first, then the board's, in table order."""
+        return [item.card for item in self._pickable_cards()
+                if item.selected and item.card is not None]
+
+    def clear_dealer_card_selection(self) -> None:
+        """Unpick every card (emits ``dealerSelectionChanged`` if any was picked)."""
+        changed = False
+        for card in self._pickable_cards():
+            if card.selected:
+                card.set_selected(False)
+                changed = True
+        if changed:
+            self.dealerSelectionChanged.emit()
+
+    def layout_items(self) -> list[tuple[str, QRectF]]:
+        """Name and scene rect of every visible seat area, spot, card, chip stack and label,
+        pay table, meter and caption. A dotted name's prefix is the item it sits in
+        (``seat2.ante.label`` is on ``seat2.ante``, which is in ``seat2``)."""
+        result: list[tuple[str, QRectF]] = []
+        for seat in self._seats.values():
+            result.append((seat.name, seat.layout_rect()))
+            result.append((f"{seat.name}.equals", seat.mapRectToScene(seat.equals_rect)))
+            for card in seat.cards:
+                if card.isVisible():
+                    result.append((card.name, card.layout_rect()))
+            for spot in seat.spots.values():
+                if not spot.isVisible():
+                    continue
+                result.append((spot.name, spot.layout_rect()))
+                for child in (spot.chips, spot.label):
+                    if child.isVisible():
+                        result.append((child.name, child.layout_rect()))
+        for card in (*self._board, *self._dealer, *self._six_cards):
+            if card.isVisible():
+                result.append((card.name, card.layout_rect()))
+        others = [self._rules, self._dealer_caption, self._six_caption,
+                  *self._meters.values(), *self._inscriptions.values()]
+        for item in others:
+            if item.isVisible():
+                result.append((item.name, item.layout_rect()))
+        return result
+
+    # --- for tests and the screenshot script ------------------------------------------------
+
+    def seat_item(self, number: int) -> SeatItem:
+        return self._seats[number]
+
+    def spot_item(self, seat: int, wager: Wager) -> SpotItem:
+        return self._seats[seat].spots[wager]
+
+    def pickable_card_items(self) -> list[CardItem]:
+        """The dealer's two cards then the five board cards."""
+        return self._pickable_cards()
+
+    # --- internals ------------------------------------------------------------------------------
+
+    def _pickable_cards(self) -> list[CardItem]:
+        return [*self._dealer, *self._board]
+
+    def _all_cards(self) -> list[CardItem]:
+        cards = [*self._dealer, *self._board, *self._six_cards]
+        for seat in self._seats.values():
+            cards.extend(seat.cards)
+        return cards
+
+    def _card_pressed(self, card: CardItem) -> None:
+        if not self._selection_enabled:
+            return
+        if not card.selected and len(self.selected_dealer_cards()) >= MAX_SELECTED:
+            return
+        card.set_selected(not card.selected)
+        self.dealerSelectionChanged.emit()
+
+    def _seat_pressed(self, number: int) -> None:
+        self.seatClicked.emit(number)
+
+    def _fit(self) -> None:
+        self.fitInView(self._scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        """The room and the table (cached by the view until it is resized)."""
+        painter.fillRect(rect, BACKDROP)
+        self._felt.paint(painter)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit()
