@@ -171,7 +171,7 @@ class MainWindow(QMainWindow):
         dialog.setWindowTitle("My progress")
         layout = QVBoxLayout(dialog)
         layout.addWidget(ProgressView(self.db, self.trainee_id, dialog))
-        dialog.resize(1100, 760)
+        dialog.resize(1400, 860)
         dialog.exec()
         dialog.deleteLater()
 

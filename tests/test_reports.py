@@ -1,0 +1,194 @@
+"""CSV and HTML reports for HR and gaming-compliance files (no Qt involved)."""
+
+from __future__ import annotations
+
+import csv
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from trainer import reports
+from trainer.engine.generator import generate_round
+from trainer.engine.round import round_to_json
+from trainer.engine.rulesets import load_ruleset
+from trainer.storage import StorageError, TrainerDB, open_database
+
+RULES = "ny-2018"
+T0 = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
+
+
+def at(minutes: float) -> datetime:
+    return T0 + timedelta(minutes=minutes)
+
+
+def dealt(seed: int) -> dict[str, Any]:
+    return round_to_json(generate_round(random.Random(seed), load_ruleset(RULES)))
+
+
+def give(
+    db: TrainerDB, round_id: int, minute: float, *, skill: str = "ante", correct: bool = True,
+    expected: str = "10.00", given: str | None = "10.00", seconds: float = 4.0,
+) -> None:
+    db.record_answer(
+        round_id, f"seat-1-{skill}", "payout", skill, 1, "ante", expected,
+        given, correct, seconds, at=at(minute),
+    )
+
+
+def play(db: TrainerDB, trainee: int, minute: float) -> int:
+    session = db.start_session(trainee, "practice", RULES, at=at(minute))
+    return db.record_round(session, dealt(int(minute)), RULES, 1, at=at(minute))
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[TrainerDB]:
+    """Chloé (3 of 4 right), a trainee with markup in her name, and an exam."""
+    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
+        chloe = database.create_trainee("Chloé", at=at(0))
+        first = play(database, chloe, 1)
+        give(database, first, 2, skill="ante", correct=True)
+        give(database, first, 3, skill="bad_beat", correct=False, expected="50.00",
+             given="=HYPERLINK(\"x\")")
+        second = play(database, chloe, 5)
+        give(database, second, 6, skill="ante", correct=True, seconds=2.5)
+        give(database, second, 7, skill="trips_plus", correct=True, expected="-5.00",
+             given="-5.00")
+        mallory = database.create_trainee("<b>Mallory</b> & co", at=at(0))
+        give(database, play(database, mallory, 8), 9, correct=False, given=None)
+        config = database.create_exam_config("Final", 2, RULES, 50, 1800)
+        exam = database.start_exam(chloe, config, at=at(20))
+        exam_round = database.record_round(exam.session_id or 0, dealt(99), RULES, 1, at=at(20))
+        give(database, exam_round, 21, skill="raise", correct=True)
+        give(database, exam_round, 22, skill="raise", correct=False, expected="30.00",
+             given="20.00")
+        database.finish_exam(exam.id, at=at(25))
+        yield database
+
+
+def read_csv(path: Path) -> list[list[str]]:
+    with path.open(encoding="utf-8-sig", newline="") as file:
+        return list(csv.reader(file))
+
+
+def trainee(db: TrainerDB, name: str) -> int:
+    found = db.find_trainee(name)
+    assert found is not None
+    return found.id
+
+
+def test_roster_csv_has_a_header_and_one_plain_text_row_per_trainee(
+    db: TrainerDB, tmp_path: Path
+) -> None:
+    path = reports.roster_csv(db, tmp_path / "roster.csv")
+    assert path.read_bytes().startswith(b"\xef\xbb\xbfName,")  # UTF-8 with a BOM for Excel
+    rows = read_csv(path)
+    assert rows[0] == list(reports.ROSTER_HEADER)
+    by_name = {row[0]: row for row in rows[1:]}
+    assert set(by_name) == {"Chloé", "<b>Mallory</b> & co"}
+    # Chloé: 4 practice answers and 2 in the exam, 4 correct, over 3 rounds.
+    assert by_name["Chloé"][1:5] == ["66.7", "6", "7.5", "3"]  # (8 + 6.5 + 8) s / 3 rounds
+    assert by_name["Chloé"][6] == "passed"
+    assert by_name["<b>Mallory</b> & co"][1:5] == ["0.0", "1", "4.0", "1"]
+    assert by_name["<b>Mallory</b> & co"][6] == "no exam"
+
+
+def test_answers_csv_lists_every_answer_oldest_first_and_defuses_formulas(
+    db: TrainerDB, tmp_path: Path
+) -> None:
+    rows = read_csv(reports.trainee_answers_csv(db, trainee(db, "Chloé"), tmp_path / "a.csv"))
+    assert rows[0] == list(reports.ANSWERS_HEADER)
+    body = rows[1:]
+    assert len(body) == 6
+    header = reports.ANSWERS_HEADER
+    column = {name: header.index(name) for name in header}
+    assert [row[column["Skill"]] for row in body] == [
+        "Settling the ante",
+        "Paying a bad beat",
+        "Settling the ante",
+        "Settling Trips Plus",
+        "Settling the raise",
+        "Settling the raise",
+    ]
+    assert [row[column["Correct"]] for row in body] == ["yes", "no", "yes", "yes", "yes", "no"]
+    assert body[1][column["Given"]] == "'=HYPERLINK(\"x\")"  # not run by a spreadsheet
+    assert body[3][column["Expected"]] == "-5.00"  # a number stays a number
+    assert body[2][column["Seconds"]] == "2.50"
+    assert body[0][column["Question"]] == "Seat 1 Ante: pay, push or take"
+
+
+def test_answers_csv_leaves_an_unanswered_question_empty(db: TrainerDB, tmp_path: Path) -> None:
+    rows = read_csv(
+        reports.trainee_answers_csv(db, trainee(db, "<b>Mallory</b> & co"), tmp_path / "m.csv")
+    )
+    assert rows[1][reports.ANSWERS_HEADER.index("Given")] == ""
+    assert rows[1][reports.ANSWERS_HEADER.index("Correct")] == "no"
+
+
+def test_answers_csv_of_an_unknown_trainee_is_refused(db: TrainerDB, tmp_path: Path) -> None:
+    with pytest.raises(StorageError, match="no trainee 999"):
+        reports.trainee_answers_csv(db, 999, tmp_path / "x.csv")
+    assert not (tmp_path / "x.csv").exists()
+
+
+def test_trainee_report_names_the_trainee_rule_set_skills_exams_and_mistakes(
+    db: TrainerDB,
+) -> None:
+    html = reports.trainee_report_html(db, trainee(db, "Chloé"))
+    assert "<h1>Trainee report: Chloé</h1>" in html
+    assert "New York 2018 (ny-2018, version" in html
+    for label in ("Settling the ante", "Paying a bad beat", "Settling Trips Plus"):
+        assert label in html
+    assert "66.7%" in html  # overall accuracy
+    assert "PASS" in html  # 1 of 2 exam answers right: 50%, the pass mark
+    assert "Mistakes (2)" in html
+    assert "&quot;x&quot;" in html  # the typed answer, escaped
+    assert "2026-03-02" in html
+
+
+def test_exam_report_gives_score_pass_mark_and_only_that_exams_answers(db: TrainerDB) -> None:
+    exam = db.exam_results(trainee(db, "Chloé"))[0]
+    html = reports.exam_report_html(db, exam.id)
+    assert "Exam report: Chloé" in html
+    assert "PASS" in html and "pass mark 50%" in html
+    assert "score 50.0%" in html
+    assert "2, of which 1 correct" in html
+    assert "Settling the raise" in html
+    assert "Paying a bad beat" not in html  # a practice mistake is not part of the exam
+    assert "30 min" in html and "5 min 00 s" in html
+    assert "#1 \u2014 Final" in html
+
+
+def test_reports_escape_every_name(db: TrainerDB) -> None:
+    html = reports.trainee_report_html(db, trainee(db, "<b>Mallory</b> & co"))
+    assert "<b>Mallory</b>" not in html
+    assert "&lt;b&gt;Mallory&lt;/b&gt; &amp; co" in html
+    assert "(no answer)" in html
+
+
+def test_exam_report_of_an_unknown_exam_is_refused(db: TrainerDB) -> None:
+    with pytest.raises(StorageError, match="no exam 42"):
+        reports.exam_report_html(db, 42)
+
+
+def test_a_skill_meets_its_target_only_with_enough_fast_correct_answers() -> None:
+    from trainer.storage import SkillStat
+
+    enough = reports.TARGET_MIN_ANSWERS
+    assert reports.target_met(SkillStat("ante", enough, enough, enough * 3.0))
+    assert not reports.target_met(SkillStat("ante", enough - 1, enough - 1, 1.0))
+    assert not reports.target_met(SkillStat("ante", enough, enough - 2, enough * 3.0))
+    assert not reports.target_met(SkillStat("ante", enough, enough, enough * 30.0))
+
+
+def test_reports_do_not_import_qt() -> None:
+    code = (
+        "import sys, trainer.reports\n"
+        "assert not [m for m in sys.modules if m.startswith('PySide6')], 'Qt imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[1])

@@ -1,0 +1,581 @@
+"""Reports for HR and gaming-compliance files: CSV exports and printable HTML.
+
+Pure Python, no Qt: the UI turns :func:`trainee_report_html` and
+:func:`exam_report_html` into PDF (``trainer.ui.progress.pdf``). All text that
+comes from the database (names, answers typed by a trainee) is escaped with
+``html.escape``; CSV cells that a spreadsheet would run as a formula are
+neutralised.
+
+CSV files are UTF-8 with a byte-order mark (``utf-8-sig``) so that spreadsheet
+programs read accented names correctly; every file starts with a header row and
+holds figures as plain text (``87.5``, ``12.30``), never formatted for a locale.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import sqlite3
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from pathlib import Path
+
+from trainer import __version__
+from trainer.engine.round import Wager
+from trainer.engine.rulesets import RuleSetError, load_ruleset
+from trainer.storage.database import TrainerDB
+from trainer.storage.models import (
+    AnswerRecord,
+    Exam,
+    ExamStatus,
+    RosterRow,
+    SkillStat,
+    StorageError,
+)
+from trainer.training.questions import Skill
+
+CSV_ENCODING = "utf-8-sig"
+
+TARGET_ACCURACY = 0.95
+"""A skill's target: at least this fraction of answers correct ..."""
+TARGET_MEAN_SECONDS = 10.0
+"""... answered in at most this many seconds on average ..."""
+TARGET_MIN_ANSWERS = 20
+"""... over at least this many answers (fewer prove nothing yet)."""
+
+MISTAKES_IN_REPORT = 50
+"""The trainee report lists this many of the latest mistakes in full."""
+
+ROSTER_HEADER = (
+    "Name",
+    "Accuracy %",
+    "Answers",
+    "Average seconds per round",
+    "Rounds played",
+    "Last active",
+    "Exam status",
+)
+ANSWERS_HEADER = (
+    "Answered at",
+    "Session",
+    "Round",
+    "Question id",
+    "Question",
+    "Skill",
+    "Seat",
+    "Wager",
+    "Expected",
+    "Given",
+    "Correct",
+    "Seconds",
+)
+
+_KIND_TEXT = {
+    "dealer_hand": "Dealer's hand",
+    "qualifies": "Does the dealer qualify?",
+    "next_seat": "Which seat is settled next?",
+    "seat_hand": "best hand",
+    "seat_result": "win, lose or tie",
+    "payout": "pay, push or take",
+    "capped_total": "capped total",
+}
+
+
+# --------------------------------------------------------------------------- text helpers
+
+
+def skill_label(skill: str) -> str:
+    """The skill's name for people (the raw key for a skill this version does not know)."""
+    try:
+        return Skill(skill).label
+    except ValueError:
+        return skill
+
+
+def skill_order(skill: str) -> int:
+    """Where a skill comes in the dealer's order of work (unknown skills last)."""
+    members = list(Skill)
+    try:
+        return members.index(Skill(skill))
+    except ValueError:
+        return len(members)
+
+
+def wager_label(wager: str | None) -> str:
+    """``Trips Plus`` for ``trips_plus``; empty for None."""
+    if wager is None:
+        return ""
+    try:
+        return Wager(wager).label
+    except ValueError:
+        return wager
+
+
+def question_text(answer: AnswerRecord) -> str:
+    """A short description of the question asked, e.g. ``Seat 6 Odds: pay, push or take``."""
+    what = _KIND_TEXT.get(answer.kind, answer.kind.replace("_", " "))
+    subject = " ".join(
+        part
+        for part in (
+            f"Seat {answer.seat}" if answer.seat is not None else "",
+            wager_label(answer.wager),
+        )
+        if part
+    )
+    return f"{subject}: {what}" if subject else what
+
+
+def given_text(given: str | None) -> str:
+    """What the trainee answered; ``(no answer)`` when time ran out."""
+    return "(no answer)" if given is None else given
+
+
+def local_time(moment: datetime | None, *, seconds: bool = False) -> str:
+    """A stored UTC time as local ``YYYY-MM-DD HH:MM``; empty for None."""
+    if moment is None:
+        return ""
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
+
+
+def percent(fraction: float | None, digits: int = 1) -> str:
+    """``87.5`` for 0.875; empty for None (no answers yet)."""
+    return "" if fraction is None else f"{100 * fraction:.{digits}f}"
+
+
+def seconds_text(seconds: float | None, digits: int = 1) -> str:
+    """``12.3`` seconds; empty for None."""
+    return "" if seconds is None else f"{seconds:.{digits}f}"
+
+
+def target_met(stat: SkillStat) -> bool:
+    """Whether a skill meets the training target (accuracy, speed and enough answers)."""
+    return (
+        stat.answers >= TARGET_MIN_ANSWERS
+        and stat.accuracy >= TARGET_ACCURACY
+        and stat.mean_seconds <= TARGET_MEAN_SECONDS
+    )
+
+
+def target_text() -> str:
+    """The target in words, for tooltips and reports."""
+    return (
+        f"Target: at least {TARGET_ACCURACY:.0%} correct, at most"
+        f" {TARGET_MEAN_SECONDS:g} s per answer on average, over at least"
+        f" {TARGET_MIN_ANSWERS} answers."
+    )
+
+
+def ruleset_title(ruleset_id: str, version: int | None = None) -> str:
+    """``New York 2018 (ny-2018, version 3)``; the bare id for a rule set not found here."""
+    try:
+        ruleset = load_ruleset(ruleset_id)
+    except (RuleSetError, OSError, ValueError):
+        return ruleset_id if version is None else f"{ruleset_id} (version {version})"
+    shown = ruleset.version if version is None else version
+    return f"{ruleset.name} ({ruleset_id}, version {shown})"
+
+
+def _safe_cell(value: str) -> str:
+    """Neutralise a cell a spreadsheet would run as a formula (``=``, ``+``, ``@``,
+    or ``-`` not starting a number); figures pass unchanged."""
+    if not value:
+        return value
+    first = value[0]
+    if first in "=+@\t\r" or (first == "-" and not _is_number(value)):
+        return "'" + value
+    return value
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _write_csv(path: Path | str, header: Sequence[str], rows: Iterable[Sequence[str]]) -> Path:
+    target = Path(path)
+    with target.open("w", encoding=CSV_ENCODING, newline="") as file:
+        writer = csv.writer(file)
+        writer.writerow(header)
+        for row in rows:
+            writer.writerow([_safe_cell(cell) for cell in row])
+    return target
+
+
+def _trainee_name(db: TrainerDB, trainee_id: int) -> str:
+    trainee = db.get_trainee(trainee_id)
+    if trainee is None:
+        raise StorageError(f"trainee_id: no trainee {trainee_id}")
+    return trainee.name
+
+
+def roster_row(db: TrainerDB, trainee_id: int) -> RosterRow | None:
+    """One trainee's roster figures (storage has no single-trainee query)."""
+    trainee = db.get_trainee(trainee_id)
+    if trainee is None:
+        return None
+    for row in db.roster(name_filter=trainee.name):
+        if row.trainee_id == trainee_id:
+            return row
+    return None
+
+
+def rulesets_used(db: TrainerDB, trainee_id: int) -> list[tuple[str, int]]:
+    """The rule sets a trainee's sessions used, with how many sessions each.
+
+    Storage has no query for this, so it is read here (read-only SQL).
+    """
+    try:
+        rows = db.conn.execute(
+            "SELECT ruleset_id, COUNT(*) FROM sessions WHERE trainee_id = ?"
+            " GROUP BY ruleset_id ORDER BY COUNT(*) DESC, ruleset_id",
+            (trainee_id,),
+        ).fetchall()
+    except sqlite3.Error:
+        return []
+    return [(str(row[0]), int(row[1])) for row in rows]
+
+
+def find_exam(db: TrainerDB, exam_id: int) -> Exam:
+    """One exam by id (storage has ``exam_results`` but no single-exam getter)."""
+    for exam in db.exam_results():
+        if exam.id == exam_id:
+            return exam
+    raise StorageError(f"exam_id: no exam {exam_id}")
+
+
+def exam_result_text(exam: Exam) -> str:
+    """``PASS``, ``FAIL`` or ``in progress``."""
+    if exam.status is ExamStatus.PASSED:
+        return "PASS"
+    if exam.status is ExamStatus.FAILED:
+        return "FAIL"
+    return "in progress"
+
+
+def time_limit_text(seconds: int | None) -> str:
+    """``30 min`` or ``none``."""
+    if not seconds:
+        return "none"
+    minutes, rest = divmod(seconds, 60)
+    return f"{minutes} min" if not rest else f"{minutes} min {rest} s"
+
+
+# --------------------------------------------------------------------------- CSV
+
+
+def roster_csv(db: TrainerDB, path: Path | str) -> Path:
+    """Write every trainee's roster figures to ``path`` (UTF-8 CSV with a header row)."""
+    rows = (
+        (
+            row.name,
+            percent(row.accuracy),
+            str(row.answers),
+            seconds_text(row.seconds_per_round),
+            str(row.rounds_played),
+            local_time(row.last_active),
+            row.exam_status.label,
+        )
+        for row in db.roster()
+    )
+    return _write_csv(path, ROSTER_HEADER, rows)
+
+
+def trainee_answers_csv(db: TrainerDB, trainee_id: int, path: Path | str) -> Path:
+    """Write every answer a trainee gave, oldest first, to ``path`` (UTF-8 CSV)."""
+    _trainee_name(db, trainee_id)  # refuse an unknown trainee before writing
+    rows = (
+        (
+            local_time(answer.answered_at, seconds=True),
+            str(answer.session_id),
+            str(answer.round_id),
+            answer.question_id,
+            question_text(answer),
+            skill_label(answer.skill),
+            "" if answer.seat is None else str(answer.seat),
+            wager_label(answer.wager),
+            answer.expected,
+            "" if answer.given is None else answer.given,
+            "yes" if answer.correct else "no",
+            f"{answer.seconds:.2f}",
+        )
+        for answer in db.trainee_answers(trainee_id)
+    )
+    return _write_csv(path, ANSWERS_HEADER, rows)
+
+
+# --------------------------------------------------------------------------- HTML
+
+# Qt's rich text ignores CSS padding in style sheets: cell padding is the
+# tables' cellpadding attribute.
+_STYLE = """
+body { font-family: 'DejaVu Sans', 'Segoe UI', Arial, sans-serif; font-size: 10pt; color: #111; }
+h1 { font-size: 17pt; margin-bottom: 2pt; }
+h2 { font-size: 12.5pt; margin-top: 18pt; margin-bottom: 5pt; color: #123d2a; }
+p.sub { color: #444; margin-top: 0; }
+p.gap { font-size: 5pt; margin: 0; }
+table.data { border-collapse: collapse; }
+table.data th { background-color: #e4ece7; font-weight: bold; text-align: left; }
+table.data th, table.data td { border: 1px solid #9aa59f; }
+td.num { text-align: right; }
+td.pass { color: #11632f; font-weight: bold; }
+td.fail { color: #a3121f; font-weight: bold; }
+p.note { color: #444; font-size: 8.5pt; }
+"""
+
+
+_GAP = '<p class="gap">&nbsp;</p>'
+"""Space after a table (Qt's rich text ignores a table's CSS margin)."""
+
+
+def _e(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def _table(
+    header: Sequence[str],
+    rows: Iterable[Sequence[tuple[str, str] | str]],
+    *,
+    empty: str = "None.",
+) -> str:
+    """An HTML table; a cell is text, or ``(text, css class)``. All text is escaped."""
+    body = []
+    for row in rows:
+        cells = []
+        for cell in row:
+            text, css = cell if isinstance(cell, tuple) else (cell, "")
+            attribute = f' class="{_e(css)}"' if css else ""
+            cells.append(f"<td{attribute}>{_e(text)}</td>")
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    if not body:
+        return f"<p>{_e(empty)}</p>"
+    head = "".join(f"<th>{_e(title)}</th>" for title in header)
+    return (
+        '<table class="data" width="100%" cellspacing="0" cellpadding="4">'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>" + _GAP
+    )
+
+
+def _facts(pairs: Sequence[tuple[str, str]]) -> str:
+    rows = "".join(
+        f'<tr><td><b>{_e(key)}</b></td><td>{_e(value)}</td></tr>' for key, value in pairs
+    )
+    return f'<table class="facts" cellspacing="0" cellpadding="3">{rows}</table>' + _GAP
+
+
+def _page(title: str, subtitle: str, sections: Sequence[str]) -> str:
+    generated = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    footer = (
+        f'<p class="note">Generated {_e(generated)} by the Heads Up Hold\'em dealer trainer'
+        f" {_e(__version__)}. Times are local.</p>"
+    )
+    line = "_" * 34
+    signature = (
+        "<h2>Sign-off</h2>"
+        '<table class="facts" cellspacing="0" cellpadding="4">'
+        f"<tr><td>Instructor</td><td>{line}</td><td>Date</td><td>{'_' * 16}</td></tr>"
+        f"<tr><td>&nbsp;</td></tr><tr><td>Signature</td><td>{line}</td></tr></table>"
+    )
+    return (
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
+        f"<title>{_e(title)}</title><style>{_STYLE}</style></head><body>"
+        f"<h1>{_e(title)}</h1><p class=\"sub\">{_e(subtitle)}</p>"
+        + "".join(sections)
+        + signature
+        + footer
+        + "</body></html>"
+    )
+
+
+def _skill_rows(
+    stats: Sequence[SkillStat], *, with_target: bool = True
+) -> list[list[tuple[str, str] | str]]:
+    ordered = sorted(stats, key=lambda stat: (skill_order(stat.skill), stat.skill))
+    rows: list[list[tuple[str, str] | str]] = []
+    for stat in ordered:
+        row: list[tuple[str, str] | str] = [
+            skill_label(stat.skill),
+            (str(stat.answers), "num"),
+            (str(stat.correct), "num"),
+            (percent(stat.accuracy) + "%", "num"),
+            (seconds_text(stat.mean_seconds), "num"),
+        ]
+        if with_target:
+            row.append(("yes", "pass") if target_met(stat) else ("not yet", ""))
+        rows.append(row)
+    return rows
+
+
+_SKILL_HEADER = ("Skill", "Answers", "Correct", "Accuracy", "Mean seconds", "Target met")
+
+
+def _exam_rows(exams: Sequence[Exam]) -> list[list[tuple[str, str] | str]]:
+    rows: list[list[tuple[str, str] | str]] = []
+    for exam in exams:
+        result = exam_result_text(exam)
+        css = {"PASS": "pass", "FAIL": "fail"}.get(result, "")
+        rows.append(
+            [
+                local_time(exam.started),
+                local_time(exam.finished),
+                ruleset_title(exam.ruleset_id),
+                (str(exam.rounds), "num"),
+                (f"{exam.pass_mark:g}%", "num"),
+                ("" if exam.score is None else f"{exam.score:.1f}%", "num"),
+                (result, css),
+            ]
+        )
+    return rows
+
+
+_EXAM_HEADER = ("Started", "Finished", "Rule set", "Rounds", "Pass mark", "Score", "Result")
+
+
+def _stats_from_answers(answers: Sequence[AnswerRecord]) -> list[SkillStat]:
+    totals: dict[str, list[float]] = {}
+    for answer in answers:
+        entry = totals.setdefault(answer.skill, [0, 0, 0.0])
+        entry[0] += 1
+        entry[1] += int(answer.correct)
+        entry[2] += answer.seconds
+    return [
+        SkillStat(skill, int(count), int(correct), seconds)
+        for skill, (count, correct, seconds) in totals.items()
+    ]
+
+
+def _mistake_rows(answers: Iterable[AnswerRecord]) -> list[list[tuple[str, str] | str]]:
+    return [
+        [
+            local_time(answer.answered_at),
+            skill_label(answer.skill),
+            question_text(answer),
+            answer.expected,
+            given_text(answer.given),
+        ]
+        for answer in answers
+    ]
+
+
+_MISTAKE_HEADER = ("When", "Skill", "Question", "Expected", "Given")
+
+
+def trainee_report_html(db: TrainerDB, trainee_id: int) -> str:
+    """A printable report on one trainee: figures, skills, exams and mistakes."""
+    trainee = db.get_trainee(trainee_id)
+    if trainee is None:
+        raise StorageError(f"trainee_id: no trainee {trainee_id}")
+    row = roster_row(db, trainee_id)
+    answers = db.trainee_answers(trainee_id)
+    streak = db.streak(trainee_id)
+    stats = db.skill_stats(trainee_id)
+    exams = db.exam_results(trainee_id)
+    mistakes = db.trainee_answers(trainee_id, wrong_only=True)
+    used = rulesets_used(db, trainee_id)
+
+    accuracy = row.accuracy if row else None
+    facts = [
+        ("Trainee", trainee.name),
+        ("Profile created", local_time(trainee.created)),
+        ("First answer", local_time(answers[0].answered_at) if answers else "none yet"),
+        ("Last answer", local_time(answers[-1].answered_at) if answers else "none yet"),
+        ("Last active", local_time(trainee.last_active) or "never"),
+        (
+            "Rule sets",
+            "; ".join(f"{ruleset_title(rid)}: {n} session{'s' * (n != 1)}" for rid, n in used)
+            or "none yet",
+        ),
+        ("Answers", str(len(answers))),
+        ("Accuracy", f"{percent(accuracy)}%" if accuracy is not None else "no answers yet"),
+        ("Rounds played", str(row.rounds_played if row else 0)),
+        (
+            "Average time per round",
+            f"{seconds_text(row.seconds_per_round)} s"
+            if row and row.seconds_per_round is not None
+            else "no rounds yet",
+        ),
+        ("Streak of correct answers", f"current {streak.current}, best {streak.best}"),
+        ("Latest exam", row.exam_status.label if row else ExamStatus.NONE.label),
+    ]
+    by_skill = Counter(answer.skill for answer in mistakes)
+    summary_rows = [
+        [skill_label(skill), (str(count), "num")]
+        for skill, count in sorted(by_skill.items(), key=lambda item: (-item[1], item[0]))
+    ]
+    latest = list(reversed(mistakes))[:MISTAKES_IN_REPORT]
+    sections = [
+        "<h2>Summary</h2>" + _facts(facts),
+        "<h2>Accuracy per skill</h2>"
+        + _table(_SKILL_HEADER, _skill_rows(stats), empty="No answers yet.")
+        + f'<p class="note">{_e(target_text())}</p>',
+        "<h2>Exams</h2>" + _table(_EXAM_HEADER, _exam_rows(exams), empty="No exams taken."),
+        f"<h2>Mistakes ({len(mistakes)})</h2>"
+        + _table(("Skill", "Mistakes"), summary_rows, empty="No mistakes."),
+    ]
+    if latest:
+        shown = (
+            f"The latest {len(latest)} of {len(mistakes)}"
+            if len(latest) < len(mistakes)
+            else "All mistakes"
+        )
+        sections.append(
+            f"<h2>{_e(shown)}, newest first</h2>" + _table(_MISTAKE_HEADER, _mistake_rows(latest))
+        )
+    subtitle = f"Dealer training record \u2014 Heads Up Hold'em \u2014 {trainee.name}"
+    return _page(f"Trainee report: {trainee.name}", subtitle, sections)
+
+
+def exam_report_html(db: TrainerDB, exam_id: int) -> str:
+    """A printable report on one exam: who, when, rule set, score, pass/fail, mistakes."""
+    exam = find_exam(db, exam_id)
+    name = _trainee_name(db, exam.trainee_id)
+    config = next((c for c in db.list_exam_configs() if c.id == exam.config_id), None)
+    answers = [a for a in db.trainee_answers(exam.trainee_id) if a.session_id == exam.session_id]
+    wrong = [a for a in answers if not a.correct]
+    result = exam_result_text(exam)
+    duration = ""
+    if exam.finished is not None:
+        minutes, seconds = divmod(round((exam.finished - exam.started).total_seconds()), 60)
+        duration = f"{minutes} min {seconds:02d} s"
+    rounds_answered = len({a.round_id for a in answers})
+    score = "\u2014" if exam.score is None else f"{exam.score:.1f}%"
+    facts = [
+        ("Trainee", name),
+        ("Exam", f"#{exam.id}" + (f" \u2014 {config.name}" if config else "")),
+        ("Rule set", ruleset_title(exam.ruleset_id)),
+        ("Started", local_time(exam.started)),
+        ("Finished", local_time(exam.finished) or "not finished"),
+        ("Time taken", duration or "\u2014"),
+        ("Time limit", time_limit_text(exam.time_limit_seconds)),
+        ("Rounds", f"{exam.rounds} set, {rounds_answered} answered"),
+        ("Answers", f"{len(answers)}, of which {len(answers) - len(wrong)} correct"),
+        ("Pass mark", f"{exam.pass_mark:g}%"),
+        ("Score", score),
+        ("Result", result),
+    ]
+    css = {"PASS": "pass", "FAIL": "fail"}.get(result, "")
+    colour = {"pass": "#11632f", "fail": "#a3121f"}.get(css, "#555555")
+    verdict = (
+        f'<table cellspacing="0" style="border: 2px solid {colour}"><tr>'
+        f'<td style="padding: 6px 16px; color: {colour}; font-size: 16pt; font-weight: bold">'
+        f"{_e(result)}</td>"
+        f'<td style="padding: 6px 16px; font-size: 12pt">score {_e(score)}'
+        f" \u2014 pass mark {exam.pass_mark:g}%</td></tr></table>" + _GAP
+    )
+    sections = [
+        verdict,
+        "<h2>Exam</h2>" + _facts(facts),
+        "<h2>Accuracy per skill in this exam</h2>"
+        + _table(
+            _SKILL_HEADER[:-1],
+            _skill_rows(_stats_from_answers(answers), with_target=False),
+            empty="No answers.",
+        ),
+        f"<h2>Mistakes ({len(wrong)})</h2>"
+        + _table(_MISTAKE_HEADER, _mistake_rows(wrong), empty="No mistakes."),
+    ]
+    subtitle = f"Heads Up Hold'em dealer exam \u2014 {name} \u2014 {local_time(exam.started)}"
+    return _page(f"Exam report: {name}", subtitle, sections)

@@ -1,0 +1,367 @@
+"""Table models of the progress and instructor screens (model apart from view).
+
+Each model holds the storage layer's dataclasses and answers ``DisplayRole``
+with text for people and :data:`SORT_ROLE` with a value that sorts correctly
+(numbers as numbers, times as timestamps, empty figures as ``None``).
+:class:`SortFilterProxy` sorts on that role and keeps empty figures last in
+either direction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor
+
+from trainer import reports
+from trainer.storage.database import TrainerDB
+from trainer.storage.models import Exam, ExamStatus, Mistake, RosterRow, SkillStat
+from trainer.training.questions import Skill
+
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+"""The value a column sorts by (a number, a timestamp, text or None)."""
+ROW_ROLE = Qt.ItemDataRole.UserRole + 2
+"""The row's dataclass (a RosterRow, Mistake, Exam or SkillStat)."""
+
+GOOD = QColor("#17723a")
+BAD = QColor("#b3261e")
+NO_FIGURE = "\u2014"
+RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+
+Index = QModelIndex | QPersistentModelIndex
+Row = TypeVar("Row")
+
+
+@dataclass(frozen=True)
+class Column(Generic[Row]):
+    """One column: its title, its text, its sort value and how it lines up."""
+
+    title: str
+    text: Callable[[Row], str]
+    key: Callable[[Row], Any]
+    numeric: bool = False
+    centre: bool = False
+    tooltip: Callable[[Row], str] | None = None
+    colour: Callable[[Row], QColor | None] | None = None
+
+
+def _alignment(column: Column[Any]) -> Qt.AlignmentFlag:
+    if column.centre:
+        return Qt.AlignmentFlag.AlignCenter
+    return RIGHT if column.numeric else LEFT
+
+
+class RowsModel(QAbstractTableModel, Generic[Row]):
+    """A read-only table over a list of rows, described by :class:`Column`\\ s."""
+
+    columns: Sequence[Column[Row]] = ()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[Row] = []
+
+    def set_rows(self, rows: Sequence[Row]) -> None:
+        """Replace every row (views keep their sorting through the proxy)."""
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def rows(self) -> list[Row]:
+        return list(self._rows)
+
+    def row_at(self, row: int) -> Row:
+        return self._rows[row]
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's default)
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's default)
+        return 0 if parent.isValid() else len(self.columns)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        column = self.columns[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return column.text(row)
+        if role == SORT_ROLE:
+            return column.key(row)
+        if role == ROW_ROLE:
+            return row
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _alignment(column)
+        if role == Qt.ItemDataRole.ToolTipRole and column.tooltip is not None:
+            return column.tooltip(row)
+        if role == Qt.ItemDataRole.ForegroundRole and column.colour is not None:
+            colour = column.colour(row)
+            return None if colour is None else QBrush(colour)
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.columns):
+            return None
+        column = self.columns[section]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return column.title
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _alignment(column)
+        return None
+
+
+class SortFilterProxy(QSortFilterProxyModel):
+    """Sorts on :data:`SORT_ROLE` (numbers numerically), empty values last either way;
+    filters the first column by a case-insensitive substring."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SORT_ROLE)
+        self.setFilterKeyColumn(0)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self._needle = ""
+
+    def set_name_filter(self, text: str) -> None:
+        """Show only rows whose first column contains ``text`` (any case)."""
+        self.beginFilterChange()
+        self._needle = text.strip().casefold()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        if not self._needle:
+            return True
+        model = self.sourceModel()
+        text = model.data(model.index(source_row, self.filterKeyColumn(), source_parent))
+        return self._needle in str(text or "").casefold()
+
+    def lessThan(self, left: Index, right: Index) -> bool:
+        a = left.data(SORT_ROLE)
+        b = right.data(SORT_ROLE)
+        if a is None or b is None:
+            if a is None and b is None:
+                return left.row() < right.row()
+            # None is "largest" ascending and "smallest" descending: last either way.
+            descending = self.sortOrder() == Qt.SortOrder.DescendingOrder
+            return (a is None) == descending
+        if isinstance(a, str) and isinstance(b, str):
+            return a.casefold() < b.casefold()
+        try:
+            return bool(a < b)
+        except TypeError:
+            return str(a) < str(b)
+
+
+# --------------------------------------------------------------------------- skills
+
+
+def _target_tooltip(stat: SkillStat) -> str:
+    if not stat.answers:
+        return f"Not practised yet.\n{reports.target_text()}"
+    gaps = []
+    if stat.answers < reports.TARGET_MIN_ANSWERS:
+        gaps.append(f"{stat.answers} of {reports.TARGET_MIN_ANSWERS} answers needed")
+    if stat.accuracy < reports.TARGET_ACCURACY:
+        gaps.append(f"accuracy {stat.accuracy:.1%} (needs {reports.TARGET_ACCURACY:.0%})")
+    if stat.mean_seconds > reports.TARGET_MEAN_SECONDS:
+        gaps.append(
+            f"{stat.mean_seconds:.1f} s per answer (needs {reports.TARGET_MEAN_SECONDS:g} s)"
+        )
+    verdict = "Met." if not gaps else "Not yet: " + "; ".join(gaps) + "."
+    return f"{verdict}\n{reports.target_text()}"
+
+
+class SkillTableModel(RowsModel[SkillStat]):
+    """Per-skill figures: answers, accuracy, mean time and whether the target is met."""
+
+    columns = (
+        Column[SkillStat](
+            "Skill",
+            lambda s: reports.skill_label(s.skill),
+            lambda s: reports.skill_order(s.skill),
+        ),
+        Column[SkillStat]("Answers", lambda s: str(s.answers), lambda s: s.answers, True),
+        Column[SkillStat](
+            "Accuracy",
+            lambda s: f"{reports.percent(s.accuracy)}%" if s.answers else NO_FIGURE,
+            lambda s: s.accuracy if s.answers else None,
+            True,
+            tooltip=lambda s: f"{s.correct} of {s.answers} correct",
+        ),
+        Column[SkillStat](
+            "Mean time",
+            lambda s: f"{reports.seconds_text(s.mean_seconds)} s" if s.answers else NO_FIGURE,
+            lambda s: s.mean_seconds if s.answers else None,
+            True,
+        ),
+        Column[SkillStat](
+            "Target met?",
+            lambda s: "\u2713 met" if reports.target_met(s) else "not yet",
+            lambda s: (reports.target_met(s), s.accuracy),
+            centre=True,
+            tooltip=_target_tooltip,
+            colour=lambda s: GOOD if reports.target_met(s) else None,
+        ),
+    )
+
+    def set_stats(self, stats: Sequence[SkillStat], *, every_skill: bool = True) -> None:
+        """Show these skills in the dealer's order of work; with ``every_skill``, the
+        skills not practised yet too (with no figures), so a trainee sees what is ahead."""
+        shown = {stat.skill: stat for stat in stats}
+        if every_skill:
+            for skill in Skill:
+                shown.setdefault(skill.value, SkillStat(skill.value, 0, 0, 0.0))
+        ordered = sorted(shown.values(), key=lambda s: (reports.skill_order(s.skill), s.skill))
+        self.set_rows(ordered)
+
+
+# --------------------------------------------------------------------------- roster
+
+
+def _exam_colour(status: ExamStatus) -> QColor | None:
+    return {ExamStatus.PASSED: GOOD, ExamStatus.FAILED: BAD}.get(status)
+
+
+_EXAM_ORDER = {
+    ExamStatus.NONE: 0,
+    ExamStatus.IN_PROGRESS: 1,
+    ExamStatus.FAILED: 2,
+    ExamStatus.PASSED: 3,
+}
+
+
+class RosterModel(RowsModel[RosterRow]):
+    """Every trainee's figures from ``db.roster()``: name, accuracy, average seconds
+    per round, rounds played, last active and exam status."""
+
+    NAME, ACCURACY, SECONDS_PER_ROUND, ROUNDS_PLAYED, LAST_ACTIVE, EXAM_STATUS = range(6)
+
+    columns = (
+        Column[RosterRow]("Name", lambda r: r.name, lambda r: r.name),
+        Column[RosterRow](
+            "Accuracy",
+            lambda r: NO_FIGURE if r.accuracy is None else f"{reports.percent(r.accuracy)}%",
+            lambda r: r.accuracy,
+            True,
+            tooltip=lambda r: f"{r.answers} answers",
+        ),
+        Column[RosterRow](
+            "Avg time / round",
+            lambda r: NO_FIGURE
+            if r.seconds_per_round is None
+            else f"{reports.seconds_text(r.seconds_per_round)} s",
+            lambda r: r.seconds_per_round,
+            True,
+        ),
+        Column[RosterRow](
+            "Rounds played", lambda r: str(r.rounds_played), lambda r: r.rounds_played, True
+        ),
+        Column[RosterRow](
+            "Last active",
+            lambda r: reports.local_time(r.last_active) or "never",
+            lambda r: None if r.last_active is None else r.last_active.timestamp(),
+        ),
+        Column[RosterRow](
+            "Exam",
+            lambda r: r.exam_status.label,
+            lambda r: _EXAM_ORDER[r.exam_status],
+            colour=lambda r: _exam_colour(r.exam_status),
+        ),
+    )
+
+    def __init__(self, db: TrainerDB | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        if db is not None:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Reload the roster from the database."""
+        if self.db is not None:
+            self.set_rows(self.db.roster())
+
+    def trainee_id(self, row: int) -> int:
+        return self.row_at(row).trainee_id
+
+    def row_of(self, trainee_id: int) -> int | None:
+        """The source row of a trainee, or None."""
+        return next(
+            (i for i, row in enumerate(self._rows) if row.trainee_id == trainee_id), None
+        )
+
+
+# --------------------------------------------------------------------------- trainee page
+
+
+class MistakesModel(RowsModel[Mistake]):
+    """Wrong answers, newest first: when, skill, question, expected, given."""
+
+    columns = (
+        Column[Mistake](
+            "When",
+            lambda m: reports.local_time(m.answer.answered_at),
+            lambda m: m.answer.answered_at.timestamp(),
+        ),
+        Column[Mistake](
+            "Skill",
+            lambda m: reports.skill_label(m.answer.skill),
+            lambda m: reports.skill_order(m.answer.skill),
+        ),
+        Column[Mistake](
+            "Question",
+            lambda m: reports.question_text(m.answer),
+            lambda m: reports.question_text(m.answer),
+            tooltip=lambda m: (
+                f"{m.answer.question_id} \u2014 {reports.ruleset_title(m.ruleset_id)}"
+            ),
+        ),
+        Column[Mistake]("Expected", lambda m: m.answer.expected, lambda m: m.answer.expected),
+        Column[Mistake](
+            "Given",
+            lambda m: reports.given_text(m.answer.given),
+            lambda m: reports.given_text(m.answer.given),
+            colour=lambda m: BAD,
+        ),
+    )
+
+
+class ExamsModel(RowsModel[Exam]):
+    """A trainee's exams, newest first."""
+
+    columns = (
+        Column[Exam]("Started", lambda e: reports.local_time(e.started), lambda e: e.started),
+        Column[Exam](
+            "Rule set", lambda e: reports.ruleset_title(e.ruleset_id), lambda e: e.ruleset_id
+        ),
+        Column[Exam]("Rounds", lambda e: str(e.rounds), lambda e: e.rounds, True),
+        Column[Exam]("Pass mark", lambda e: f"{e.pass_mark:g}%", lambda e: e.pass_mark, True),
+        Column[Exam](
+            "Score",
+            lambda e: NO_FIGURE if e.score is None else f"{e.score:.1f}%",
+            lambda e: e.score,
+            True,
+        ),
+        Column[Exam](
+            "Result",
+            reports.exam_result_text,
+            lambda e: _EXAM_ORDER[e.status],
+            colour=lambda e: _exam_colour(e.status),
+        ),
+        Column[Exam](
+            "Time limit",
+            lambda e: reports.time_limit_text(e.time_limit_seconds),
+            lambda e: e.time_limit_seconds,
+            True,
+        ),
+    )
