@@ -293,12 +293,12 @@ class ChipLabelItem(_Item):
         self._font = ui_font(self.MAX_PX, bold=True)
 
     def set_text(self, text: str, box: QRectF) -> None:
-        """Show ``text`` centred in ``box`` (parent coordinates), as large as fits."""
-        px = self.MAX_PX
-        while px > self.MIN_PX and QFontMetricsF(ui_font(px, bold=True)).horizontalAdvance(
-                text) + 12 > box.width():
-            px -= 1
-        self._font = ui_font(px, bold=True)
+        """Show ``text`` centred in ``box`` (parent coordinates), as large as fits.
+
+        A wide amount (``$10,000``) is set in the condensed face when the family has one
+        (DejaVu Sans does) before the size is reduced, so it stays legible at 1080p.
+        """
+        self._font = self._fitting_font(text, box.width())
         metrics = QFontMetricsF(self._font)
         width = min(box.width(), metrics.horizontalAdvance(text) + 12)
         height = metrics.height() + 4
@@ -306,6 +306,19 @@ class ChipLabelItem(_Item):
         self.setPos(box.center())
         self.set_local_rect(QRectF(-width / 2, -height / 2, width, height))
         self.update()
+
+    @classmethod
+    def _fitting_font(cls, text: str, width: float) -> QFont:
+        fonts = []
+        for px in range(cls.MAX_PX, cls.MIN_PX - 1, -1):
+            normal = ui_font(px, bold=True)
+            condensed = ui_font(px, bold=True)
+            condensed.setStretch(QFont.Stretch.Condensed)
+            fonts += [normal, condensed]
+        for font in fonts:
+            if QFontMetricsF(font).horizontalAdvance(text) + 12 <= width:
+                return font
+        return fonts[-1]
 
     def visual_key(self) -> Hashable:
         return (self.text, self._font.pixelSize(), rect_key(self._rect))
