@@ -192,8 +192,8 @@ class Ruling:
     situation: str
     """Markdown."""
     choices: tuple[str, ...]
-    answer_index: int
-    """0-based index into ``choices`` of the right ruling (the file's ``answer`` less 1)."""
+    answer: int
+    """0-based index into ``choices`` of the right ruling (the file's 1-based ``answer`` less 1)."""
     citation: str
     """The rule it rests on, e.g. ``New York 2018 (j)(1); RULES.md §8``."""
     rules: str | None = None
@@ -203,10 +203,10 @@ class Ruling:
 
     @property
     def correct_choice(self) -> str:
-        return self.choices[self.answer_index]
+        return self.choices[self.answer]
 
     def is_correct(self, choice_index: int) -> bool:
-        return choice_index == self.answer_index
+        return choice_index == self.answer
 
 
 @dataclass(frozen=True, slots=True)

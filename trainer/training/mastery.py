@@ -1,0 +1,224 @@
+"""Mastery per skill and per lesson: pure functions over answer records.
+
+An answer record is anything with ``skill``, ``correct``, ``seconds`` and
+``answered_at`` (and optionally ``scenario`` and ``lesson``): an
+:class:`AnswerRecord`, a mapping (a storage row) or any object with those
+attributes.
+
+For one skill (RECENT = the last ``window`` answers, by ``answered_at``)::
+
+    accuracy = right answers / answers                  (over RECENT)
+    speed    = 1                    when median seconds <= target
+               target / median      otherwise           (0 < speed <= 1)
+    score    = round_half_up(100 * accuracy * (0.8 + 0.2 * speed))   (0-100)
+
+so accuracy counts for 80 points and speed scales the other 20: all right
+on time is 100, all right at twice the target is 90, half right on time 50.
+The level follows the score: ``learning`` below 50, ``practising`` below 80,
+``proficient`` from 80, ``mastered`` from 95 with at least
+:data:`MASTERY_MIN_ANSWERS` answers (a lucky streak of three is not mastery);
+``not started`` without an answer.
+
+A lesson's score is the mean of its skills' scores (a skill never answered
+counts 0), each computed from *all* the answers on that skill but against
+the lesson's own target time (so the speed-round lesson holds the same
+answers to a tighter clock); it is ``mastered`` only when every one of its
+skills is. A lesson without skills (the rulings of the irregularities
+lesson) is scored from the records that name it in ``lesson``.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any, Protocol
+
+from trainer.training.questions import Skill
+
+WINDOW = 20
+"""Answers (the most recent) that mastery is computed from."""
+
+MASTERY_MIN_ANSWERS = 10
+
+DEFAULT_TARGET_SECONDS = 10.0
+"""Target time for a skill no lesson sets one for."""
+
+
+class Level(StrEnum):
+    NOT_STARTED = "not started"
+    LEARNING = "learning"
+    PRACTISING = "practising"
+    PROFICIENT = "proficient"
+    MASTERED = "mastered"
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerRecord:
+    skill: Skill | None
+    """None for a ruling (it has no skill; ``lesson`` names it)."""
+    correct: bool
+    seconds: float
+    answered_at: datetime
+    scenario: str | None = None
+    lesson: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Mastery:
+    score: int
+    """0-100."""
+    level: Level
+    answers: int
+    """Answers the figures are computed from (at most the window)."""
+    accuracy: float
+    """0.0-1.0; 0.0 without answers."""
+    median_seconds: float | None
+    target_seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class LessonMastery:
+    lesson: str
+    score: int
+    level: Level
+    skills: Mapping[Skill, Mastery]
+    """Per skill of the lesson (empty for a lesson of rulings)."""
+
+
+def as_record(raw: object) -> AnswerRecord:
+    """An :class:`AnswerRecord` from a record, a mapping or an object with the fields."""
+    if isinstance(raw, AnswerRecord):
+        return raw
+
+    def get(name: str) -> Any:
+        return raw.get(name) if isinstance(raw, Mapping) else getattr(raw, name, None)
+
+    skill = get("skill")
+    if skill and skill not in _SKILLS:
+        raise ValueError(f"skill: {skill!r} is not a skill (known: {', '.join(Skill)})")
+    answered_at = get("answered_at")
+    if isinstance(answered_at, str):
+        answered_at = datetime.fromisoformat(answered_at)
+    if not isinstance(answered_at, datetime):
+        raise ValueError(f"answered_at: {answered_at!r} is not a date and time")
+    return AnswerRecord(
+        skill=Skill(skill) if skill else None,
+        correct=bool(get("correct")),
+        seconds=float(get("seconds")),
+        answered_at=answered_at,
+        scenario=get("scenario") or None,
+        lesson=get("lesson") or None,
+    )
+
+
+_SKILLS = frozenset(skill.value for skill in Skill)
+
+
+def _round_half_up(value: Fraction) -> int:
+    return math.floor(value + Fraction(1, 2))
+
+
+def level_for(score: int, answers: int) -> Level:
+    if answers == 0:
+        return Level.NOT_STARTED
+    if score >= 95 and answers >= MASTERY_MIN_ANSWERS:
+        return Level.MASTERED
+    if score >= 80:
+        return Level.PROFICIENT
+    if score >= 50:
+        return Level.PRACTISING
+    return Level.LEARNING
+
+
+def recent(records: Iterable[object], window: int = WINDOW) -> list[AnswerRecord]:
+    """The last ``window`` records by ``answered_at`` (ties keep their given order)."""
+    ordered = sorted((as_record(raw) for raw in records), key=lambda r: r.answered_at)
+    return ordered[-window:] if window > 0 else []
+
+
+def mastery(records: Iterable[object], target_seconds: float, window: int = WINDOW) -> Mastery:
+    """Mastery from already-chosen records (e.g. one skill's)."""
+    if target_seconds <= 0:
+        raise ValueError(f"target_seconds: {target_seconds} must be above 0")
+    chosen = recent(records, window)
+    if not chosen:
+        return Mastery(0, Level.NOT_STARTED, 0, 0.0, None, target_seconds)
+    accuracy = Fraction(sum(record.correct for record in chosen), len(chosen))
+    median = float(statistics.median(record.seconds for record in chosen))
+    speed = Fraction(1) if median <= target_seconds else Fraction(target_seconds) / Fraction(median)
+    score = _round_half_up(100 * accuracy * (Fraction(4, 5) + speed / 5))  # exact: no 84.4999...
+    return Mastery(score, level_for(score, len(chosen)), len(chosen), float(accuracy), median,
+                   target_seconds)
+
+
+def skill_mastery(records: Iterable[object], skill: Skill, target_seconds: float,
+                  window: int = WINDOW) -> Mastery:
+    return mastery((r for r in map(as_record, records) if r.skill is skill), target_seconds,
+                   window)
+
+
+def mastery_by_skill(records: Iterable[object], targets: Mapping[Skill, float] | None = None,
+                     window: int = WINDOW) -> dict[Skill, Mastery]:
+    """Every skill's mastery (targets default to :data:`DEFAULT_TARGET_SECONDS`)."""
+    rows = [as_record(raw) for raw in records]
+    targets = targets or {}
+    return {skill: skill_mastery(rows, skill, targets.get(skill, DEFAULT_TARGET_SECONDS),
+                                 window)
+            for skill in Skill}
+
+
+class LessonLike(Protocol):
+    """What mastery needs of a :class:`trainer.training.lessons.Lesson`."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def skills(self) -> Sequence[Skill]: ...
+    @property
+    def target_seconds(self) -> float: ...
+
+
+def lesson_mastery(records: Iterable[object], lesson: LessonLike,
+                   window: int = WINDOW) -> LessonMastery:
+    rows = [as_record(raw) for raw in records]
+    if not lesson.skills:
+        own = mastery((r for r in rows if r.lesson == lesson.id), lesson.target_seconds, window)
+        return LessonMastery(lesson.id, own.score, own.level, {})
+    per_skill = {skill: skill_mastery(rows, skill, lesson.target_seconds, window)
+                 for skill in lesson.skills}
+    score = _round_half_up(Fraction(sum(m.score for m in per_skill.values()), len(per_skill)))
+    levels = {m.level for m in per_skill.values()}
+    if levels == {Level.NOT_STARTED}:
+        level = Level.NOT_STARTED
+    elif levels == {Level.MASTERED}:
+        level = Level.MASTERED
+    else:  # never mastered while one skill is not: level_for with 1 answer stops short of it
+        level = level_for(score, 1)
+    return LessonMastery(lesson.id, score, level, per_skill)
+
+
+def course_mastery(records: Iterable[object], lessons: Iterable[LessonLike],
+                   window: int = WINDOW) -> dict[str, LessonMastery]:
+    """Every lesson's mastery, by lesson id (in the order given)."""
+    rows = [as_record(raw) for raw in records]
+    return {lesson.id: lesson_mastery(rows, lesson, window) for lesson in lessons}
+
+
+def skill_targets(lessons: Iterable[LessonLike]) -> dict[Skill, float]:
+    """Each skill's target time: that of the first lesson (in the given order) teaching it.
+
+    Pass the lessons sorted by ``order`` (as :func:`~.lessons.load_lessons`
+    returns them): the per-skill view holds a skill to the target of the
+    lesson that teaches it first (a later speed-round lesson's tighter target
+    applies only to that lesson's own mastery, see :func:`lesson_mastery`).
+    """
+    targets: dict[Skill, float] = {}
+    for lesson in lessons:
+        for skill in lesson.skills:
+            targets.setdefault(skill, lesson.target_seconds)
+    return targets
