@@ -72,6 +72,7 @@ LESSONS_ENV = "HHE_TRAINER_LESSONS"
 """Environment variable naming the instructor's drop-in lessons folder."""
 
 MAX_DRILL_COUNT = 100
+DEFAULT_DRILL_COUNT = 5
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -141,7 +142,7 @@ class Drill:
 
     scenario: str
     """A kind of :data:`trainer.engine.scenarios.SCENARIOS`, or :data:`RANDOM`."""
-    count: int = 5
+    count: int = DEFAULT_DRILL_COUNT
     rules: str | None = None
     """The rule set to deal under; None lets the scenario choose (random: the lesson's)."""
     seats: int | None = None
@@ -727,7 +728,7 @@ def _parse_drill(checker: _Checker, raw: object, index: int, lesson_rules: str) 
     if "scenario" in raw and scenario != RANDOM and scenario not in SCENARIOS:
         checker.fail(path, f"unknown scenario {scenario!r} (known: {RANDOM},"
                      f" {', '.join(SCENARIOS)})", "scenario")
-    count = raw.get("count", Drill.count)
+    count = raw.get("count", DEFAULT_DRILL_COUNT)
     if not (_whole(count) and 1 <= count <= MAX_DRILL_COUNT):
         checker.fail(path, f"{count!r} is not a number of rounds from 1 to {MAX_DRILL_COUNT}",
                      "count")
@@ -819,10 +820,15 @@ def _parse_table(checker: _Checker, raw: object, path: KeyPath) -> RulingTable |
     if checker.since(mark):
         return None
     dealer, board, exposed = found["dealer"] or (), found["board"] or (), found["exposed"] or ()
-    dealt = [*dealer, *board, *(card for seat in seats for card in seat.hole)]
-    duplicate = find_duplicate(dealt) or find_duplicate(exposed)
+    places = [("dealer", dealer), ("board", board),
+              *((f"seat {seat.seat}", seat.hole) for seat in seats)]
+    duplicate = find_duplicate([card for _, cards in places for card in cards])
     if duplicate is not None:
-        checker.fail(path, f"the card {duplicate} is on the table twice")
+        where = " and ".join(name for name, cards in places if duplicate in cards)
+        checker.fail(path, f"the card {duplicate} is dealt twice ({where})")
+        return None
+    if find_duplicate(exposed) is not None:
+        checker.fail(path, f"a card is listed twice: {cards_text(exposed)}", "exposed")
         return None
     return RulingTable(dealer, board, tuple(sorted(seats, key=lambda s: s.seat)), exposed)
 
