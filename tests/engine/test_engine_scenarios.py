@@ -583,3 +583,71 @@ def test_kinds_name_the_rule_set_they_need() -> None:
 def test_bad_seats_are_refused(seats: object) -> None:
     with pytest.raises(ValueError, match="seats"):
         generate_scenario("pocket-aces", random.Random(1), seats=seats)  # type: ignore[arg-type]
+
+
+# RULES.md §4 bad-beat table "3" and §5 Trips Plus table B, for rounds that name them.
+BAD_BEAT_3 = {
+    C.STRAIGHT_FLUSH: 500,
+    C.FOUR_OF_A_KIND: 50,
+    C.FULL_HOUSE: 10,
+    C.FLUSH: 5,
+    C.STRAIGHT: 4,
+}
+TRIPS_B = {
+    C.ROYAL_FLUSH: 100,
+    C.STRAIGHT_FLUSH: 40,
+    C.FOUR_OF_A_KIND: 30,
+    C.FULL_HOUSE: 8,
+    C.FLUSH: 6,
+    C.STRAIGHT: 5,
+    C.THREE_OF_A_KIND: 3,
+}
+
+
+def test_a_bad_beat_pays_the_table_the_round_names() -> None:
+    rng = random.Random(11)
+    for _ in range(200):
+        round_ = _round_trip(
+            generate_scenario(
+                "bad-beat", rng, load_preset("standard"), options={"bad_beat_table": "3"}
+            )
+        )
+        assert round_.options == {"bad_beat_table": "3"}
+        settlement = settle(round_)
+        losers = [
+            s
+            for s in _active(round_)
+            if _seven(round_, s).category in BAD_BEAT_3 and _loses(round_, s)
+        ]
+        assert losers
+        for seat in losers:
+            odds = settlement.seat(seat.seat).wager(Wager.ODDS)
+            assert odds is not None
+            assert odds.amount == _pays(seat.odds, BAD_BEAT_3[_seven(round_, seat).category])
+
+
+def test_trips_plus_pays_the_table_the_round_names() -> None:
+    rng = random.Random(12)
+    for _ in range(200):
+        round_ = _round_trip(
+            generate_scenario("trips-plus-win", rng, options={"trips_plus_table": "b"})
+        )
+        assert round_.options == {"trips_plus_table": "B"}
+        settlement = settle(round_)
+        assert trips_plus_win(round_)
+        for seat in round_.seats:
+            stake = seat.side_bets.get(Wager.TRIPS_PLUS)
+            category = _seven(round_, seat).category
+            if stake is not None and category in TRIPS_B:
+                trips = settlement.seat(seat.seat).wager(Wager.TRIPS_PLUS)
+                assert trips is not None and trips.amount == _pays(stake, TRIPS_B[category])
+
+
+def test_an_option_the_rule_set_lacks_is_refused() -> None:
+    with pytest.raises(ValueError, match="trips_plus_table"):
+        generate_scenario(
+            "trips-plus-win",
+            random.Random(1),
+            load_preset("house"),
+            options={"trips_plus_table": "A"},
+        )

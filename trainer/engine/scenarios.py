@@ -346,9 +346,18 @@ def _card(rank: int, suit: Suit) -> Card:
 class _Build:
     """The cards and requirements of one attempt at a scenario."""
 
-    def __init__(self, rng: random.Random, ruleset: RuleSet, seats: list[int], key: int) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        ruleset: RuleSet,
+        options: Mapping[str, str],
+        seats: list[int],
+        key: int,
+    ) -> None:
         self.rng = rng
         self.ruleset = ruleset
+        self.options = dict(options)
+        self.tables = ruleset.choose_tables(options)
         self.seats = seats
         self.key = key
         self.used: set[Card] = set()
@@ -737,7 +746,7 @@ def _seat_loses_with(b: _Build, category: Category) -> None:
 
 
 def _build_bad_beat(b: _Build) -> None:
-    categories = [c for c in b.ruleset.choose_tables().bad_beat if c in _LOSERS]
+    categories = [c for c in b.tables.bad_beat if c in _LOSERS]
     _seat_loses_with(b, b.rng.choice(categories))
 
 
@@ -745,10 +754,18 @@ def _build_loses_with_quads(b: _Build) -> None:
     _seat_loses_with(b, Category.FOUR_OF_A_KIND)
 
 
+_FOLDED_PAIR_WEIGHTS = {rank: 3 if rank <= 6 else 2 if rank <= 10 else 1 for rank in range(2, 14)}
+_FOLDED_PAIR_WEIGHTS[14] = 1  # the Pocket Bonus pays a pair of aces on its own line
+
+
 def _build_folded_pocket_pair(b: _Build) -> None:
-    rank = b.rng.randint(2, 14)
+    """RULES.md §5/§7: a folded seat's Pocket Bonus still settles. Small pairs that the
+    board leaves at a pair or two pair, as a player would plausibly give up."""
+    rank = b.rng.choices(list(_FOLDED_PAIR_WEIGHTS), list(_FOLDED_PAIR_WEIGHTS.values()))[0]
     b.hole.extend((b.of_rank(rank), b.of_rank(rank)))
     _fill_all(b)
+    if _category((*b.hole, *b.board)) > Category.TWO_PAIR:
+        raise _Retry
     b.stays_in[b.key] = False
     b.bet(Wager.POCKET_BONUS)
 
@@ -766,7 +783,7 @@ _TRIPS_PLUS_MIX = {
 
 def _build_trips_plus(b: _Build) -> None:
     """The key seat's best five of seven pays Trips Plus; board-only hands count (RULES.md §5)."""
-    table = b.ruleset.choose_tables().trips_plus
+    table = b.tables.trips_plus
     category = _weighted(b.rng, {c: w for c, w in _TRIPS_PLUS_MIX.items() if c in table})
     in_hole = (0, 1, 1, 2, 2) if category is Category.THREE_OF_A_KIND else (1, 2)
     _seat_holds(b, category, in_hole)
@@ -797,7 +814,7 @@ def _build_six_card(b: _Build) -> None:
 def _build_cap(b: _Build) -> None:
     """RULES.md §6: a royal flush win, or a straight flush losing to a royal flush (bad beat),
     on an ante large enough that the capped winnings exceed the maximum aggregate payout."""
-    tables = b.ruleset.choose_tables()
+    tables = b.tables
     bad_beat = tables.bad_beat.get(Category.STRAIGHT_FLUSH)
     if bad_beat is not None and b.rng.random() < 0.25:
         floor = _cap_ante_floor(b.ruleset, Decimal(bad_beat.to_win) / bad_beat.per - 1)
@@ -1059,23 +1076,27 @@ def generate_scenario(
     ruleset: RuleSet | None = None,
     *,
     seats: int | Sequence[int] | None = None,
+    options: Mapping[str, str] | None = None,
 ) -> Round:
     """A round showing the situation of ``kind``, reproducible from ``rng``'s seed.
 
     ``ruleset`` None deals under the preset the kind needs (:attr:`Scenario.rules`),
     else New York 2018. ``seats`` is as for :func:`~trainer.engine.generator.generate_round`:
     how many seats are occupied, or which seat numbers; the situation is built on one
-    of them.
+    of them. ``options`` picks the round's pay tables, as in a round's ``options``
+    (e.g. ``{"trips_plus_table": "B"}``).
     """
     chosen = scenario(kind)
     if ruleset is None:
         ruleset = load_preset(chosen.rules or DEFAULT_RULES)
     check_ruleset(kind, ruleset)
+    options = {key: str(value).upper() for key, value in (options or {}).items()}
+    ruleset.choose_tables(options)  # refuses an option the rule set does not offer
     numbers = _seat_numbers(rng, seats, kind)
     build = _BUILDERS[kind]
     for _ in range(MAX_ATTEMPTS):
         key = rng.choice(numbers)
-        attempt = _Build(rng, ruleset, numbers, key)
+        attempt = _Build(rng, ruleset, options, numbers, key)
         try:
             build(attempt)
         except _Retry:
@@ -1096,7 +1117,7 @@ def _assemble(b: _Build) -> Round:
     for hole in b.holes.values():
         b.fill(hole, 2)
     rng.shuffle(b.board)
-    base = generate_round(rng, ruleset, seats=b.seats)
+    base = generate_round(rng, ruleset, seats=b.seats, options=b.options)
     board = tuple(b.board)
     seats = []
     for seat in base.seats:
@@ -1131,7 +1152,7 @@ def _assemble(b: _Build) -> Round:
         ).quantize(CENT)
     return Round(
         ruleset=ruleset,
-        options={},
+        options=base.options,
         tables=base.tables,
         dealer=(b.dealer[0], b.dealer[1]),
         board=(board[0], board[1], board[2], board[3], board[4]),
