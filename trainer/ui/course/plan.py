@@ -1,0 +1,423 @@
+"""What the course screens show and deal, without Qt.
+
+Mastery comes from the trainee's answers through :mod:`trainer.training.mastery`;
+the next drill from :class:`~trainer.training.scheduler.PracticeScheduler`,
+rebuilt by replaying those answers (fuzzing is off, so the replay gives the
+same schedule every time); a "work my mistakes" session from the rounds of the
+stored wrong answers. Nothing here imports PySide6, so it can move to
+``trainer/training`` unchanged.
+
+Storage keeps a skill with every answer but (yet) no scenario kind or lesson,
+and has no place for a ruling's answer: those are kept here for the run of the
+program (:attr:`CourseProgress.extra`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from trainer.engine.round import Round, RoundError, parse_round
+from trainer.engine.rulesets import RuleSetError
+from trainer.engine.scenarios import SCENARIOS
+from trainer.training.lessons import (
+    RANDOM,
+    Drill,
+    Lesson,
+    Ruling,
+    drill_rounds,
+    lessons_for_skill,
+)
+from trainer.training.mastery import (
+    DEFAULT_TARGET_SECONDS,
+    AnswerRecord,
+    LessonMastery,
+    Mastery,
+    as_record,
+    lesson_mastery,
+    skill_mastery,
+    skill_targets,
+)
+from trainer.training.questions import Skill
+from trainer.training.scheduler import (
+    RULING,
+    SCENARIO,
+    SKILL,
+    PracticeScheduler,
+    ruling_item,
+    scenario_item,
+    skill_item,
+    split_item,
+)
+
+DUE_ROUNDS = 5
+"""Rounds in a "practise what's due" drill."""
+
+MISTAKE_ROUNDS = 10
+"""Rounds (at most) in a "work my mistakes" session."""
+
+
+# --- what a drill deals -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStep:
+    """A round to settle, asked question by question."""
+
+    round: Round
+    label: str
+    scenario: str | None = None
+    """The scenario kind it was generated for (None: random or a stored round)."""
+    target_seconds: float = DEFAULT_TARGET_SECONDS
+
+
+@dataclass(frozen=True, slots=True)
+class RulingStep:
+    """An irregularity: the trainee picks the ruling."""
+
+    ruling: Ruling
+    lesson_id: str
+    label: str
+    target_seconds: float = DEFAULT_TARGET_SECONDS
+
+
+Step = RoundStep | RulingStep
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A drill: its steps in order and the lessons whose mastery it moves."""
+
+    title: str
+    steps: tuple[Step, ...]
+    lessons: tuple[Lesson, ...] = ()
+    skills: tuple[Skill, ...] = ()
+    """Skills whose mastery is shown before and after (besides the lessons')."""
+    skipped: tuple[str, ...] = ()
+    """Sentences for the person: rounds that could not be dealt, and why."""
+
+    @property
+    def rounds(self) -> int:
+        return sum(isinstance(step, RoundStep) for step in self.steps)
+
+    @property
+    def rulings(self) -> int:
+        return sum(isinstance(step, RulingStep) for step in self.steps)
+
+
+def _round_steps(drill: Drill, rounds: Sequence[Round], target: float) -> list[RoundStep]:
+    scenario = None if drill.scenario == RANDOM else drill.scenario
+    return [RoundStep(round_, f"{drill.description} ({index} of {len(rounds)})", scenario,
+                      target)
+            for index, round_ in enumerate(rounds, start=1)]
+
+
+def _ruling_steps(lesson: Lesson) -> list[RulingStep]:
+    total = len(lesson.rulings)
+    return [RulingStep(ruling, lesson.id, f"Ruling {index} of {total}", lesson.target_seconds)
+            for index, ruling in enumerate(lesson.rulings, start=1)]
+
+
+def lesson_plan(lesson: Lesson, rng: random.Random) -> Plan:
+    """Every drill round of the lesson (in the file's order), then its rulings."""
+    steps: list[Step] = []
+    skipped: list[str] = []
+    for drill in lesson.drills:
+        try:
+            rounds = drill_rounds(drill, rng)
+        except (ValueError, RoundError, RuleSetError) as error:
+            skipped.append(f"{drill.description}: cannot deal these rounds ({error})")
+            continue
+        steps.extend(_round_steps(drill, rounds, lesson.target_seconds))
+    steps.extend(_ruling_steps(lesson))
+    return Plan(lesson.title, tuple(steps), (lesson,), lesson.skills, tuple(skipped))
+
+
+def describe_item(item: str, lessons: Sequence[Lesson]) -> str:
+    """A person's name for a practice item, e.g. ``Odds on a win`` or ``Ties (scenario)``."""
+    kind, name = split_item(item)
+    if kind == SKILL:
+        return Skill(name).label
+    if kind == SCENARIO:
+        scenario = SCENARIOS.get(name)
+        return scenario.description if scenario is not None else name
+    for lesson in lessons:
+        if lesson.id == name:
+            return f"{lesson.title}: rulings"
+    return f"{name}: rulings"
+
+
+def item_plan(item: str, lessons: Sequence[Lesson], rng: random.Random,
+              rounds: int = DUE_ROUNDS) -> Plan:
+    """A short drill for one scheduler item: its scenario's rounds, the drills of the
+    first lesson teaching its skill, or a lesson's rulings."""
+    kind, name = split_item(item)
+    title = f"Due now: {describe_item(item, lessons)}"
+    if kind == RULING:
+        for lesson in lessons:
+            if lesson.id == name and lesson.rulings:
+                return Plan(title, tuple(_ruling_steps(lesson)), (lesson,))
+        return Plan(title, (), skipped=(f"No lesson {name!r} with rulings is loaded.",))
+    if kind == SCENARIO:
+        for lesson in lessons:
+            for drill in lesson.drills:
+                if drill.scenario == name:
+                    short = Drill(name, min(rounds, drill.count), drill.rules, drill.seats,
+                                  drill.options, drill.title)
+                    return _dealt(title, [(short, lesson.target_seconds)], (lesson,), rng,
+                                  lesson.skills)
+        if name in SCENARIOS:
+            return _dealt(title, [(Drill(name, rounds), DEFAULT_TARGET_SECONDS)], (), rng, ())
+        return Plan(title, (), skipped=(f"{name!r} is not a scenario this trainer knows.",))
+    skill = Skill(name)
+    teaching = [lesson for lesson in lessons_for_skill(lessons, skill) if lesson.drills]
+    if not teaching:
+        drill = Drill(RANDOM, rounds, None)
+        return _dealt(title, [(drill, DEFAULT_TARGET_SECONDS)], (), rng, (skill,))
+    lesson = teaching[0]
+    chosen = _spread(lesson.drills, rounds)
+    return _dealt(title, [(drill, lesson.target_seconds) for drill in chosen], (lesson,), rng,
+                  (skill,))
+
+
+def _spread(drills: Sequence[Drill], rounds: int) -> list[Drill]:
+    """``rounds`` rounds spread over the drills in turn (each drill's count is a ceiling)."""
+    counts = [0] * len(drills)
+    left = rounds
+    while left > 0:
+        moved = False
+        for index, drill in enumerate(drills):
+            if left and counts[index] < drill.count:
+                counts[index] += 1
+                left -= 1
+                moved = True
+        if not moved:
+            break
+    return [Drill(d.scenario, n, d.rules, d.seats, d.options, d.title)
+            for d, n in zip(drills, counts, strict=True) if n]
+
+
+def _dealt(title: str, drills: Sequence[tuple[Drill, float]], lessons: tuple[Lesson, ...],
+           rng: random.Random, skills: Sequence[Skill]) -> Plan:
+    steps: list[Step] = []
+    skipped: list[str] = []
+    for drill, target in drills:
+        try:
+            steps.extend(_round_steps(drill, drill_rounds(drill, rng), target))
+        except (ValueError, RoundError, RuleSetError) as error:
+            skipped.append(f"{drill.description}: cannot deal these rounds ({error})")
+    return Plan(title, tuple(steps), lessons, tuple(skills), tuple(skipped))
+
+
+# --- the trainee's answers -------------------------------------------------------------
+
+
+@dataclass
+class CourseProgress:
+    """A trainee's answers as the mastery and scheduler modules read them.
+
+    ``stored`` returns the answers kept in the database (any objects with
+    ``skill``, ``correct``, ``seconds``, ``answered_at``); :attr:`extra` holds
+    what storage cannot keep yet (rulings, scenario kinds) for this run.
+    """
+
+    lessons: Sequence[Lesson]
+    stored: Callable[[], Iterable[object]] = lambda: ()
+    extra: list[AnswerRecord] = field(default_factory=list)
+    missed_rulings: list[RulingStep] = field(default_factory=list)
+    """Rulings answered wrong in this run, for "work my mistakes"."""
+
+    def records(self) -> list[AnswerRecord]:
+        rows = [as_record(raw) for raw in self.stored()]
+        return rows + list(self.extra)
+
+    def lesson_mastery(self, lesson: Lesson,
+                       records: Sequence[AnswerRecord] | None = None) -> LessonMastery:
+        return lesson_mastery(self.records() if records is None else records, lesson)
+
+    def course_mastery(self) -> dict[str, LessonMastery]:
+        """Every lesson's mastery, by lesson id."""
+        records = self.records()
+        return {lesson.id: lesson_mastery(records, lesson) for lesson in self.lessons}
+
+    def skill_mastery(self, skill: Skill,
+                      records: Sequence[AnswerRecord] | None = None) -> Mastery:
+        target = skill_targets(self.lessons).get(skill, DEFAULT_TARGET_SECONDS)
+        return skill_mastery(self.records() if records is None else records, skill, target)
+
+    def snapshot(self, plan: Plan) -> Snapshot:
+        """The mastery a drill may move: its lessons' and its skills'."""
+        records = self.records()
+        return Snapshot(
+            {lesson.id: self.lesson_mastery(lesson, records) for lesson in plan.lessons},
+            {skill: self.skill_mastery(skill, records) for skill in plan.skills},
+        )
+
+    def record_ruling(self, step: RulingStep, correct: bool, seconds: float,
+                      when: datetime | None = None) -> None:
+        self.extra.append(AnswerRecord(None, correct, seconds, when or _now(),
+                                       lesson=step.lesson_id))
+        if not correct and step not in self.missed_rulings:
+            self.missed_rulings.append(step)
+        elif correct and step in self.missed_rulings:
+            self.missed_rulings.remove(step)
+
+    def record_unsaved(self, skill: Skill, correct: bool, seconds: float,
+                       when: datetime | None = None) -> None:
+        """An answer storage did not keep (no trainee, or saving failed): counted for this run."""
+        self.extra.append(AnswerRecord(skill, correct, seconds, when or _now()))
+
+    def record_scenario(self, scenario: str, correct: bool, seconds: float,
+                        when: datetime | None = None) -> None:
+        """One finished round of a scenario drill (right only if every answer was)."""
+        self.extra.append(AnswerRecord(None, correct, seconds, when or _now(),
+                                       scenario=scenario))
+
+    # --- scheduling ----------------------------------------------------------------
+
+    def items(self) -> list[str]:
+        """What the course teaches, in course order: skills, scenarios and rulings."""
+        items: list[str] = []
+        for lesson in self.lessons:
+            for skill in lesson.skills:
+                items.append(skill_item(skill))
+            for kind in lesson.scenarios:
+                items.append(scenario_item(kind))
+            if lesson.rulings:
+                items.append(ruling_item(lesson.id))
+        return list(dict.fromkeys(items))
+
+    def scheduler(self, records: Sequence[AnswerRecord] | None = None) -> PracticeScheduler:
+        """The schedule the answers so far make (replayed oldest first)."""
+        rows = sorted(self.records() if records is None else records,
+                      key=lambda record: record.answered_at)
+        scheduler = PracticeScheduler(self.items())
+        targets = skill_targets(self.lessons)
+        scenario_targets: dict[str, float] = {}
+        for lesson in reversed(self.lessons):
+            for kind in lesson.scenarios:
+                scenario_targets[kind] = lesson.target_seconds
+        lesson_targets = {lesson.id: lesson.target_seconds for lesson in self.lessons}
+        for record in rows:
+            if record.skill is not None:
+                target = targets.get(record.skill, DEFAULT_TARGET_SECONDS)
+            elif record.scenario is not None:
+                target = scenario_targets.get(record.scenario, DEFAULT_TARGET_SECONDS)
+            else:
+                target = lesson_targets.get(record.lesson or "", DEFAULT_TARGET_SECONDS)
+            scheduler.record_answer(record.skill, record.correct, record.seconds, target,
+                                    _aware(record.answered_at), scenario=record.scenario,
+                                    lesson=record.lesson)
+        return scheduler
+
+    def next_item(self, now: datetime | None = None) -> str | None:
+        """The item due now (None when the course teaches nothing)."""
+        items = self.items()
+        if not items:
+            return None
+        return self.scheduler().next_drill(now or _now(), items)
+
+    def due_plan(self, rng: random.Random, now: datetime | None = None) -> Plan:
+        item = self.next_item(now)
+        if item is None:
+            return Plan("Due now", (), skipped=("No lessons are loaded.",))
+        return item_plan(item, self.lessons, rng)
+
+    def mistakes_plan(self, mistakes: Sequence[Any], limit: int = MISTAKE_ROUNDS) -> Plan:
+        """The rounds of the stored wrong answers, the item to work on first first.
+
+        ``mistakes`` are :class:`~trainer.storage.models.Mistake`\\ s (newest
+        first, as storage returns them): an ``answer`` record and the ``round``
+        as dealt. Each round is dealt once; at most ``limit`` rounds. Rulings
+        missed in this run come after the rounds.
+        """
+        scheduler = self.scheduler()
+        answers = [mistake.answer for mistake in mistakes]
+        ranked = scheduler.work_my_mistakes(answers)
+        rank = {item: index for index, item in enumerate(ranked)}
+        by_round: dict[int, tuple[int, int, Any]] = {}
+        for position, mistake in enumerate(mistakes):
+            skill = mistake.answer.skill
+            try:
+                item_rank = rank.get(skill_item(skill), len(rank))
+            except ValueError:  # a skill this version does not know
+                item_rank = len(rank)
+            key = mistake.answer.round_id
+            best = by_round.get(key)
+            if best is None or (item_rank, position) < best[:2]:
+                by_round[key] = (item_rank, position, mistake)
+        chosen = sorted(by_round.values(), key=lambda entry: entry[:2])[:limit]
+        steps: list[Step] = []
+        skipped: list[str] = []
+        skills: list[Skill] = []
+        for _, _, mistake in chosen:
+            answer = mistake.answer
+            when = answer.answered_at.astimezone().strftime("%d %b %H:%M")
+            try:
+                round_ = parse_round(mistake.round)
+            except (RoundError, RuleSetError, ValueError) as error:
+                skipped.append(f"The round of your mistake of {when} cannot be dealt again:"
+                               f" {error}")
+                continue
+            try:
+                skill = Skill(answer.skill)
+            except ValueError:
+                skill = None
+            if skill is not None and skill not in skills:
+                skills.append(skill)
+            what = skill.label if skill is not None else answer.skill
+            steps.append(RoundStep(round_, f"Your mistake of {when}: {what}"))
+        steps.extend(self.missed_rulings)
+        lessons = tuple(lesson for lesson in self.lessons
+                        if any(step.lesson_id == lesson.id for step in self.missed_rulings))
+        return Plan("Work my mistakes", tuple(steps), lessons, tuple(skills), tuple(skipped))
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Mastery at one moment: of some lessons and some skills."""
+
+    lessons: dict[str, LessonMastery]
+    skills: dict[Skill, Mastery]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(when: datetime) -> datetime:
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One line of a drill's result: a lesson's or a skill's mastery before and after."""
+
+    name: str
+    before: int
+    before_level: str
+    after: int
+    after_level: str
+
+    @property
+    def rose(self) -> bool:
+        return self.after > self.before
+
+
+def mastery_changes(before: Snapshot, after: Snapshot,
+                    lessons: Sequence[Lesson]) -> list[Change]:
+    """The lessons' lines first (course order), then the skills'."""
+    titles = {lesson.id: lesson.title for lesson in lessons}
+    changes = []
+    for lesson_id, old in before.lessons.items():
+        new = after.lessons.get(lesson_id, old)
+        changes.append(Change(f"Lesson: {titles.get(lesson_id, lesson_id)}", old.score,
+                              old.level.value, new.score, new.level.value))
+    for skill, old_skill in before.skills.items():
+        new_skill = after.skills.get(skill, old_skill)
+        changes.append(Change(skill.label, old_skill.score, old_skill.level.value,
+                              new_skill.score, new_skill.level.value))
+    return changes
