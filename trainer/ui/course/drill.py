@@ -1,0 +1,323 @@
+"""The drill: a plan's rounds asked through the answer panel, its rulings through the
+ruling panel, on the same table as the practice window.
+
+Rounds are asked by a practice-mode :class:`TrainingSession`
+(:meth:`~TrainingSession.start_round`), graded by it, and kept by a
+:class:`SessionRecorder` exactly like the practice window's answers. Nothing
+here decides what is right.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+
+from PySide6.QtCore import QElapsedTimer, Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.engine.cards import Card
+from trainer.engine.round import RoundError
+from trainer.engine.rulesets import RuleSetError
+from trainer.storage.database import TrainerDB
+from trainer.storage.models import StorageError
+from trainer.storage.recorder import SessionRecorder
+from trainer.training.answers import AnswerError, parse_category, parse_dealer_hand
+from trainer.training.questions import DealerHandAnswer, QuestionKind
+from trainer.training.session import Mode, RoundState, TrainingSession, TrainingSettings
+from trainer.ui.answer_panel import AnswerPanel
+from trainer.ui.course.plan import CourseProgress, Plan, RoundStep, RulingStep, Step
+from trainer.ui.course.ruling import RulingPanel
+from trainer.ui.course.ruling_table import RulingTableView
+from trainer.ui.table.view import TableView
+
+STORAGE_ERRORS = (StorageError, sqlite3.Error)
+
+
+def dealer_hand_answer(table: TableView, text: str, state: RoundState) -> DealerHandAnswer:
+    """The hand typed plus the cards clicked on the table (or typed with the hand)."""
+    chosen: list[Card] = table.selected_dealer_cards()
+    if not chosen:
+        return parse_dealer_hand(text)
+    seven = [*state.round.dealer, *state.round.board]
+    if len(chosen) == 2:
+        chosen = [card for card in seven if card not in chosen]
+    if len(chosen) != 5:
+        raise AnswerError(
+            f"Select the five cards that play (or the two that do not): {len(chosen)} selected."
+        )
+    return DealerHandAnswer(parse_category(text), tuple(chosen))
+
+
+class DrillPlayer(QWidget):
+    """Plays one :class:`Plan` step by step; ``finished`` when the last step is answered."""
+
+    finished = Signal()
+    stopped = Signal()
+    stepReady = Signal()
+    """A step is up and waiting for the trainee's first answer."""
+
+    def __init__(self, settings: TrainingSettings, progress: CourseProgress,
+                 parent: QWidget | None = None, *, db: TrainerDB | None = None,
+                 trainee_id: int | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.progress = progress
+        self.db = db
+        self.trainee_id = trainee_id
+        self.plan: Plan | None = None
+        self.index = -1
+        self.session: TrainingSession | None = None
+        self.recorder: SessionRecorder | None = None
+        self.state: RoundState | None = None
+        self.rulings_right = 0
+        self.rulings_answered = 0
+        self._ruling_timer = QElapsedTimer()
+        self._storage_warned = False
+
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.title = QLabel()
+        title_font = QFont(self.title.font())
+        title_font.setPointSizeF(title_font.pointSizeF() * 1.4)
+        title_font.setBold(True)
+        self.title.setFont(title_font)
+        top.addWidget(self.title)
+        self.position = QLabel()
+        self.position.setObjectName("position")
+        top.addWidget(self.position, stretch=1)
+        self.stop_button = QPushButton("Stop drill")
+        self.stop_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.stop_button.clicked.connect(self.stop)
+        top.addWidget(self.stop_button)
+        layout.addLayout(top)
+
+        self.table = RulingTableView()
+        self.table.set_four_colour(settings.four_colour)
+        self.panel = AnswerPanel()
+        self.panel.next_button.setText("Next  (Enter or Ctrl+N)")
+        self.ruling_panel = RulingPanel()
+        self.side = QStackedWidget()
+        self.side.addWidget(self.panel)
+        self.side.addWidget(self.ruling_panel)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(self.side)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setChildrenCollapsible(False)
+        layout.addWidget(self.splitter, stretch=1)
+
+        self.panel.submitted.connect(self.submit_answer)
+        self.panel.nextHandRequested.connect(self.advance)
+        self.table.seatClicked.connect(self._seat_clicked)
+        self.ruling_panel.answered.connect(self.answer_ruling)
+        self.ruling_panel.nextRequested.connect(self.advance)
+
+    # --- the plan ----------------------------------------------------------------------
+
+    @property
+    def current_step(self) -> Step | None:
+        plan = self.plan
+        if plan is None or not 0 <= self.index < len(plan.steps):
+            return None
+        return plan.steps[self.index]
+
+    def start(self, plan: Plan) -> None:
+        """Begin a drill (a fresh practice session, recorded when there is a trainee)."""
+        self._close_recorder()
+        self.plan = plan
+        self.index = -1
+        self.rulings_right = self.rulings_answered = 0
+        self.title.setText(plan.title)
+        settings = dataclasses.replace(self.settings, seed=None)
+        self.session = TrainingSession(settings, Mode.PRACTICE)
+        if self.db is not None and self.trainee_id is not None:
+            try:
+                self.recorder = SessionRecorder(self.db, self.trainee_id, self.session)
+            except STORAGE_ERRORS as error:
+                self._storage_problem(error)
+        self.advance()
+
+    def advance(self) -> None:
+        """The next step, or the end of the drill."""
+        plan = self.plan
+        if plan is None:
+            return
+        state = self.state
+        if isinstance(self.current_step, RoundStep) and state is not None and not state.finished:
+            return  # Ctrl+N in the middle of a round: finish it first
+        self.index += 1
+        step = self.current_step
+        if step is None:
+            self._close_recorder()
+            self.finished.emit()
+            return
+        self.position.setText(f"Step {self.index + 1} of {len(plan.steps)} \u2022 {step.label}")
+        if isinstance(step, RulingStep):
+            self._ask_ruling(step)
+        else:
+            self._deal(step)
+
+    def stop(self) -> None:
+        self._close_recorder()
+        self.plan = None
+        self.state = None
+        self.stopped.emit()
+
+    def summary(self) -> tuple[int, int]:
+        """(right, answered) over the drill's round questions and rulings."""
+        totals = None if self.session is None else self.session.summary()
+        right = (totals.correct if totals else 0) + self.rulings_right
+        return right, (totals.questions if totals else 0) + self.rulings_answered
+
+    # --- rounds ------------------------------------------------------------------------------
+
+    def _deal(self, step: RoundStep) -> None:
+        assert self.session is not None
+        try:
+            state = self.session.start_round(step.round)
+        except (RoundError, RuleSetError, ValueError) as error:
+            QMessageBox.warning(self, "Cannot deal this round", f"{step.label}: {error}")
+            self.state = None
+            self.advance()
+            return
+        self.state = state
+        if self.recorder is not None:
+            try:
+                self.recorder.round_dealt(state)
+            except STORAGE_ERRORS as error:
+                self._storage_problem(error)
+        self.side.setCurrentWidget(self.panel)
+        self._share(0.75)
+        self.table.show()
+        self.table.show_round(state.round)
+        self.table.clear_dealer_card_selection()
+        self.panel.clear_history()
+        self.panel.clear_feedback()
+        self._show_current()
+        self.stepReady.emit()
+
+    def _show_current(self) -> None:
+        state = self.state
+        if state is None:
+            return
+        question = state.current
+        if question is None:
+            self._finish_round(state)
+            return
+        self.table.set_dealer_card_selection(question.kind is QuestionKind.DEALER_HAND)
+        self.table.highlight_seat(question.seat)
+        self.panel.show_question(
+            question, f"Question {state.index + 1} of {len(state.questions)}")
+        state.mark_shown()
+
+    def submit_answer(self, text: str) -> None:
+        state = self.state
+        if state is None or state.current is None:
+            return
+        question = state.current
+        try:
+            if question.kind is QuestionKind.DEALER_HAND:
+                grade = state.answer(dealer_hand_answer(self.table, text, state))
+            else:
+                grade = state.answer(text)
+        except AnswerError as error:
+            self.panel.show_error(str(error))
+            return
+        except STORAGE_ERRORS as error:  # graded, but could not be saved
+            self._storage_problem(error)
+            grade = state.grades[-1]
+        if self.recorder is None:  # not kept in the database: counted for this run only
+            self.progress.record_unsaved(grade.question.skill, grade.correct, grade.seconds)
+        self.panel.show_feedback(grade)
+        if not grade.correct and self.settings.sound:
+            QApplication.beep()
+        self.panel.add_history(grade, True)
+        self._show_current()
+
+    def _seat_clicked(self, seat: int) -> None:
+        state = self.state
+        if (state is not None and state.current is not None
+                and state.current.kind is QuestionKind.NEXT_SEAT):
+            self.submit_answer(str(seat))
+
+    def _finish_round(self, state: RoundState) -> None:
+        self.table.set_dealer_card_selection(False)
+        self.table.highlight_seat(None)
+        step = self.current_step
+        if isinstance(step, RoundStep) and step.scenario is not None and state.grades:
+            seconds = state.elapsed / len(state.grades)
+            self.progress.record_scenario(step.scenario, state.correct == len(state.grades),
+                                          seconds)
+        last = self.plan is not None and self.index == len(self.plan.steps) - 1
+        self.panel.show_round_over(
+            f"{state.correct} of {len(state.grades)} correct in {state.elapsed:.1f} s.\n"
+            + ("Press Enter to see how your mastery moved." if last
+               else "Press Enter or Ctrl+N for the next round."))
+
+    # --- rulings ----------------------------------------------------------------------------
+
+    def _ask_ruling(self, step: RulingStep) -> None:
+        self.state = None
+        self.side.setCurrentWidget(self.ruling_panel)
+        self._share(0.6)  # a ruling is read: its panel gets more room
+        if step.ruling.table is not None:
+            self.table.show()
+            self.table.show_ruling_table(step.ruling.table)
+        else:
+            self.table.hide()
+        self.ruling_panel.show_ruling(step.ruling, step.label)
+        self._ruling_timer.start()
+        self.stepReady.emit()
+
+    def answer_ruling(self, choice: int) -> None:
+        step = self.current_step
+        if not isinstance(step, RulingStep):
+            return
+        right = step.ruling.is_correct(choice)
+        self.rulings_answered += 1
+        self.rulings_right += right
+        self.progress.record_ruling(step, right, self._ruling_timer.elapsed() / 1000)
+        if not right and self.settings.sound:
+            QApplication.beep()
+        self.ruling_panel.show_verdict(choice)
+
+    def _share(self, table: float) -> None:
+        """Give the table this fraction of the width, the side panel the rest."""
+        total = sum(self.splitter.sizes()) or self.width() or 1600
+        self.splitter.setSizes([round(total * table), round(total * (1 - table))])
+
+    # --- storage -----------------------------------------------------------------------------
+
+    def _close_recorder(self) -> None:
+        recorder, self.recorder = self.recorder, None
+        if recorder is None:
+            return
+        try:
+            recorder.close()
+        except STORAGE_ERRORS as error:
+            self._storage_problem(error)
+
+    def _storage_problem(self, error: Exception) -> None:
+        """Saving failed: say so once, plainly; the drill goes on in memory."""
+        self.recorder = None
+        if self._storage_warned:
+            return
+        self._storage_warned = True
+        QMessageBox.critical(
+            self,
+            "Progress not saved",
+            f"Your answers could not be saved to the database ({error}).\n\n"
+            "You can finish the drill, but its results will not be kept. Tell your instructor.",
+        )

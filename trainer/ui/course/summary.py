@@ -1,0 +1,89 @@
+"""The end of a drill: how many were right and how mastery moved (before -> after)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from trainer.ui.course.lesson_page import heading_label, reading_browser
+from trainer.ui.course.plan import Change
+
+ROSE = "#1b5e20"
+FELL = "#b00020"
+
+
+def changes_html(changes: Sequence[Change]) -> str:
+    """A table of the mastery lines: name, before, after, change."""
+    rows = []
+
+    def shown(score: int, level: str) -> str:
+        if level == "not started":
+            return "\u2014 <small>not started</small>"
+        return f"{score}% <small>{escape(level)}</small>"
+
+    for change in changes:
+        delta = change.after - change.before
+        colour = ROSE if delta > 0 else FELL if delta < 0 else "#444444"
+        sign = f"+{delta}" if delta > 0 else str(delta)
+        rows.append(
+            f"<tr><td>{escape(change.name)}</td>"
+            f"<td align='right'>{shown(change.before, change.before_level)}</td>"
+            f"<td align='center'>\u2192</td>"
+            f"<td align='right'><b>{shown(change.after, change.after_level)}</b></td>"
+            f"<td align='right' style='color:{colour}'><b>{sign}</b></td></tr>")
+    return ("<table cellpadding='8' cellspacing='0' width='60%'>"
+            "<tr><th align='left'>Mastery</th><th align='right'>before</th><th></th>"
+            "<th align='right'>after</th><th align='right'>change</th></tr>"
+            + "".join(rows) + "</table>")
+
+
+class SummaryPage(QWidget):
+    """Shown when a drill is over."""
+
+    againRequested = Signal()
+    lessonRequested = Signal()
+    courseRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.changes: list[Change] = []
+        layout = QVBoxLayout(self)
+        self.heading = heading_label(scale=1.6)
+        self.heading.setObjectName("summary-heading")
+        layout.addWidget(self.heading)
+        self.score = heading_label(scale=1.25)
+        self.score.setObjectName("summary-score")
+        layout.addWidget(self.score)
+        self.notes = QLabel()
+        self.notes.setWordWrap(True)
+        layout.addWidget(self.notes)
+        self.table = reading_browser("mastery-changes")
+        layout.addWidget(self.table, stretch=1)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.again_button = QPushButton("Drill again")
+        self.again_button.clicked.connect(self.againRequested)
+        self.lesson_button = QPushButton("Back to the lesson")
+        self.lesson_button.clicked.connect(self.lessonRequested)
+        self.course_button = QPushButton("Back to the course  (Enter)")
+        self.course_button.clicked.connect(self.courseRequested)
+        for button in (self.again_button, self.lesson_button, self.course_button):
+            buttons.addWidget(button)
+        layout.addLayout(buttons)
+
+    def show_result(self, title: str, right: int, answered: int, changes: Sequence[Change],
+                    *, has_lesson: bool, notes: Sequence[str] = ()) -> None:
+        self.changes = list(changes)
+        self.heading.setText(f"Drill complete: {title}")
+        percent = f" ({100 * right / answered:.0f}%)" if answered else ""
+        self.score.setText(f"{right} of {answered} right{percent}")
+        self.notes.setText("\n".join(notes))
+        self.notes.setVisible(bool(notes))
+        self.table.setHtml(changes_html(changes) if changes else
+                           "<p>No mastery to show for this drill.</p>")
+        self.lesson_button.setVisible(has_lesson)
+        self.course_button.setDefault(True)
+        self.course_button.setFocus()
