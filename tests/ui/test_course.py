@@ -278,3 +278,25 @@ def test_practise_whats_due_starts_with_the_first_lesson_for_a_new_trainee(
     assert window.drill.state is not None
     window.close()
 
+
+def test_the_practice_window_course_menu_opens_the_course_and_the_mistakes(
+        qtbot: QtBot, db: TrainerDB) -> None:
+    from trainer.ui.main_window import MainWindow
+
+    trainee = db.create_trainee("Dee")
+    make_a_mistake(db, trainee)
+    main = MainWindow(SETTINGS, db=db, trainee_id=trainee)
+    qtbot.addWidget(main)
+    menus = {action.text(): action.menu() for action in main.menuBar().actions()}
+    assert list(menus).index("&Course") < list(menus).index("&Help")
+    entries = {action.text(): action for action in menus["&Course"].actions()}
+    entries["&Lessons and practice\u2026"].trigger()
+    course = main.findChild(CourseWindow)
+    assert course is not None and course.isVisible()
+    assert course.pages.currentWidget() is course.course_view
+    entries["Work my &mistakes"].trigger()
+    assert main.findChildren(CourseWindow) == [course]  # one course window, reused
+    assert course.pages.currentWidget() is course.drill
+    assert course.drill.state is not None
+    course.close()
+    main.close()

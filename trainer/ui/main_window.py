@@ -137,6 +137,9 @@ class MainWindow(QMainWindow):
             instructor = QAction("&Instructor area\u2026", self)
             instructor.triggered.connect(self.open_instructor_area)
             records.addAction(instructor)
+        from trainer.ui.course import add_course_menu  # Course: lessons, drills, mistakes
+
+        add_course_menu(self)
         help_menu = self.menuBar().addMenu("&Help")
         about = QAction("&About", self)
         about.triggered.connect(self._about)
