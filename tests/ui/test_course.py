@@ -300,3 +300,16 @@ def test_the_practice_window_course_menu_opens_the_course_and_the_mistakes(
     assert course.drill.state is not None
     course.close()
     main.close()
+
+
+def test_the_course_logic_imports_no_qt() -> None:
+    """plan and account hold the course's logic; only the widgets may import PySide6."""
+    import subprocess
+    import sys
+
+    code = ("import sys, trainer.ui.course.plan, trainer.ui.course.account;"
+            " qt = sorted(m for m in sys.modules if m.startswith('PySide6'));"
+            " print(qt); sys.exit(1 if qt else 0)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -28,8 +28,10 @@ from trainer.training.lessons import (
     Drill,
     Lesson,
     Ruling,
+    course_items,
     drill_rounds,
     lessons_for_skill,
+    practice_rounds,
 )
 from trainer.training.mastery import (
     DEFAULT_TARGET_SECONDS,
@@ -37,6 +39,7 @@ from trainer.training.mastery import (
     LessonMastery,
     Mastery,
     as_record,
+    course_mastery,
     lesson_mastery,
     skill_mastery,
     skill_targets,
@@ -152,8 +155,9 @@ def describe_item(item: str, lessons: Sequence[Lesson]) -> str:
 
 def item_plan(item: str, lessons: Sequence[Lesson], rng: random.Random,
               rounds: int = DUE_ROUNDS) -> Plan:
-    """A short drill for one scheduler item: its scenario's rounds, the drills of the
-    first lesson teaching its skill, or a lesson's rulings."""
+    """A short drill for one scheduler item: a lesson's rulings, or fresh rounds dealt by
+    :func:`~trainer.training.lessons.practice_rounds` (its scenario, or the drills of the
+    first lesson teaching its skill)."""
     kind, name = split_item(item)
     title = f"Due now: {describe_item(item, lessons)}"
     if kind == RULING:
@@ -162,54 +166,24 @@ def item_plan(item: str, lessons: Sequence[Lesson], rng: random.Random,
                 return Plan(title, tuple(_ruling_steps(lesson)), (lesson,))
         return Plan(title, (), skipped=(f"No lesson {name!r} with rulings is loaded.",))
     if kind == SCENARIO:
-        for lesson in lessons:
-            for drill in lesson.drills:
-                if drill.scenario == name:
-                    short = Drill(name, min(rounds, drill.count), drill.rules, drill.seats,
-                                  drill.options, drill.title)
-                    return _dealt(title, [(short, lesson.target_seconds)], (lesson,), rng,
-                                  lesson.skills)
-        if name in SCENARIOS:
-            return _dealt(title, [(Drill(name, rounds), DEFAULT_TARGET_SECONDS)], (), rng, ())
-        return Plan(title, (), skipped=(f"{name!r} is not a scenario this trainer knows.",))
-    skill = Skill(name)
-    teaching = [lesson for lesson in lessons_for_skill(lessons, skill) if lesson.drills]
-    if not teaching:
-        drill = Drill(RANDOM, rounds, None)
-        return _dealt(title, [(drill, DEFAULT_TARGET_SECONDS)], (), rng, (skill,))
-    lesson = teaching[0]
-    chosen = _spread(lesson.drills, rounds)
-    return _dealt(title, [(drill, lesson.target_seconds) for drill in chosen], (lesson,), rng,
-                  (skill,))
-
-
-def _spread(drills: Sequence[Drill], rounds: int) -> list[Drill]:
-    """``rounds`` rounds spread over the drills in turn (each drill's count is a ceiling)."""
-    counts = [0] * len(drills)
-    left = rounds
-    while left > 0:
-        moved = False
-        for index, drill in enumerate(drills):
-            if left and counts[index] < drill.count:
-                counts[index] += 1
-                left -= 1
-                moved = True
-        if not moved:
-            break
-    return [Drill(d.scenario, n, d.rules, d.seats, d.options, d.title)
-            for d, n in zip(drills, counts, strict=True) if n]
-
-
-def _dealt(title: str, drills: Sequence[tuple[Drill, float]], lessons: tuple[Lesson, ...],
-           rng: random.Random, skills: Sequence[Skill]) -> Plan:
-    steps: list[Step] = []
-    skipped: list[str] = []
-    for drill, target in drills:
-        try:
-            steps.extend(_round_steps(drill, drill_rounds(drill, rng), target))
-        except (ValueError, RoundError, RuleSetError) as error:
-            skipped.append(f"{drill.description}: cannot deal these rounds ({error})")
-    return Plan(title, tuple(steps), lessons, tuple(skills), tuple(skipped))
+        teaching = [lesson for lesson in lessons if name in lesson.scenarios]
+        skills: tuple[Skill, ...] = ()
+    else:
+        teaching = [lesson for lesson in lessons_for_skill(lessons, Skill(name))
+                    if lesson.drills]
+        skills = (Skill(name),)
+    target = course_items(lessons).get(item, DEFAULT_TARGET_SECONDS)
+    try:
+        dealt = practice_rounds(item, lessons, rng, rounds)
+    except KeyError:  # no lesson practises it: ordinary random rounds
+        dealt = drill_rounds(Drill(RANDOM, rounds), rng)
+    except (ValueError, RoundError, RuleSetError) as error:
+        return Plan(title, (), skipped=(f"Cannot deal rounds for this ({error}).",))
+    what = describe_item(item, lessons)
+    steps = tuple(RoundStep(round_, f"{what} ({index} of {len(dealt)})",
+                            name if kind == SCENARIO else None, target)
+                  for index, round_ in enumerate(dealt, start=1))
+    return Plan(title, steps, tuple(teaching[:1]), skills)
 
 
 # --- the trainee's answers -------------------------------------------------------------
@@ -240,8 +214,7 @@ class CourseProgress:
 
     def course_mastery(self) -> dict[str, LessonMastery]:
         """Every lesson's mastery, by lesson id."""
-        records = self.records()
-        return {lesson.id: lesson_mastery(records, lesson) for lesson in self.lessons}
+        return course_mastery(self.records(), self.lessons)
 
     def skill_mastery(self, skill: Skill,
                       records: Sequence[AnswerRecord] | None = None) -> Mastery:
@@ -280,34 +253,22 @@ class CourseProgress:
 
     def items(self) -> list[str]:
         """What the course teaches, in course order: skills, scenarios and rulings."""
-        items: list[str] = []
-        for lesson in self.lessons:
-            for skill in lesson.skills:
-                items.append(skill_item(skill))
-            for kind in lesson.scenarios:
-                items.append(scenario_item(kind))
-            if lesson.rulings:
-                items.append(ruling_item(lesson.id))
-        return list(dict.fromkeys(items))
+        return list(course_items(self.lessons))
 
     def scheduler(self, records: Sequence[AnswerRecord] | None = None) -> PracticeScheduler:
         """The schedule the answers so far make (replayed oldest first)."""
         rows = sorted(self.records() if records is None else records,
                       key=lambda record: record.answered_at)
-        scheduler = PracticeScheduler(self.items())
-        targets = skill_targets(self.lessons)
-        scenario_targets: dict[str, float] = {}
-        for lesson in reversed(self.lessons):
-            for kind in lesson.scenarios:
-                scenario_targets[kind] = lesson.target_seconds
-        lesson_targets = {lesson.id: lesson.target_seconds for lesson in self.lessons}
+        targets = course_items(self.lessons)
+        scheduler = PracticeScheduler(targets)
         for record in rows:
             if record.skill is not None:
-                target = targets.get(record.skill, DEFAULT_TARGET_SECONDS)
+                item = skill_item(record.skill)
             elif record.scenario is not None:
-                target = scenario_targets.get(record.scenario, DEFAULT_TARGET_SECONDS)
+                item = scenario_item(record.scenario)
             else:
-                target = lesson_targets.get(record.lesson or "", DEFAULT_TARGET_SECONDS)
+                item = ruling_item(record.lesson or "?")
+            target = targets.get(item, DEFAULT_TARGET_SECONDS)
             scheduler.record_answer(record.skill, record.correct, record.seconds, target,
                                     _aware(record.answered_at), scenario=record.scenario,
                                     lesson=record.lesson)
