@@ -24,6 +24,8 @@ from trainer.storage import open_database
 from tests.storage.storage_support import ROUND, RULES
 
 db = open_database(sys.argv[1])
+if db.notice is not None:  # a side file or a recovery: the test must see it
+    sys.exit(f"notice: {db.notice}")
 trainee = db.create_trainee(sys.argv[2])
 session = db.start_session(trainee, "practice", RULES)
 print("ready", flush=True)

@@ -128,6 +128,31 @@ def test_a_locked_database_is_left_untouched_and_a_side_file_keeps_the_session(
     assert not _damaged_copies(db_path.parent)
 
 
+def test_a_lock_reported_at_once_while_opening_is_waited_out_not_sent_to_a_side_file(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second station opening the same new file while the first switches it
+    to WAL gets "database is locked" at once, without SQLite's busy handler
+    (the two-process test in test_storage_durability meets it for real, now
+    and then). Opening retries instead of starting a side file."""
+    real_open = database._open_checked
+    refusals = []
+
+    def locked_twice(path: Path, busy_timeout: float) -> object:
+        if len(refusals) < 2:
+            refusals.append(path)
+            raise sqlite3.OperationalError("database is locked")
+        return real_open(path, busy_timeout)
+
+    monkeypatch.setattr(database, "_open_checked", locked_twice)
+    with open_database(busy_timeout=5.0) as db:
+        assert db.notice is None
+        assert db.path == db_path
+        db.create_trainee("Ana")
+    assert refusals == [db_path, db_path]
+    assert sorted(p.name for p in db_path.parent.glob("*.sqlite3")) == ["trainer.sqlite3"]
+
+
 def test_a_path_that_cannot_be_a_database_still_starts(tmp_path: Path) -> None:
     folder = tmp_path / "is-a-folder.sqlite3"
     folder.mkdir()

@@ -32,6 +32,7 @@ import os
 import shutil
 import sqlite3
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -67,6 +68,7 @@ BACKUP_FOLDER = "backups"
 KEEP_BACKUPS = 5
 MAX_NAME_LENGTH = 80
 _SIDE_FILES = ("-wal", "-shm", "-journal")
+_LOCKED_RETRY_PAUSE = 0.05
 
 # SQLite primary result codes (the low byte of an extended code).
 _SQLITE_BUSY = 5
@@ -184,7 +186,8 @@ def _open_checked(path: Path, busy_timeout: float) -> Database:
     conn = _connect(path, busy_timeout)
     try:
         db = Database(conn)
-        db.enable_wal()  # outside any transaction; persistent in the file
+        if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            db.enable_wal()  # outside any transaction; persistent in the file
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
         _migrate(db)
@@ -192,6 +195,24 @@ def _open_checked(path: Path, busy_timeout: float) -> Database:
         conn.close()
         raise
     return db
+
+
+def _open_waiting(path: Path, busy_timeout: float) -> Database:
+    """:func:`_open_checked`, retried while another process holds the file.
+
+    Switching a new file to WAL takes an exclusive lock and SQLite reports
+    "database is locked" at once, without its busy handler, when a second
+    station opens the same new file at that moment. That is a wait, not a
+    reason to send the session to a side file: retry until ``busy_timeout``.
+    """
+    deadline = time.monotonic() + busy_timeout
+    while True:
+        try:
+            return _open_checked(path, busy_timeout)
+        except sqlite3.Error as error:
+            if not _is_locked(error) or time.monotonic() >= deadline:
+                raise
+        time.sleep(_LOCKED_RETRY_PAUSE)
 
 
 def _local_stamp() -> str:
@@ -278,7 +299,7 @@ def open_database(
         return _side_database(target, f"The data folder could not be used ({error}).", **options)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        return TrainerDB(_open_checked(target, busy_timeout), target, **options)
+        return TrainerDB(_open_waiting(target, busy_timeout), target, **options)
     except _Damaged as damage:
         reason = str(damage)
     except sqlite3.Error as error:
