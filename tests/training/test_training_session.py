@@ -238,3 +238,30 @@ def test_engine_and_training_import_no_qt():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=False)
     assert result.returncode == 0, result.stderr
+
+
+def test_a_long_practice_session_keeps_recent_rounds_and_counts_every_answer(
+        hand_built, mixed_typed, clock):
+    """Memory stays bounded (issue 3: < 20 MB over 500 rounds); the summary stays whole."""
+    session = TrainingSession(TrainingSettings(), Mode.PRACTICE, clock)
+    played = TrainingSession.KEPT_ROUNDS + 7
+    wrong_odds = mixed_typed | {"seat-6-odds": "10"}  # one wrong answer in every round
+    for number in range(1, played + 1):
+        state = session.start_round(hand_built("mixed"))
+        assert state.number == number
+        play_round_as_typed(state, wrong_odds)
+    assert len(session.rounds) == TrainingSession.KEPT_ROUNDS
+    assert session.rounds_played == played
+    summary = session.summary()
+    assert (summary.rounds, summary.questions, summary.correct) == (
+        played, 22 * played, 21 * played)
+    assert summary.per_skill_counts[Skill.ODDS_WIN] == (0, played)
+
+
+def test_an_exam_keeps_every_round(hand_built, mixed_typed, clock):
+    rounds = TrainingSession.KEPT_ROUNDS + 3
+    session = TrainingSession(TrainingSettings(exam_rounds=rounds), Mode.EXAM, clock)
+    for _ in range(rounds):
+        play_round_as_typed(session.start_round(hand_built("mixed")), mixed_typed)
+    assert len(session.history) == rounds
+    assert session.exam_finished

@@ -162,8 +162,36 @@ class SessionSummary:
     """(correct, asked) per skill."""
 
 
+@dataclass
+class _EarlierRounds:
+    """Running totals of practice rounds no longer kept in full (for the summary)."""
+
+    rounds: int = 0
+    finished: int = 0
+    finished_seconds: float = 0.0
+    per_skill: dict[Skill, list[int]] = field(default_factory=dict)
+
+    def add(self, state: RoundState) -> None:
+        self.rounds += 1
+        if state.finished:
+            self.finished += 1
+            self.finished_seconds += state.elapsed
+        for result in state.grades:
+            tally = self.per_skill.setdefault(result.question.skill, [0, 0])
+            tally[0] += result.correct
+            tally[1] += 1
+
+
 class TrainingSession:
-    """Deals rounds in one mode and keeps every round's grades."""
+    """Deals rounds in one mode and keeps their grades.
+
+    An exam keeps every round. Practice and speed sessions keep the last
+    :attr:`KEPT_ROUNDS` rounds in full and only the totals of earlier ones, so
+    an afternoon of practice does not grow without bound (every answer is in
+    the database the moment it is given; the session is not the record).
+    """
+
+    KEPT_ROUNDS = 25
 
     def __init__(self, settings: TrainingSettings | None = None, mode: Mode = Mode.PRACTICE,
                  clock: Clock = time.monotonic, *,
@@ -178,6 +206,8 @@ class TrainingSession:
         if on_grade is not None:
             self.listeners.append(on_grade)
         self.rounds: list[RoundState] = []
+        """The rounds kept in full, oldest first (every round of an exam)."""
+        self._earlier = _EarlierRounds()
 
     @property
     def feedback_now(self) -> bool:
@@ -191,7 +221,7 @@ class TrainingSession:
 
     @property
     def history(self) -> tuple[RoundState, ...]:
-        """Every round dealt in this session, oldest first (same as ``rounds``)."""
+        """The rounds kept in full, oldest first (same as ``rounds``)."""
         return tuple(self.rounds)
 
     @property
@@ -201,7 +231,7 @@ class TrainingSession:
     @property
     def rounds_played(self) -> int:
         """Rounds whose every question has been answered."""
-        return sum(state.finished for state in self.rounds)
+        return self._earlier.finished + sum(state.finished for state in self.rounds)
 
     @property
     def exam_finished(self) -> bool:
@@ -229,9 +259,12 @@ class TrainingSession:
             raise SessionError("Finish the exam round before dealing the next")
 
     def _start(self, settlement: Settlement) -> RoundState:
-        state = RoundState(settlement, number=len(self.rounds) + 1, clock=self.clock,
-                           listeners=self.listeners)
+        state = RoundState(settlement, number=self._earlier.rounds + len(self.rounds) + 1,
+                           clock=self.clock, listeners=self.listeners)
         self.rounds.append(state)
+        if self.mode is not Mode.EXAM:
+            while len(self.rounds) > self.KEPT_ROUNDS:
+                self._earlier.add(self.rounds.pop(0))
         return state
 
     def visible_grades(self) -> tuple[Grade, ...]:
@@ -245,23 +278,26 @@ class TrainingSession:
         return ()
 
     def summary(self) -> SessionSummary:
-        grades = [grade for state in self.rounds for grade in state.grades]
-        correct = sum(grade.correct for grade in grades)
+        grades = (grade for state in self.rounds for grade in state.grades)
         finished = [state for state in self.rounds if state.finished]
-        counts: dict[Skill, list[int]] = {}
+        counts: dict[Skill, list[int]] = {
+            skill: list(tally) for skill, tally in self._earlier.per_skill.items()}
         for result in grades:
             tally = counts.setdefault(result.question.skill, [0, 0])
             tally[0] += result.correct
             tally[1] += 1
         ordered = {skill: counts[skill] for skill in Skill if skill in counts}
+        questions = sum(asked for _, asked in ordered.values())
+        correct = sum(right for right, _ in ordered.values())
+        rounds = self._earlier.finished + len(finished)
+        seconds = self._earlier.finished_seconds + sum(state.elapsed for state in finished)
         return SessionSummary(
             mode=self.mode,
-            rounds=len(finished),
-            questions=len(grades),
+            rounds=rounds,
+            questions=questions,
             correct=correct,
-            percent=100.0 * correct / len(grades) if grades else 0.0,
-            mean_round_seconds=(sum(state.elapsed for state in finished) / len(finished)
-                                if finished else 0.0),
+            percent=100.0 * correct / questions if questions else 0.0,
+            mean_round_seconds=seconds / rounds if rounds else 0.0,
             per_skill={skill: right / asked for skill, (right, asked) in ordered.items()},
             per_skill_counts={skill: (right, asked) for skill, (right, asked) in ordered.items()},
         )
