@@ -509,3 +509,36 @@ def test_row_indexes_outside_the_model_give_no_data(dashboard: InstructorDashboa
     model = dashboard.roster_model
     assert model.data(QModelIndex()) is None
     assert model.rowCount(model.index(0, 0)) == 0
+
+
+def test_this_stations_export_merges_into_the_instructors_database(
+    qtbot: QtBot,
+    dashboard: InstructorDashboard,
+    db: TrainerDB,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    """A station's results, saved with the Station button, merge elsewhere once."""
+    target = tmp_path / "exports" / "from-this-station"
+    target.parent.mkdir()
+    monkeypatch.setattr(dashboard, "_ask_save_path", lambda *args: target)
+    qtbot.mouseClick(dashboard.station_export_button, Qt.MouseButton.LeftButton)
+    assert dashboard.message.text().startswith(f"This station's results are saved to {target}")
+    with open_database(tmp_path / "instructor.sqlite3", backup_on_session=False) as elsewhere:
+        first = elsewhere.merge_station(target)
+        again = elsewhere.merge_station(target)
+        names = sorted(trainee.name for trainee in elsewhere.list_trainees())
+    assert names == sorted(trainee.name for trainee in db.list_trainees())
+    assert first.trainees == len(names) and again.trainees == 0
+
+
+def test_a_station_export_that_cannot_be_written_says_so(
+    qtbot: QtBot, dashboard: InstructorDashboard, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    folder_in_the_way = tmp_path / "taken.hhe"
+    folder_in_the_way.mkdir()
+    monkeypatch.setattr(dashboard, "_ask_save_path", lambda *args: folder_in_the_way)
+    qtbot.mouseClick(dashboard.station_export_button, Qt.MouseButton.LeftButton)
+    text = dashboard.message.text()
+    assert text.startswith("This station's results could not be saved: ")
+    assert "Traceback" not in text

@@ -499,6 +499,8 @@ class InstructorDashboard(QWidget):
         super().__init__(parent)
         self.db = db
         self.trainee_page: TraineePage | None = None
+        self.room_key: str | None = None
+        """The training room's key for station files (None: the default key)."""
         self.setObjectName("instructor_dashboard")
         self._folder = Path(
             QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
@@ -514,6 +516,7 @@ class InstructorDashboard(QWidget):
         self.exam_pdf_button = QPushButton("Exam PDF\u2026")
         self.setup_button = QPushButton("Exam set-up\u2026")
         self.merge_button = QPushButton("Merge station file\u2026")
+        self.station_export_button = QPushButton("Export this station\u2026")
         self.refresh_button = QPushButton("Refresh")
         tips = {
             self.open_button: "Open the selected trainee's page (or double-click the trainee)",
@@ -524,6 +527,8 @@ class InstructorDashboard(QWidget):
             " trainee's Exams tab",
             self.setup_button: "Set up an exam: rounds, rule set, pass mark, time limit",
             self.merge_button: "Merge a training-room station's exported results",
+            self.station_export_button: "Save this station's results to a file for the"
+            " instructor's machine to merge",
             self.refresh_button: "Read the figures again (F5)",
         }
         for button, tip in tips.items():
@@ -535,6 +540,7 @@ class InstructorDashboard(QWidget):
         self.exam_pdf_button.clicked.connect(self.export_exam_pdf)
         self.setup_button.clicked.connect(self.open_exam_setup)
         self.merge_button.clicked.connect(self.merge_station_file)
+        self.station_export_button.clicked.connect(self.export_station_file)
         self.refresh_button.clicked.connect(self.refresh)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self, self.refresh)
 
@@ -555,7 +561,12 @@ class InstructorDashboard(QWidget):
         actions.addWidget(separator)
         actions.addSpacing(em)
         actions.addWidget(QLabel("Station:"))
-        for button in (self.roster_csv_button, self.setup_button, self.merge_button):
+        for button in (
+            self.roster_csv_button,
+            self.setup_button,
+            self.merge_button,
+            self.station_export_button,
+        ):
             actions.addWidget(button)
         actions.addStretch(1)
         actions.addWidget(self.refresh_button)
@@ -864,6 +875,27 @@ class InstructorDashboard(QWidget):
         finally:
             dialog.deleteLater()
 
+    def export_station_file(self) -> Path | None:
+        """Save this station's results for merging on the instructor's machine."""
+        name = _safe_file_part(self.db.station)
+        path = self._ask_save_path(
+            "Export this station",
+            "Station files (*.hhe)",
+            f"station-{name}-{date.today().isoformat()}.hhe",
+        )
+        if path is None:
+            return None
+        try:
+            self.db.export_station(path, self.room_key)
+        except PROBLEMS as error:
+            self.show_message(f"This station's results could not be saved: {error}", error=True)
+            return None
+        self.show_message(
+            f"This station's results are saved to {path}. Merge the file on the"
+            " instructor's machine (Merge station file\u2026); merging it again adds nothing."
+        )
+        return path
+
     def merge_station_file(self) -> MergeReport | None:
         """Merge a station's export; shows what was added, or why the file was refused."""
         path = self._ask_open_path(
@@ -872,7 +904,7 @@ class InstructorDashboard(QWidget):
         if path is None:
             return None
         try:
-            report = self.db.merge_station(path)
+            report = self.db.merge_station(path, self.room_key)
         except MergeError as error:
             self.show_message(f"The station file was refused: {error}", error=True)
             return None
