@@ -1,4 +1,8 @@
-"""``hhe-trainer``: the GUI by default; ``settle``, ``explain`` and ``generate``.
+"""``hhe-trainer``: the GUI by default; ``settle``, ``explain``, ``generate``, ``site``.
+
+``hhe-trainer --self-check`` checks an installation without a screen
+(:mod:`trainer.selfcheck`); ``hhe-trainer site check|hash-password`` is for the
+training room's site file (:mod:`trainer.site_config`).
 
 ``settle`` follows ``../shared/contracts/settle.md`` exactly: JSON Lines in,
 one JSON line out per round, error lines for rejected rounds, exit 2 when any
@@ -19,6 +23,7 @@ from queue import Empty, Queue
 from threading import Thread
 from typing import Any, TextIO
 
+from trainer import __version__
 from trainer.engine.money import dollars
 from trainer.engine.round import RoundError, Wager, parse_round, round_to_json
 from trainer.engine.rulesets import PRESETS, RuleSetError, load_ruleset
@@ -287,9 +292,19 @@ def _cmd_generate(args: argparse.Namespace) -> int:
 
 
 def _cmd_gui(args: argparse.Namespace) -> int:
+    if args.self_check:
+        from trainer.selfcheck import run
+
+        return run()
     from trainer.ui.app import run_app
 
     return run_app(rules=args.rules)
+
+
+def _cmd_site(args: argparse.Namespace) -> int:
+    from trainer.site_config import main as site_main
+
+    return site_main(args.site_args)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -300,6 +315,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--rules", default=None, help=f"rule set: {', '.join(PRESETS)} or a rule-set file"
     )
+    parser.add_argument(
+        "--self-check",
+        action="store_true",
+        help="check this installation without a screen (database, lessons, rule sets, one"
+        " table drawn offscreen) and exit: 0 when all is well",
+    )
+    parser.add_argument("--version", action="version", version=f"hhe-trainer {__version__}")
     parser.set_defaults(func=_cmd_gui)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     rules_help = f"default rule set for rounds that name none: {', '.join(PRESETS)} or a file"
@@ -345,11 +367,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     generate_parser.add_argument("--rules", default="ny-2018", help=rules_help)
     generate_parser.set_defaults(func=_cmd_generate)
+
+    site_parser = commands.add_parser(
+        "site",
+        help="the training room's site file: 'site check [FILE]', 'site hash-password --name N'",
+        add_help=False,
+    )
+    site_parser.add_argument("site_args", nargs=argparse.REMAINDER)
+    site_parser.set_defaults(func=_cmd_site)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()  # settle's workers in a frozen installer build
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["site"]:  # its own parser, so that 'site --help' is its help
+        from trainer.site_config import main as site_main
+
+        return site_main(argv[1:])
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))

@@ -34,7 +34,6 @@ import json
 import os
 import random
 import re
-import sys
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -269,17 +268,12 @@ class LessonLoad:
 
 
 def shipped_lessons_dir() -> Path:
-    """The lessons that ship with the trainer.
-
-    ``lessons/`` beside the ``trainer`` package: in a checkout that is the
-    repository's folder; a frozen build copies it to the same relative place
-    (``packaging/hhe-trainer.spec``), with the bundle folder as a fallback.
+    """The lessons that ship with the trainer: ``lessons/`` of a checkout, or the
+    copy an installed wheel or bundle carries (one lookup: trainer.paths.resource_dir).
     """
-    beside = Path(__file__).resolve().parent.parent.parent / "lessons"
-    bundle = getattr(sys, "_MEIPASS", None)
-    if not beside.is_dir() and bundle:
-        return Path(bundle) / "lessons"
-    return beside
+    from trainer.paths import resource_dir
+
+    return resource_dir("lessons")
 
 
 def instructor_lessons_dir() -> Path:

@@ -1,0 +1,47 @@
+"""``hhe-trainer --self-check``: passes on a working checkout, names what fails."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from trainer import __version__
+from trainer.cli import build_parser, main
+from trainer.selfcheck import run
+
+
+def test_self_check_passes_and_leaves_no_database_in_the_data_folder(
+    qtbot: QtBot, private_data_dir: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("HHE_TRAINER_SITE", str(tmp_path / "no-site.toml"))
+    monkeypatch.setattr("trainer.site_config.system_folder", lambda: tmp_path / "none")
+    out = io.StringIO()
+    assert run(out) == 0, out.getvalue()
+    text = out.getvalue()
+    for check in ("site file", "data folder", "database", "rule sets", "lessons", "table"):
+        assert f"ok   {check}" in text
+    assert "self-check passed" in text
+    assert not list(private_data_dir.glob("*.sqlite3"))  # a temporary database only
+
+
+def test_self_check_fails_on_a_bad_site_file_and_names_the_key(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bad = tmp_path / "site.toml"
+    bad.write_text("[exam]\nrounds = 0\npass_mark = 80\n", "utf-8")
+    monkeypatch.setenv("HHE_TRAINER_SITE", str(bad))
+    out = io.StringIO()
+    assert run(out) == 1
+    assert "FAIL site file" in out.getvalue()
+    assert "line 2, exam.rounds" in out.getvalue()
+
+
+def test_the_command_line_has_self_check_and_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as version:
+        main(["--version"])
+    assert version.value.code == 0
+    assert f"hhe-trainer {__version__}" in capsys.readouterr().out
+    assert "--self-check" in build_parser().format_help()

@@ -1,0 +1,311 @@
+"""``hhe-trainer --self-check``: prove that an installation works, without a screen.
+
+It is what IT runs after installing a station (and what the installer tests
+run in a clean machine): it reads the site file, checks that the data folder
+is writable and outside the installation, creates and upgrades a database in
+a temporary folder (a person's own database is never touched), loads every
+rule set preset and every shipped lesson, renders one table with Qt
+(offscreen when there is no display), and settles the example of the settle
+contract, comparing every figure. It prints one line per check and returns 0
+when all passed, 1 otherwise (naming what failed).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import random
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TextIO
+
+from trainer import __version__
+
+# The example of ../shared/contracts/settle.md and the settlement it gives.
+SETTLE_EXAMPLE = {
+    "rules": "ny-2018",
+    "options": {"trips_plus_table": "A", "pocket_bonus_table": "A"},
+    "dealer": ["As", "Kd"],
+    "board": ["2c", "7c", "9c", "Jd", "Qs"],
+    "seats": [
+        {"seat": 6, "hole": ["Ah", "Ad"], "ante": "10", "odds": "10", "raise": "30",
+         "trips_plus": "5", "pocket_bonus": "5"},
+        {"seat": 2, "hole": ["8s", "3d"], "ante": "5", "odds": "5", "folded": True,
+         "pocket_bonus": "2"},
+    ],
+}
+SETTLE_EXPECTED = {
+    "dealer": {"hand": "high card", "cards": ["As", "Kd", "Qs", "Jd", "9c"], "qualifies": False},
+    "order": [2, 6],
+    "seats": [
+        {"seat": 2, "hand": "high card", "cards": ["Qs", "Jd", "9c", "8s", "7c"],
+         "result": "fold",
+         "wagers": {"ante": {"outcome": "lose", "amount": "-5.00"},
+                    "odds": {"outcome": "lose", "amount": "-5.00"},
+                    "pocket_bonus": {"outcome": "lose", "amount": "-2.00"}},
+         "total": "-12.00", "capped": False},
+        {"seat": 6, "hand": "one pair", "cards": ["Ah", "Ad", "Qs", "Jd", "9c"],
+         "result": "win",
+         "wagers": {"ante": {"outcome": "push", "amount": "0.00"},
+                    "raise": {"outcome": "win", "amount": "30.00"},
+                    "odds": {"outcome": "push", "amount": "0.00"},
+                    "trips_plus": {"outcome": "lose", "amount": "-5.00"},
+                    "pocket_bonus": {"outcome": "win", "amount": "150.00"}},
+         "total": "175.00", "capped": False},
+    ],
+}
+TABLE_SIZE = (1280, 720)
+TABLE_SEED = 7
+
+# Lines the offscreen platform prints about window-manager features it lacks
+# (the same list as pyproject.toml's qt_log_ignore): not a fault.
+_QT_NOISE = ("This plugin does not support",)
+
+
+class CheckFailed(Exception):
+    """A check's own verdict: the message says what is wrong."""
+
+
+@dataclass
+class Result:
+    name: str
+    ok: bool
+    detail: str
+    seconds: float
+
+
+def ensure_headless_platform() -> str | None:
+    """Qt's offscreen platform when nothing can show a window; returns the one chosen."""
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return os.environ["QT_QPA_PLATFORM"]
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        return "offscreen"
+    return None
+
+
+# --- the checks -----------------------------------------------------------------
+
+
+def check_site_file() -> str:
+    """The site file in force is usable; its data folder is put in force as the app does."""
+    from trainer.site_config import apply_data_folder, load_site_config
+
+    site = load_site_config()
+    if site.rejected is not None:
+        raise CheckFailed(site.report)
+    apply_data_folder(site)
+    return site.report
+
+
+def check_data_folder() -> str:
+    from trainer.paths import data_dir, is_inside_installation
+
+    try:
+        folder = data_dir()
+    except OSError as error:
+        raise CheckFailed(f"the data folder cannot be made ({error})") from None
+    if is_inside_installation(folder):
+        raise CheckFailed(f"{folder} is inside the installation; set HHE_TRAINER_HOME elsewhere")
+    probe = folder / ".self-check"
+    try:
+        probe.write_text("ok", "utf-8")
+        probe.unlink()
+    except OSError as error:
+        raise CheckFailed(f"{folder} is not writable ({error})") from None
+    return str(folder)
+
+
+def check_database() -> str:
+    """Create, upgrade, write and re-read a database in a temporary folder."""
+    import tempfile
+    from pathlib import Path
+
+    from trainer.storage.database import open_database
+
+    with tempfile.TemporaryDirectory(prefix="hhe-self-check-") as folder:
+        path = Path(folder) / "self-check.sqlite3"
+        db = open_database(path, backup_on_session=False)
+        try:
+            if db.notice:
+                raise CheckFailed(db.notice)
+            db.create_trainee("Self-check")
+        finally:
+            db.close()
+        db = open_database(path, backup_on_session=False)
+        try:
+            names = [trainee.name for trainee in db.list_trainees()]
+            if names != ["Self-check"] or db.notice:
+                raise CheckFailed(f"a trainee written was not read back ({names}, {db.notice})")
+            return f"SQLite schema {db.schema_version}: created, written and read back"
+        finally:
+            db.close()
+
+
+def check_rule_sets() -> str:
+    from trainer.engine.rulesets import PRESETS, load_ruleset
+
+    for preset in PRESETS:
+        load_ruleset(preset).choose_tables({})
+    return f"{len(PRESETS)} presets: {', '.join(PRESETS)}"
+
+
+def check_lessons() -> str:
+    import importlib.util
+
+    if importlib.util.find_spec("trainer.training.lessons") is None:
+        return "no lessons module in this version"
+    from trainer.training.lessons import load_lessons, shipped_lessons_dir
+
+    folder = shipped_lessons_dir()
+    load = load_lessons([folder])
+    if load.problems:
+        raise CheckFailed("; ".join(str(problem) for problem in load.problems))
+    if not load.lessons:
+        raise CheckFailed(f"no lesson found in {folder}")
+    examples = sum(len(lesson.examples) for lesson in load.lessons)
+    return f"{len(load.lessons)} lessons ({examples} worked examples replayed) from {folder}"
+
+
+def check_table(messages: list[str]) -> str:
+    from PySide6.QtCore import QCoreApplication, QEvent, Qt
+    from PySide6.QtWidgets import QApplication
+
+    from trainer.engine.generator import generate_round
+    from trainer.engine.rulesets import load_ruleset
+    from trainer.ui.table.view import TableView
+
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "hhe-trainer"])
+    round_ = generate_round(random.Random(TABLE_SEED), load_ruleset("house"), seats=6)
+    view = TableView()
+    try:
+        view.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+        view.resize(*TABLE_SIZE)
+        view.show_round(round_)
+        view.show()
+        app.processEvents()
+        image = view.grab().toImage()
+    finally:
+        view.close()
+        view.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    if image.isNull() or image.width() < 100 or image.height() < 100:
+        size = f"{image.width()}x{image.height()}"
+        raise CheckFailed(f"the table rendered to an empty image ({size})")
+    colours = {
+        image.pixel(x, y)
+        for x in range(0, image.width(), max(1, image.width() // 40))
+        for y in range(0, image.height(), max(1, image.height() // 40))
+    }
+    if len(colours) < 8:
+        raise CheckFailed(f"the table image is nearly blank ({len(colours)} colours sampled)")
+    platform_name = QApplication.platformName()
+    faults = [m for m in messages if not any(noise in m for noise in _QT_NOISE)]
+    if faults:
+        raise CheckFailed("Qt reported: " + " | ".join(faults[:5]))
+    return (
+        f"{image.width()}x{image.height()} table, {len(round_.seats)} seats, on Qt"
+        f" {_qt_version()} platform {platform_name!r}"
+    )
+
+
+def check_settle() -> str:
+    from trainer.engine.round import parse_round
+    from trainer.engine.settlement import settle, settlement_to_json
+
+    got = json.loads(json.dumps(settlement_to_json(settle(parse_round(SETTLE_EXAMPLE)))))
+    if got != SETTLE_EXPECTED:
+        raise CheckFailed(
+            "the settle contract's example settled differently:"
+            f" {json.dumps(got, sort_keys=True)}"
+        )
+    totals = ", ".join(f"seat {s['seat']} {s['total']}" for s in got["seats"])
+    return f"settle.md example: {totals}"
+
+
+def _qt_version() -> str:
+    try:
+        from PySide6 import QtCore
+
+        return QtCore.qVersion()
+    except ImportError:
+        return "?"
+
+
+# --- running them ---------------------------------------------------------------
+
+
+def run_checks(checks: list[tuple[str, Callable[[], str]]]) -> list[Result]:
+    results = []
+    for name, check in checks:
+        started = time.perf_counter()
+        try:
+            detail, ok = check(), True
+        except CheckFailed as failure:
+            detail, ok = str(failure), False
+        except Exception as error:  # a self-check reports every fault, never crashes
+            last = traceback.extract_tb(error.__traceback__)[-1]
+            detail = f"{type(error).__name__}: {error} ({last.filename}:{last.lineno})"
+            ok = False
+        results.append(Result(name, ok, detail, time.perf_counter() - started))
+    return results
+
+
+def run(out: TextIO | None = None) -> int:
+    """Run every check, print the report; 0 when all passed, 1 otherwise."""
+    out = out or sys.stdout
+    started = time.perf_counter()
+    chosen = ensure_headless_platform()
+    frozen = "frozen" if getattr(sys, "frozen", False) else "from source"
+    print(
+        f"hhe-trainer {__version__} self-check ({frozen}; Python {platform.python_version()},"
+        f" {platform.system()} {platform.machine()}"
+        + (f"; QT_QPA_PLATFORM={chosen}" if chosen else "") + ")",
+        file=out,
+        flush=True,
+    )
+
+    messages: list[str] = []
+    from PySide6.QtCore import qInstallMessageHandler
+
+    def collect(_mode: object, _context: object, message: str) -> None:
+        messages.append(message)
+
+    previous = qInstallMessageHandler(collect)
+    try:
+        results = run_checks([
+            ("site file", check_site_file),
+            ("data folder", check_data_folder),
+            ("database", check_database),
+            ("rule sets", check_rule_sets),
+            ("lessons", check_lessons),
+            ("table", lambda: check_table(messages)),
+            ("settle", check_settle),
+        ])
+    finally:
+        qInstallMessageHandler(previous)
+    for result in results:
+        mark = "ok  " if result.ok else "FAIL"
+        print(f"  {mark} {result.name:<12} {result.detail}  [{result.seconds:.2f} s]",
+              file=out)
+    failed = [result.name for result in results if not result.ok]
+    elapsed = time.perf_counter() - started
+    if failed:
+        print(f"self-check FAILED ({', '.join(failed)}) in {elapsed:.2f} s", file=out, flush=True)
+        return 1
+    print(f"self-check passed in {elapsed:.2f} s", file=out, flush=True)
+    return 0
+
+
+def main() -> int:
+    return run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

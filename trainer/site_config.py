@@ -1,0 +1,583 @@
+"""The training room's site file, ``site.toml`` (no Qt).
+
+IT places one file per station (the installers do) to fix, for every
+station, what a training room must not leave to each trainee::
+
+    [rules]                       # the rule set and pay-table letters in force
+    ruleset = "ny-2018"           # a preset, or a rule-set file (relative: to this file)
+    options = { trips_plus_table = "A", pocket_bonus_table = "A" }
+    allow_station_rules = false   # false: Settings cannot change them (the default)
+
+    [exam]                        # the room's exam, offered in Exam mode
+    name = "Audition"             # optional; "Training room exam"
+    rounds = 20
+    pass_mark = 90                # percent of answers right
+    time_limit_minutes = 30       # optional; none by default
+    allow_station_exam = false    # false: a practice exam's length is fixed too
+
+    [results]
+    folder = '\\\\server\\hhe-results'  # each station writes its results file here on exit
+    room_key = "..."              # optional: signs the files (see trainer.storage.exchange)
+
+    [data]
+    folder = 'D:\\hhe-trainer\\{user}'  # optional: the data folder instead of the user's own
+
+    [instructor]                  # created on a station that has no instructor yet
+    name = "Pat Lee"
+    password_hash = "scrypt$16384$8$1$..."  # hhe-trainer site hash-password; never a password
+
+What a station may override, and what it may not:
+
+- rule set and tables: only with ``allow_station_rules = true`` (then the
+  site's choice is just the first-start default);
+- the exam set-up: never (an instructor adds others in the app); the length of
+  a *practice* exam only with ``allow_station_exam = true``;
+- the results folder and the data folder: never from the app. The
+  ``HHE_TRAINER_HOME`` environment variable still wins over ``[data]``
+  (for IT and tests);
+- the initial instructor: used once, on a station with no instructor;
+- everything else (side bets, seats, deck colours, sound): always the station's.
+
+The file is looked for, first found wins (no merging), at: ``$HHE_TRAINER_SITE``;
+``site.toml`` beside the installed executable (the installation folder); then
+``/etc/hhe-trainer/site.toml`` (Linux), ``%PROGRAMDATA%\\HHE Trainer\\site.toml``
+(Windows) or ``/Library/Application Support/HHE Trainer/site.toml`` (macOS). A
+file with any problem is not used at all: :func:`load_site_config` reports
+every problem (line and key) and returns the defaults, so a bad file never
+stops a station, and ``hhe-trainer --self-check`` fails until it is mended.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+import re
+import socket
+import sys
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from trainer.storage.database import TrainerDB
+    from trainer.training.session import TrainingSettings
+
+SITE_FILENAME = "site.toml"
+ENV_SITE = "HHE_TRAINER_SITE"
+ENV_HOME = "HHE_TRAINER_HOME"
+DEFAULT_EXAM_NAME = "Training room exam"
+RESULTS_SUFFIX = ".hhe-station"
+
+_HASH = re.compile(r"scrypt\$(\d+)\$(\d+)\$(\d+)\$([0-9a-f]{2,})\$([0-9a-f]{64})")
+
+
+class SiteConfigError(ValueError):
+    """A site file that cannot be used; ``problems`` holds one sentence per fault."""
+
+    def __init__(self, path: Path | None, problems: Sequence[str]) -> None:
+        self.path = path
+        self.problems = tuple(problems)
+        where = f"{path}: " if path else ""
+        super().__init__(where + "; ".join(self.problems))
+
+
+@dataclass(frozen=True)
+class ExamSetup:
+    name: str
+    rounds: int
+    pass_mark: float
+    time_limit_minutes: float | None = None
+
+    @property
+    def time_limit_seconds(self) -> int | None:
+        if self.time_limit_minutes is None:
+            return None
+        return round(self.time_limit_minutes * 60)
+
+    @property
+    def figures(self) -> str:
+        """``20 rounds, pass 90%, 30 min``."""
+        limit = self.time_limit_minutes
+        return f"{self.rounds} rounds, pass {self.pass_mark:g}%" + (
+            f", {limit:g} min" if limit else ""
+        )
+
+
+@dataclass(frozen=True)
+class InitialInstructor:
+    name: str
+    password_hash: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class SiteConfig:
+    """What the site file in force fixes; the default (no file) fixes nothing."""
+
+    path: Path | None = None
+    """The file in force; None when there is none (or it could not be used)."""
+    rules: str | None = None
+    options: Mapping[str, str] = field(default_factory=dict)
+    allow_station_rules: bool = True
+    exam: ExamSetup | None = None
+    allow_station_exam: bool = True
+    results_folder: Path | None = None
+    room_key: str | None = field(default=None, repr=False)
+    data_folder: Path | None = None
+    instructor: InitialInstructor | None = None
+    rejected: Path | None = None
+    """A site file that was found but not used (see ``problems``)."""
+    problems: tuple[str, ...] = ()
+    """Why ``rejected`` was not used, one sentence per problem, naming the key."""
+
+    @property
+    def report(self) -> str:
+        """One paragraph for a person: which file is in force, or what is wrong."""
+        if self.rejected is not None:
+            return (
+                f"The training-room site file {self.rejected} was NOT used (the defaults are"
+                f" in force) because: " + "; ".join(self.problems) + "."
+            )
+        if self.path is None:
+            return "No training-room site file; this station's own settings are in force."
+        fixed = []
+        if self.rules:
+            tables = ", ".join(f"{k} {v}" for k, v in sorted(self.options.items()))
+            lock = "" if self.allow_station_rules else ", locked"
+            fixed.append(f"rule set {self.rules}" + (f" ({tables})" if tables else "") + lock)
+        if self.exam:
+            fixed.append(f"exam {self.exam.name!r}: {self.exam.figures}")
+        if self.results_folder:
+            fixed.append(f"results to {self.results_folder}")
+        if self.data_folder:
+            fixed.append(f"data in {self.data_folder}")
+        if self.instructor:
+            fixed.append(f"initial instructor {self.instructor.name}")
+        return f"Site file {self.path}: " + ("; ".join(fixed) or "fixes nothing") + "."
+
+
+# --- where the file is -----------------------------------------------------------
+
+
+def installation_folders() -> list[Path]:
+    """The folder of the installed program: the bundle's folder, or the venv's."""
+    if getattr(sys, "frozen", False):
+        folder = Path(sys.executable).resolve().parent
+        folders = [folder]
+        if sys.platform == "darwin" and folder.name == "MacOS":  # X.app/Contents/MacOS
+            folders.append(folder.parent.parent.parent)  # beside X.app
+        return folders
+    return [Path(sys.prefix)]
+
+
+def system_folder() -> Path:
+    if sys.platform == "win32":
+        base = os.environ.get("PROGRAMDATA") or r"C:\ProgramData"
+        return Path(base) / "HHE Trainer"
+    if sys.platform == "darwin":
+        return Path("/Library/Application Support/HHE Trainer")
+    return Path("/etc/hhe-trainer")
+
+
+def site_file_candidates() -> list[Path]:
+    """Every place looked at, in order."""
+    candidates = []
+    explicit = os.environ.get(ENV_SITE)
+    if explicit:
+        candidates.append(Path(explicit))
+    candidates += [folder / SITE_FILENAME for folder in installation_folders()]
+    candidates.append(system_folder() / SITE_FILENAME)
+    return candidates
+
+
+def find_site_file() -> Path | None:
+    for candidate in site_file_candidates():
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+# --- reading and checking ---------------------------------------------------------
+
+_SECTIONS: dict[str, set[str]] = {
+    "rules": {"ruleset", "options", "allow_station_rules"},
+    "exam": {"name", "rounds", "pass_mark", "time_limit_minutes", "allow_station_exam"},
+    "results": {"folder", "room_key"},
+    "data": {"folder"},
+    "instructor": {"name", "password_hash"},
+}
+
+
+def is_password_hash(text: object) -> bool:
+    """Whether ``text`` has the form of a stored hash (trainer.storage.passwords)."""
+    if not isinstance(text, str):
+        return False
+    match = _HASH.fullmatch(text)
+    if match is None:
+        return False
+    n, r, p = (int(match.group(i)) for i in (1, 2, 3))
+    return 1 < n <= 2**20 and not n & (n - 1) and 0 < r <= 16 and 0 < p <= 16
+
+
+def _expand(text: str, base: Path) -> Path:
+    """``~``, environment variables and ``{user}`` expanded; relative to ``base``."""
+    user = os.environ.get("USERNAME") or os.environ.get("USER") or getpass.getuser()
+    text = os.path.expandvars(os.path.expanduser(text.replace("{user}", user)))
+    path = Path(text)
+    return path if path.is_absolute() or text.startswith("\\\\") else base / path
+
+
+def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
+    """Check a site file's content; :class:`SiteConfigError` lists every problem."""
+    problems: list[str] = []
+    base = path.parent
+
+    def section(name: str) -> dict[str, Any]:
+        raw = data.get(name, {})
+        if not isinstance(raw, dict):
+            problems.append(f"[{name}]: expected a table (a [{name}] section)")
+            return {}
+        for key in sorted(set(raw) - _SECTIONS[name]):
+            if (name, key) == ("instructor", "password"):
+                problems.append(
+                    "instructor.password: a password is never written in the site file;"
+                    " put password_hash (from 'hhe-trainer site hash-password') instead"
+                )
+                continue
+            allowed = ", ".join(sorted(_SECTIONS[name]))
+            problems.append(f"{name}.{key}: unknown key (known: {allowed})")
+        return raw
+
+    def flag(raw: dict[str, Any], where: str, key: str, default: bool) -> bool:
+        value = raw.get(key, default)
+        if not isinstance(value, bool):
+            problems.append(f"{where}.{key}: {value!r} is not true or false")
+            return default
+        return value
+
+    def text(raw: dict[str, Any], where: str, key: str) -> str | None:
+        value = raw.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str) or not value.strip():
+            problems.append(f"{where}.{key}: {value!r} is not a non-empty text")
+            return None
+        return value.strip()
+
+    for key in sorted(set(data) - set(_SECTIONS)):
+        known = ", ".join(f"[{name}]" for name in _SECTIONS)
+        problems.append(f"{key}: unknown section or key (known sections: {known})")
+
+    # [rules]
+    rules_raw = section("rules")
+    rules = text(rules_raw, "rules", "ruleset")
+    options_raw = rules_raw.get("options", {})
+    options: dict[str, str] = {}
+    if not isinstance(options_raw, dict) or not all(
+        isinstance(v, str) for v in options_raw.values()
+    ):
+        problems.append(f"rules.options: {options_raw!r} is not a table of table letters")
+    else:
+        options = dict(options_raw)
+    if options and rules is None:
+        problems.append("rules.options: table letters given without rules.ruleset")
+    allow_rules = flag(rules_raw, "rules", "allow_station_rules", rules is None)
+    if rules is not None:
+        from trainer.engine.rulesets import PRESETS, RuleSetError, load_ruleset
+
+        if rules not in PRESETS:
+            rules = str(_expand(rules, base))
+        try:
+            load_ruleset(rules).choose_tables(options)
+        except RuleSetError as error:
+            problems.append(f"rules.ruleset/options: {error}")
+
+    # [exam]
+    exam_raw = section("exam")
+    exam = None
+    allow_exam = flag(exam_raw, "exam", "allow_station_exam", "rounds" not in exam_raw)
+    if exam_raw.keys() - {"allow_station_exam"}:
+        before = len(problems)
+        rounds = exam_raw.get("rounds")
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+            problems.append(f"exam.rounds: {rounds!r} is not a number of rounds (1 or more)")
+        mark = exam_raw.get("pass_mark")
+        if isinstance(mark, bool) or not isinstance(mark, int | float) or not 0 <= mark <= 100:
+            problems.append(f"exam.pass_mark: {mark!r} is not a percentage from 0 to 100")
+        limit = exam_raw.get("time_limit_minutes")
+        if limit is not None and (
+            isinstance(limit, bool) or not isinstance(limit, int | float) or limit <= 0
+        ):
+            problems.append(f"exam.time_limit_minutes: {limit!r} is not a positive number")
+        name = text(exam_raw, "exam", "name") or DEFAULT_EXAM_NAME
+        if len(problems) == before:
+            exam = ExamSetup(name, int(rounds), float(mark), limit)  # type: ignore[arg-type]
+
+    # [results], [data]
+    results_raw = section("results")
+    results_text = text(results_raw, "results", "folder")
+    results = _expand(results_text, base) if results_text else None
+    room_key = text(results_raw, "results", "room_key")
+    data_raw = section("data")
+    data_text = text(data_raw, "data", "folder")
+    data_folder = _expand(data_text, base) if data_text else None
+
+    # [instructor]
+    instructor_raw = section("instructor")
+    instructor = None
+    if instructor_raw:
+        name = text(instructor_raw, "instructor", "name")
+        if "name" not in instructor_raw:
+            problems.append("instructor.name: missing")
+        stored = instructor_raw.get("password_hash")
+        if not is_password_hash(stored):
+            problems.append(
+                "instructor.password_hash: missing or not a hash made by"
+                " 'hhe-trainer site hash-password'"
+            )
+        elif name is not None:
+            instructor = InitialInstructor(name, stored)  # type: ignore[arg-type]
+
+    if problems:
+        raise SiteConfigError(path, problems)
+    return SiteConfig(
+        path=path,
+        rules=rules,
+        options=options,
+        allow_station_rules=allow_rules,
+        exam=exam,
+        allow_station_exam=allow_exam,
+        results_folder=results,
+        room_key=room_key,
+        data_folder=data_folder,
+        instructor=instructor,
+    )
+
+
+_HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_-]+)\s*\]")
+_KEY = re.compile(r"^\s*([A-Za-z0-9_.-]+)\s*=")
+
+
+def key_lines(source: str) -> dict[str, int]:
+    """Line numbers (from 1) of the sections and keys of a TOML text: ``{"exam.rounds": 4}``.
+
+    Enough for pointing a person at a line: ``[section]`` headers, ``key =``
+    and dotted ``section.key =`` lines (arrays of tables are not used here).
+    """
+    lines: dict[str, int] = {}
+    section = ""
+    for number, line in enumerate(source.splitlines(), start=1):
+        header = _HEADER.match(line)
+        if header:
+            section = header.group(1)
+            lines.setdefault(f"[{section}]", number)
+            continue
+        key = _KEY.match(line)
+        if key:
+            dotted = f"{section}.{key.group(1)}" if section else key.group(1)
+            lines.setdefault(dotted, number)
+            if not section:  # `exam = { ... }` or `exam.rounds = 3` at the top
+                lines.setdefault(f"[{key.group(1).split('.')[0]}]", number)
+    return lines
+
+
+def locate(problem: str, lines: Mapping[str, int]) -> str:
+    """``"exam.rounds: ..."`` -> ``"line 4, exam.rounds: ..."`` when the key is in the file.
+
+    A missing key points at its section's line.
+    """
+    key = problem.split(": ", 1)[0].split("/")[0].strip()
+    section = key.strip("[]").split(".")[0]
+    number = lines.get(key) or lines.get(f"[{section}]")
+    return f"line {number}, {problem}" if number else problem
+
+
+def read_site_file(path: Path) -> SiteConfig:
+    """Read and check one site file; :class:`SiteConfigError` when it cannot be used.
+
+    Each problem names the line and the key (``line 4, exam.rounds: 0 is not ...``).
+    """
+    try:
+        source = path.read_text("utf-8")
+    except OSError as error:
+        raise SiteConfigError(path, [f"cannot be read ({error.strerror or error})"]) from None
+    except UnicodeDecodeError:
+        raise SiteConfigError(path, ["not a UTF-8 text file"]) from None
+    try:
+        data = tomllib.loads(source)
+    except tomllib.TOMLDecodeError as error:
+        raise SiteConfigError(path, [f"not valid TOML ({error})"]) from None
+    try:
+        return parse_site_config(data, path)
+    except SiteConfigError as error:
+        lines = key_lines(source)
+        raise SiteConfigError(path, [locate(p, lines) for p in error.problems]) from None
+
+
+def load_site_config(path: Path | None = None) -> SiteConfig:
+    """The site file in force, or the defaults with the problems; never raises."""
+    path = path or find_site_file()
+    if path is None:
+        return SiteConfig()
+    try:
+        return read_site_file(path)
+    except SiteConfigError as error:
+        return SiteConfig(rejected=path, problems=error.problems)
+
+
+# --- applying it -------------------------------------------------------------------
+
+
+def apply_data_folder(site: SiteConfig) -> Path | None:
+    """Point the data folder at the site's (``HHE_TRAINER_HOME`` set beforehand wins).
+
+    Call once at start, before anything opens the database or the logs.
+    """
+    if site.data_folder is None or os.environ.get(ENV_HOME):
+        return None
+    os.environ[ENV_HOME] = str(site.data_folder)
+    return site.data_folder
+
+
+def apply_to_settings(
+    settings: TrainingSettings, site: SiteConfig, *, first_start: bool = False
+) -> TrainingSettings:
+    """The station's settings with what the site fixes put in force.
+
+    A locked rule set (or exam length) replaces the station's; an unlocked one
+    is only the first start's default (``first_start``: no settings saved yet).
+    """
+    changes: dict[str, Any] = {}
+    if site.rules is not None and (first_start or not site.allow_station_rules):
+        changes.update(rules=site.rules, options=dict(site.options))
+    if site.exam is not None and (first_start or not site.allow_station_exam):
+        changes.update(exam_rounds=site.exam.rounds)
+    return replace(settings, **changes) if changes else settings
+
+
+def ensure_site_exam(db: TrainerDB, site: SiteConfig) -> int | None:
+    """The exam set-up the site fixes, created in the database if not there yet."""
+    exam = site.exam
+    if exam is None:
+        return None
+    ruleset = site.rules or "ny-2018"
+    wanted = (exam.rounds, ruleset, exam.pass_mark, exam.time_limit_seconds)
+    names = set()
+    for config in db.list_exam_configs():
+        names.add(config.name.casefold())
+        have = (config.rounds, config.ruleset_id, config.pass_mark, config.time_limit_seconds)
+        if config.name.startswith(exam.name) and have == wanted:
+            return config.id
+    name = exam.name
+    if name.casefold() in names:  # the site changed its figures: a new set-up beside the old
+        name = f"{exam.name} ({exam.figures})"
+    return db.create_exam_config(name, exam.rounds, ruleset, exam.pass_mark,
+                                 exam.time_limit_seconds)
+
+
+def create_site_instructor(db: TrainerDB, site: SiteConfig) -> str | None:
+    """Create the site's initial instructor on a station that has none; their name, or None.
+
+    Only the hash from the site file is stored (the clear password never
+    reaches this station).
+    """
+    instructor = site.instructor
+    if instructor is None or db.list_instructors():
+        return None
+    from trainer.storage.database import MAX_NAME_LENGTH
+
+    name = instructor.name.strip()[:MAX_NAME_LENGTH]
+    conn = db.conn
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if conn.execute("SELECT 1 FROM instructors").fetchone() is None:
+            conn.execute(
+                "INSERT INTO instructors (name, password_hash, created)"
+                " VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
+                (name, instructor.password_hash),
+            )
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return name
+
+
+def results_file(db: TrainerDB, site: SiteConfig) -> Path | None:
+    """Where this station's results file goes in the results folder (None: no folder)."""
+    if site.results_folder is None:
+        return None
+    host = re.sub(r"[^A-Za-z0-9_.-]+", "-", socket.gethostname()) or "station"
+    return site.results_folder / f"{host}-{db.station[:8]}{RESULTS_SUFFIX}"
+
+
+def export_results(db: TrainerDB, site: SiteConfig) -> Path | None:
+    """Write this station's results to the results folder; OSError if it cannot."""
+    target = results_file(db, site)
+    if target is None:
+        return None
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return db.export_station(target, site.room_key)
+
+
+# --- hhe-trainer site ... ----------------------------------------------------------
+
+
+def _read_password(from_stdin: bool) -> str:
+    from trainer.storage.passwords import MIN_PASSWORD_LENGTH
+
+    if from_stdin:
+        password = sys.stdin.readline().rstrip("\r\n")
+    else:
+        password = getpass.getpass("Instructor's password: ")
+        if getpass.getpass("Again: ") != password:
+            raise SystemExit("hhe-trainer site: the two passwords differ; nothing written")
+    if len(password) < MIN_PASSWORD_LENGTH:
+        raise SystemExit(
+            f"hhe-trainer site: a password needs at least {MIN_PASSWORD_LENGTH} characters"
+        )
+    return password
+
+
+def _toml_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``hhe-trainer site check [FILE]`` and ``hhe-trainer site hash-password --name NAME``."""
+    parser = argparse.ArgumentParser(
+        prog="hhe-trainer site", description="The training room's site file (for IT)."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    check = commands.add_parser("check", help="say which site file is in force and check it")
+    check.add_argument("file", nargs="?", type=Path, help="check this file instead")
+    hashing = commands.add_parser(
+        "hash-password", help="print the [instructor] section for a site file"
+    )
+    hashing.add_argument("--name", required=True, help="the instructor's name")
+    hashing.add_argument(
+        "--stdin", action="store_true", help="read the password from the first line of stdin"
+    )
+    args = parser.parse_args(argv)
+    if args.command == "hash-password":
+        from trainer.storage.passwords import hash_password
+
+        stored = hash_password(_read_password(args.stdin))
+        print("[instructor]")
+        print(f"name = {_toml_string(args.name.strip())}")
+        print(f"password_hash = {_toml_string(stored)}")
+        return 0
+    if args.file is None:
+        print("Looked for the site file at, in order:")
+        for candidate in site_file_candidates():
+            print(f"  {candidate}{'  <- found' if candidate.is_file() else ''}")
+    site = load_site_config(args.file)
+    print(site.report)
+    return 1 if site.rejected is not None else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
