@@ -1,54 +1,169 @@
 """Start the trainer window (``hhe-trainer`` with no command, ``make run``).
 
-Order of a start: open the database (never fails: a damaged one is set aside
-and the window says so), ask who is training, then deal the first hand.
+Order of a start: read the training room's site file (a bad one is reported
+and the defaults used) and put its data folder in force; open the log; install
+the crash handler; open the database (never fails: a damaged one is set aside
+and the window says so); create the site's instructor and exam when missing;
+welcome a first run or ask who is training; then deal the first hand. At the
+end, the station's results go to the site's results folder, if it names one.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import logging
+import sqlite3
 import sys
+from typing import TYPE_CHECKING
 
 from trainer.engine.rulesets import RuleSetError, load_ruleset
+from trainer.paths import resource_dir, settings_path
 from trainer.preferences import load_settings, save_settings
+
+if TYPE_CHECKING:
+    from trainer.site_config import SiteConfig
+    from trainer.storage.database import TrainerDB
+    from trainer.ui.main_window import MainWindow
+
+log = logging.getLogger("trainer.app")
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
+
+
+def crash_context(window: MainWindow | None, site: SiteConfig) -> dict[str, str]:
+    """What a crash report says besides the traceback: rule set, site file, places."""
+    from trainer.logging_setup import log_path
+    from trainer.paths import data_dir
+    from trainer.ui.about import rule_set_text
+
+    context = {"data folder": str(data_dir()), "log file": str(log_path()), "site": site.report}
+    if window is not None:
+        session = window.session
+        context["rule set"] = rule_set_text(session.ruleset, session.settings.options)
+        context["mode"] = window.mode.value
+        context["trainee id"] = str(window.trainee_id)
+    return context
+
+
+def set_up_site(db: TrainerDB, site: SiteConfig) -> list[str]:
+    """Create the site's instructor and exam on this station when missing; notes for a person."""
+    from trainer.site_config import create_site_instructor, ensure_site_exam
+    from trainer.storage.models import StorageError
+
+    notes = []
+    try:
+        created = create_site_instructor(db, site)
+        if created:
+            log.info("instructor %s created from the site file", created)
+        ensure_site_exam(db, site)
+    except (StorageError, sqlite3.Error) as error:
+        log.error("the site file's instructor or exam could not be set up: %s", error)
+        notes.append(f"The training room's instructor or exam could not be set up ({error}).")
+    return notes
+
+
+def export_station_results(db: TrainerDB, site: SiteConfig) -> str | None:
+    """Write the results file to the site's folder; a sentence for a person when it failed."""
+    from trainer.site_config import export_results
+    from trainer.storage.models import StorageError
+
+    if site.results_folder is None:
+        return None
+    try:
+        target = export_results(db, site)
+    except (OSError, StorageError, sqlite3.Error) as error:
+        log.error("results not written to %s: %s", site.results_folder, error)
+        return (
+            f"This station's results could not be written to {site.results_folder} ({error})."
+            " They are safe on this station; they will be written next time."
+        )
+    log.info("results written to %s", target)
+    return None
 
 
 def run_app(rules: str | None = None) -> int:
+    from PySide6.QtCore import qInstallMessageHandler
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
 
+    from trainer.logging_setup import qt_message_logger, setup_logging, stop_logging
+    from trainer.site_config import apply_data_folder, apply_to_settings, load_site_config
     from trainer.storage.database import open_database
+    from trainer.ui.crash import install_crash_handler
+    from trainer.ui.first_run import WelcomeDialog, is_first_run
     from trainer.ui.main_window import MainWindow
     from trainer.ui.profile_dialog import ProfileDialog
+
+    site = load_site_config()
+    apply_data_folder(site)
+    setup_logging()
+    log.info("%s", site.report)
 
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("hhe-trainer")
     app.setApplicationDisplayName("Heads Up Hold'em Dealer Trainer")
+    icons = resource_dir("icons")
+    icon = QIcon()
+    for size in ICON_SIZES:
+        if (icons / f"hhe-trainer-{size}.png").is_file():
+            icon.addFile(str(icons / f"hhe-trainer-{size}.png"))
+    app.setWindowIcon(icon)
+    qInstallMessageHandler(qt_message_logger())  # type: ignore[arg-type]
+    holder: dict[str, MainWindow] = {}
+    crashes = install_crash_handler(lambda: crash_context(holder.get("window"), site))
+
+    first_start = not settings_path().exists()
     settings, problem = load_settings()
+    settings = apply_to_settings(settings, site, first_start=first_start)
     if rules:
-        try:
-            load_ruleset(rules)
-            settings = dataclasses.replace(settings, rules=rules, options={})
-        except RuleSetError as error:
-            problem = f"--rules: {error}; using {settings.rules}."
+        if site.rules is not None and not site.allow_station_rules:
+            problem = f"--rules {rules}: the training room fixes the rule set ({site.rules})."
+        else:
+            try:
+                load_ruleset(rules)
+                settings = dataclasses.replace(settings, rules=rules, options={})
+            except RuleSetError as error:
+                problem = f"--rules: {error}; using {settings.rules}."
     db = open_database()
+    if site.rejected is not None:
+        log.warning("%s", site.report)
+        QMessageBox.warning(None, "Training-room site file", site.report)
     if db.notice:
         QMessageBox.warning(None, "Database", db.notice)
     if problem:
         QMessageBox.warning(None, "Settings", problem)
-    profile = ProfileDialog(db)
-    chosen = profile.exec()
-    trainee_id = profile.trainee_id if chosen else None
-    wants_instructor = profile.instructor_requested
-    profile.deleteLater()
+    for note in set_up_site(db, site):
+        QMessageBox.warning(None, "Training room", note)
+
+    if is_first_run(db):
+        welcome = WelcomeDialog(db, site_note=site.report if site.path else None)
+        chosen = welcome.exec()
+        trainee_id, wants_instructor = welcome.trainee_id, welcome.instructor_requested
+        welcome.deleteLater()
+    else:
+        profile = ProfileDialog(db)
+        chosen = profile.exec()
+        trainee_id, wants_instructor = profile.trainee_id, profile.instructor_requested
+        profile.deleteLater()
+    if not chosen:
+        trainee_id = None
     if trainee_id is None and not wants_instructor:
         db.close()
+        crashes.uninstall()
+        stop_logging()
         return 0
-    window = MainWindow(settings, db=db, trainee_id=trainee_id)
+    window = MainWindow(settings, db=db, trainee_id=trainee_id, site=site)
+    holder["window"] = window
     window.show()
     if wants_instructor:
         window.open_instructor_area()
     window.next_hand()
     code = app.exec()
     save_settings(window.settings)
+    failed = export_station_results(db, site)
+    if failed:
+        QMessageBox.warning(None, "Results folder", failed)
     db.close()
+    log.info("closed normally")
+    crashes.uninstall()
+    stop_logging()
     return int(code)

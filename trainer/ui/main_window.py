@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from trainer.engine.cards import Card
 from trainer.engine.round import Round, RoundError, parse_round
 from trainer.engine.rulesets import RuleSetError
+from trainer.site_config import SiteConfig, apply_to_settings
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import ExamConfig, StorageError
 from trainer.storage.recorder import SessionRecorder
@@ -62,8 +63,10 @@ class MainWindow(QMainWindow):
         *,
         db: TrainerDB | None = None,
         trainee_id: int | None = None,
+        site: SiteConfig | None = None,
     ) -> None:
         super().__init__(parent)
+        self.site = site or SiteConfig()
         self.settings = settings or TrainingSettings()
         self.mode = mode
         self.db = db
@@ -146,15 +149,17 @@ class MainWindow(QMainWindow):
         help_menu.addAction(about)
 
     def _about(self) -> None:
-        from trainer import __version__
+        self.about_dialog().exec()
 
-        ruleset = self.session.ruleset
-        QMessageBox.about(
-            self,
-            "About",
-            f"Heads Up Hold'em Dealer Trainer {__version__}\n"
-            f"Rule set in force: {ruleset.name} ({ruleset.id} v{ruleset.version})",
+    def about_dialog(self) -> QDialog:
+        """Help > About: version, the rule set in force, where things are kept."""
+        from trainer.ui.about import AboutDialog
+
+        dialog = AboutDialog(
+            self.session.ruleset, self.session.settings.options, self.site, self
         )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        return dialog
 
     def open_settings(self) -> None:
         from trainer.ui.settings_dialog import SettingsDialog
@@ -213,6 +218,14 @@ class MainWindow(QMainWindow):
         self.activateWindow()
 
     def apply_settings(self, settings: TrainingSettings) -> None:
+        fixed = apply_to_settings(settings, self.site)  # what the training room fixes stays
+        if fixed != settings:
+            self.statusBar().showMessage(
+                "The training room's site file fixes the rule set (or the exam length);"
+                " those were kept.",
+                8000,
+            )
+        settings = fixed
         self.settings = settings
         self.table.set_four_colour(settings.four_colour)
         self.session = self._new_session(self.mode)

@@ -1,0 +1,97 @@
+"""The trainer's log: a small rotating file in the data folder (no Qt).
+
+``<data folder>/logs/hhe-trainer.log``, at most 512 KB, with two older files
+kept beside it (``.1``, ``.2``): about 1.5 MB at most, whatever happens. It is
+never written inside the installation. Crash reports name this file.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import platform
+import sys
+from pathlib import Path
+
+LOG_NAME = "hhe-trainer.log"
+MAX_BYTES = 512 * 1024
+BACKUPS = 2
+FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
+
+_handler: logging.Handler | None = None
+_previous_level: int | None = None
+
+
+def log_path() -> Path:
+    """Where the log is written (the folder is created)."""
+    from trainer.paths import logs_dir
+
+    return logs_dir() / LOG_NAME
+
+
+def setup_logging(level: int = logging.INFO) -> Path | None:
+    """Send the ``trainer`` loggers (and warnings) to the log file; returns its path.
+
+    Safe to call again (the handler is replaced, e.g. after the data folder
+    moved). When the file cannot be opened, logging goes nowhere and None is
+    returned: a log must never stop a station.
+    """
+    global _handler, _previous_level
+    root = logging.getLogger()
+    if _handler is not None:
+        root.removeHandler(_handler)
+        _handler.close()
+        _handler = None
+    try:
+        path = log_path()
+        handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8", delay=False
+        )
+    except OSError:
+        return None
+    handler.setFormatter(logging.Formatter(FORMAT))
+    root.addHandler(handler)
+    if _previous_level is None:
+        _previous_level = root.level
+    root.setLevel(level)
+    logging.captureWarnings(True)
+    _handler = handler
+    from trainer import __version__
+
+    logging.getLogger("trainer").info(
+        "hhe-trainer %s started (Python %s, %s %s, %s)",
+        __version__,
+        platform.python_version(),
+        platform.system(),
+        platform.release(),
+        "frozen" if getattr(sys, "frozen", False) else "from source",
+    )
+    return path
+
+
+def stop_logging() -> None:
+    """Close the log file (tests, and the end of the app)."""
+    global _handler, _previous_level
+    root = logging.getLogger()
+    if _handler is not None:
+        root.removeHandler(_handler)
+        _handler.close()
+        _handler = None
+    if _previous_level is not None:
+        root.setLevel(_previous_level)
+        _previous_level = None
+    logging.captureWarnings(False)
+
+
+def qt_message_logger() -> object:
+    """A Qt message handler that writes Qt's warnings to the log (install it with Qt)."""
+    log = logging.getLogger("trainer.qt")
+
+    def handle(mode: object, _context: object, message: str) -> None:
+        name = getattr(mode, "name", str(mode))
+        if "Debug" in name or "Info" in name:
+            log.debug("%s", message)
+        else:
+            log.warning("%s", message)
+
+    return handle

@@ -1,0 +1,154 @@
+"""First run on a station: welcome, set up the instructor if none, create the first trainee.
+
+Shown instead of "Who is training?" (:class:`trainer.ui.profile_dialog.ProfileDialog`)
+while the station's database holds no trainee. When no instructor exists
+either (and the site file named none), it asks for the instructor's set-up
+first, through the same dialog the instructor area uses
+(:class:`trainer.ui.progress.instructor.InstructorSignInDialog`); the instructor
+may also skip the trainee and go straight to the instructor area.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.storage.database import StorageError, TrainerDB
+
+
+def is_first_run(db: TrainerDB) -> bool:
+    """No trainee yet on this station."""
+    return not db.list_trainees()
+
+
+class WelcomeDialog(QDialog):
+    """``trainee_id`` (the trainee created) or ``instructor_requested`` after it closes."""
+
+    def __init__(
+        self, db: TrainerDB, parent: QWidget | None = None, *, site_note: str | None = None
+    ) -> None:
+        super().__init__(parent)
+        from trainer.ui.progress.instructor import InstructorSignInDialog
+
+        self.setWindowTitle("Welcome")
+        self.db = db
+        self.trainee_id: int | None = None
+        self.instructor_requested = False
+        self.instructor_dialog: InstructorSignInDialog | None = None
+        layout = QVBoxLayout(self)
+        intro = QLabel(
+            "<h2>Welcome to the Heads Up Hold'em Dealer Trainer</h2>"
+            "You will deal practice rounds, settle every wager and get feedback on each"
+            " answer. Your answers are saved as you give them."
+        )
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        if site_note:
+            note = QLabel(site_note)
+            note.setObjectName("site_note")
+            note.setWordWrap(True)
+            layout.addWidget(note)
+
+        self.instructor_box = QGroupBox("1. The instructor")
+        box = QVBoxLayout(self.instructor_box)
+        self.instructor_status = QLabel()
+        self.instructor_status.setObjectName("instructor_status")
+        self.instructor_status.setWordWrap(True)
+        box.addWidget(self.instructor_status)
+        self.instructor_button = QPushButton("Set up the instructor\u2026")
+        self.instructor_button.setObjectName("set_up_instructor")
+        self.instructor_button.clicked.connect(self.set_up_instructor)
+        box.addWidget(self.instructor_button)
+        layout.addWidget(self.instructor_box)
+
+        trainee_box = QGroupBox("2. The first trainee")
+        form = QVBoxLayout(trainee_box)
+        form.addWidget(QLabel("Type your name to create your profile and start training."))
+        row = QHBoxLayout()
+        self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("trainee_name")
+        self.name_edit.setPlaceholderText("Your name")
+        self.name_edit.returnPressed.connect(self.create_trainee)
+        row.addWidget(self.name_edit)
+        form.addLayout(row)
+        self.error = QLabel()
+        self.error.setObjectName("error")
+        self.error.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.error.setWordWrap(True)
+        form.addWidget(self.error)
+        layout.addWidget(trainee_box)
+
+        buttons = QDialogButtonBox()
+        self.start_button = buttons.addButton(
+            "Create and start training", QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.start_button.setObjectName("start")
+        self.instructor_area_button = buttons.addButton(
+            "Instructor area only\u2026", QDialogButtonBox.ButtonRole.ActionRole
+        )
+        self.instructor_area_button.clicked.connect(self._instructor_area)
+        buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.create_trainee)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self._update_instructor()
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 70)
+
+    @property
+    def needs_instructor(self) -> bool:
+        return not self.db.list_instructors()
+
+    def _update_instructor(self) -> None:
+        names = self.db.list_instructors()
+        if names:
+            self.instructor_status.setText(
+                f"Instructor: {', '.join(names)}. Trainees' records are behind the"
+                " instructor's password."
+            )
+            self.instructor_button.hide()
+        else:
+            self.instructor_status.setText(
+                "No instructor is set up on this station yet. The instructor should do"
+                " this first: the instructor's password protects every trainee's records"
+                " and sets up exams."
+            )
+            self.instructor_button.show()
+            self.instructor_button.setDefault(True)
+        self.instructor_box.setVisible(True)
+
+    def set_up_instructor(self) -> None:
+        """Open the instructor set-up (window-modal, not nested)."""
+        from trainer.ui.progress.instructor import InstructorSignInDialog
+
+        dialog = InstructorSignInDialog(self.db, self)
+        dialog.accepted.connect(self._update_instructor)
+        dialog.finished.connect(dialog.deleteLater)
+        self.instructor_dialog = dialog
+        dialog.open()
+
+    def create_trainee(self) -> None:
+        name = self.name_edit.text().strip()
+        if not name:
+            self.error.setText("Type your name first.")
+            self.name_edit.setFocus()
+            return
+        try:
+            self.trainee_id = self.db.create_trainee(name)
+        except StorageError as error:
+            self.error.setText(str(error))
+            return
+        self.error.clear()
+        self.accept()
+
+    def _instructor_area(self) -> None:
+        self.instructor_requested = True
+        self.reject()
