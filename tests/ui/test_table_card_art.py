@@ -110,3 +110,40 @@ def test_the_cache_draws_what_the_vectors_draw_and_shares_pictures(qapp: QApplic
     assert (cache.misses, cache.hits) == (3, 0), "one picture per scale"
     render(True, 2.0)
     assert (cache.misses, cache.hits) == (3, 1), "the same look at the same scale is reused"
+
+
+def _draw_card(cache: RenderCache, name: str, scale: float) -> None:
+    picture = QImage(int(112 * scale), int(152 * scale), QImage.Format.Format_ARGB32_Premultiplied)
+    painter = QPainter(picture)
+    painter.scale(scale, scale)
+    card = parse_card(name)
+    cache.draw(painter, ("card", name), CARD,
+               lambda p: paint_card(p, CARD, card))
+    painter.end()
+
+
+def test_the_cache_stays_inside_its_byte_limit_dropping_the_oldest_picture(
+    qapp: QApplication,
+) -> None:
+    card_bytes = 100 * 140 * 4  # a card drawn at scale 1
+    cache = RenderCache(limit_bytes=3 * card_bytes + 10)
+    for name in ("Ah", "Kh", "Qh", "Jh"):
+        _draw_card(cache, name, 1.0)
+    assert len(cache) == 3
+    _draw_card(cache, "Kh", 1.0)  # still there: a hit
+    assert cache.hits == 1
+    _draw_card(cache, "Ah", 1.0)  # the oldest was dropped: drawn again
+    assert cache.misses == 5
+
+
+def test_the_cache_grows_with_the_largest_view_and_never_below_full_hd(
+    qapp: QApplication,
+) -> None:
+    cache = RenderCache()
+    full_hd = cache.limit_bytes
+    cache.fit_to_view(1280 * 720)
+    assert cache.limit_bytes == full_hd
+    cache.fit_to_view(3840 * 2160)  # 4K: four times the pixels of Full HD
+    assert cache.limit_bytes == 4 * full_hd
+    cache.fit_to_view(1920 * 1080)  # a smaller second view does not shrink it
+    assert cache.limit_bytes == 4 * full_hd

@@ -23,15 +23,37 @@ from PySide6.QtGui import QPainter, QPixmap, QTransform
 Draw = Callable[[QPainter], None]
 
 
+FULL_HD_PIXELS = 1920 * 1080
+BYTES_PER_FULL_HD = 48 * 1024 * 1024
+"""Cache size for a Full-HD view: one table's drawings and a few hands' chips and
+cards (97% of pictures reused from hand to hand); more only grows memory."""
+
+
 class RenderCache:
     """A least-recently-used store of drawings, bounded by their size in bytes."""
 
-    def __init__(self, limit_bytes: int = 128 * 1024 * 1024) -> None:
+    def __init__(self, limit_bytes: int = BYTES_PER_FULL_HD) -> None:
         self._limit = limit_bytes
         self._bytes = 0
         self._pixmaps: OrderedDict[Hashable, QPixmap] = OrderedDict()
         self.hits = 0
         self.misses = 0
+
+    @property
+    def limit_bytes(self) -> int:
+        return self._limit
+
+    def fit_to_view(self, device_pixels: int) -> None:
+        """Size the cache for the largest view showing it: the Full-HD budget
+        scaled by the view's device pixels (a 4K view draws everything 4x
+        larger). It only grows: a smaller second view does not shrink it."""
+        wanted = round(BYTES_PER_FULL_HD * device_pixels / FULL_HD_PIXELS)
+        self._limit = max(self._limit, wanted)
+
+    def _trim(self) -> None:
+        while self._bytes > self._limit and len(self._pixmaps) > 1:
+            _, old = self._pixmaps.popitem(last=False)
+            self._bytes -= old.width() * old.height() * 4
 
     def clear(self) -> None:
         self._pixmaps.clear()
@@ -90,9 +112,7 @@ class RenderCache:
         picture.end()
         self._pixmaps[key] = pixmap
         self._bytes += width * height * 4
-        while self._bytes > self._limit and len(self._pixmaps) > 1:
-            _, old = self._pixmaps.popitem(last=False)
-            self._bytes -= old.width() * old.height() * 4
+        self._trim()
         return pixmap
 
 

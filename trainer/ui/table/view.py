@@ -30,6 +30,7 @@ from trainer.ui.table.items import (
     SeatItem,
     SpotItem,
 )
+from trainer.ui.table.render_cache import SHARED
 
 BACKDROP = QColor("#1b1d21")
 """The room around the table."""
@@ -325,6 +326,9 @@ class TableView(QGraphicsView):
 
     def _fit(self) -> None:
         self.fitInView(self._scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        ratio = self.devicePixelRatioF()
+        size = self.viewport().size()
+        SHARED.fit_to_view(round(size.width() * ratio * size.height() * ratio))
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         """The room and the table (cached by the view until it is resized)."""

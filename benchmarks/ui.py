@@ -1,0 +1,145 @@
+"""Trainer window speed and memory: cold start, "next hand", growth over 500 rounds.
+
+    .venv/bin/python benchmarks/ui.py [--starts 5] [--hands 200] [--rounds 500]
+
+Targets (issue 3): cold start to an interactive window under 1.5 s, "next
+hand" to ready-for-input under 50 ms, resident memory growth under 20 MB over
+500 rounds. Uses a real display when DISPLAY is set (e.g. under xvfb-run),
+otherwise Qt's offscreen platform. Each round in the memory run is answered
+in full through the window, as a trainee would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+CHILD = """
+import time
+start = time.perf_counter()
+from PySide6.QtWidgets import QApplication
+from trainer.training.session import TrainingSettings
+from trainer.ui.main_window import MainWindow
+app = QApplication([])
+window = MainWindow(TrainingSettings(seed=1, sound=False))
+window.show()
+window.next_hand()
+app.processEvents()
+window.panel.field.hasFocus() or window.panel.field.setFocus()
+app.processEvents()
+print("ready", time.perf_counter() - start, flush=True)
+"""
+
+
+def rss_mb() -> float:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def bench_cold_start(starts: int) -> None:
+    times = []
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    if not env.get("DISPLAY"):
+        env["QT_QPA_PLATFORM"] = "offscreen"
+    with tempfile.TemporaryDirectory() as home:
+        env["HHE_TRAINER_HOME"] = home
+        for _ in range(starts):
+            begin = time.perf_counter()
+            process = subprocess.Popen([sys.executable, "-c", CHILD], env=env,
+                                       stdout=subprocess.PIPE, text=True)
+            assert process.stdout is not None
+            line = process.stdout.readline()
+            times.append(time.perf_counter() - begin)
+            process.kill()
+            process.communicate()
+            if not line.startswith("ready"):
+                raise SystemExit("the window did not start")
+    print(f"cold start to interactive window: median {statistics.median(times):.2f} s"
+          f" (min {min(times):.2f}, max {max(times):.2f}, {starts} starts; target < 1.5 s)",
+          flush=True)
+
+
+def _answer_everything(window: object) -> None:
+    from tests.ui.test_practice_loop import typed_form
+
+    state = window.state  # type: ignore[attr-defined]
+    while state.current is not None:
+        window.submit_answer(typed_form(state.current.kind, state.current.expected))  # type: ignore[attr-defined]
+
+
+def _idle(app: object) -> None:
+    """What the event loop does between two hands: pending events, then the
+    deferred deletions (``deleteLater``) that ``processEvents`` alone leaves
+    for the loop; without them every answer button ever shown would stay."""
+    from PySide6.QtCore import QEvent
+
+    app.processEvents()  # type: ignore[attr-defined]
+    app.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)  # type: ignore[attr-defined]
+
+
+def bench_in_process(hands: int, rounds: int) -> None:
+    if not os.environ.get("DISPLAY"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    os.environ["HHE_TRAINER_HOME"] = tempfile.mkdtemp()
+    from PySide6.QtWidgets import QApplication
+
+    from trainer.training.session import TrainingSettings
+    from trainer.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    window = MainWindow(TrainingSettings(seed=2, sound=False, seats=6))
+    window.resize(1920, 1080)
+    window.show()
+    app.processEvents()
+    durations = []
+    for _ in range(hands):
+        begin = time.perf_counter()
+        window.next_hand()
+        window.table.viewport().repaint()  # the new hand is painted, not just queued
+        _idle(app)
+        durations.append((time.perf_counter() - begin) * 1000)
+    durations.sort()
+    print(f"next hand to ready-for-input (six seats, 1920x1080): median"
+          f" {statistics.median(durations):.1f} ms, p95 {durations[int(len(durations) * .95)]:.1f}"
+          f" ms ({hands} hands; target < 50 ms)", flush=True)
+
+    for _ in range(50):  # warm up caches before measuring growth
+        window.next_hand()
+        _answer_everything(window)
+        _idle(app)
+    baseline = rss_mb()
+    for _ in range(rounds):
+        window.next_hand()
+        window.table.viewport().repaint()
+        _answer_everything(window)
+        _idle(app)
+    growth = rss_mb() - baseline
+    print(f"resident memory growth over {rounds} answered rounds: {growth:+.1f} MB"
+          f" (from {baseline:.0f} MB; target < 20 MB)", flush=True)
+    window.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--starts", type=int, default=5)
+    parser.add_argument("--hands", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=500)
+    args = parser.parse_args()
+    bench_cold_start(args.starts)
+    bench_in_process(args.hands, args.rounds)
+
+
+if __name__ == "__main__":
+    main()
