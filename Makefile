@@ -8,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench screenshot clean
+.PHONY: run test lint bench screenshot clean package test-package bench-bundle
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,25 @@ bench: $(STAMP)
 
 screenshot: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshot.py docs/table.png
+
+# The Linux package, from a fresh clone: dist/hhe-trainer/ (PyInstaller bundle,
+# built in its own clean venv) and dist/hhe-trainer_<version>_<arch>.deb.
+# See docs/installing.md. PYTHON must have a shared libpython (Debian's does).
+package:
+	./packaging/linux/install-build-deps.sh
+	PYTHON=$(PYTHON) ./packaging/build_bundle.sh
+	./packaging/linux/build_deb.sh
+
+# Builds the wheel, the bundle and the .deb and checks each (bundle self-check,
+# .deb installed with dpkg -i in a clean debootstrap root; needs root). Minutes;
+# `make test` skips these tests.
+test-package: $(STAMP)
+	HHE_PACKAGE_TESTS=1 PYTHON=$(PYTHON) QT_QPA_PLATFORM=offscreen \
+		$(BIN)/python -m pytest -m package -v -p no:cacheprovider tests/packaging
+
+# Size and cold start of the bundle in dist/ (make package first).
+bench-bundle: $(STAMP)
+	$(BIN)/python benchmarks/bundle.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
 import sqlite3
 import sys
 from typing import TYPE_CHECKING
@@ -21,12 +22,24 @@ from trainer.paths import resource_dir, settings_path
 from trainer.preferences import load_settings, save_settings
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog
+
     from trainer.site_config import SiteConfig
     from trainer.storage.database import TrainerDB
     from trainer.ui.main_window import MainWindow
 
 log = logging.getLogger("trainer.app")
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
+STARTUP_PROBE = "HHE_TRAINER_STARTUP_PROBE"
+"""Set to 1, the app closes its first screen as soon as it is shown (benchmarks/bundle.py)."""
+
+
+def _probe_first_screen(dialog: QDialog) -> None:
+    """For the start-up benchmark: close the first screen once the event loop shows it."""
+    from PySide6.QtCore import QTimer
+
+    if os.environ.get(STARTUP_PROBE) == "1":
+        QTimer.singleShot(0, dialog.reject)
 
 
 def crash_context(window: MainWindow | None, site: SiteConfig) -> dict[str, str]:
@@ -136,11 +149,13 @@ def run_app(rules: str | None = None) -> int:
 
     if is_first_run(db):
         welcome = WelcomeDialog(db, site_note=site.report if site.path else None)
+        _probe_first_screen(welcome)
         chosen = welcome.exec()
         trainee_id, wants_instructor = welcome.trainee_id, welcome.instructor_requested
         welcome.deleteLater()
     else:
         profile = ProfileDialog(db)
+        _probe_first_screen(profile)
         chosen = profile.exec()
         trainee_id, wants_instructor = profile.trainee_id, profile.instructor_requested
         profile.deleteLater()
