@@ -61,7 +61,7 @@ def db(tmp_path: Path) -> Iterator[TrainerDB]:
              given="-5.00")
         mallory = database.create_trainee("<b>Mallory</b> & co", at=at(0))
         give(database, play(database, mallory, 8), 9, correct=False, given=None)
-        config = database.create_exam_config("Final", 2, RULES, 50, 1800)
+        config = database.create_exam_config("Final", 1, RULES, 50, 1800)
         exam = database.start_exam(chloe, config, at=at(20))
         exam_round = database.record_round(exam.session_id or 0, dealt(99), RULES, 1, at=at(20))
         give(database, exam_round, 21, skill="raise", correct=True)

@@ -206,9 +206,10 @@ def test_an_exam_passes_at_the_pass_mark_and_fails_below_it(db: TrainerDB) -> No
     for trainee, results in ((ana, [True, True, True, False]), (ben, [True, False, True, False])):
         exam = db.start_exam(trainee, config)
         assert exam.status is ExamStatus.IN_PROGRESS and exam.time_limit_seconds == 900
-        round_id = db.record_round(exam.session_id or 0, ROUND, RULES, 3)
-        for correct in results:
-            answer(db, round_id, correct=correct)
+        for round_results in (results[:2], results[2:]):  # the 2 rounds set
+            round_id = db.record_round(exam.session_id or 0, ROUND, RULES, 3)
+            for correct in round_results:
+                answer(db, round_id, correct=correct)
         db.finish_exam(exam.id)
     (passed,), (failed,) = db.exam_results(ana), db.exam_results(ben)
     assert (passed.score, passed.passed, passed.status) == (75.0, True, ExamStatus.PASSED)
@@ -222,6 +223,21 @@ def test_an_exam_passes_at_the_pass_mark_and_fails_below_it(db: TrainerDB) -> No
         "Ana": ExamStatus.PASSED,
         "Ben": ExamStatus.FAILED,
     }
+
+
+def test_an_exam_left_before_its_last_round_keeps_its_score_but_does_not_pass(
+    db: TrainerDB,
+) -> None:
+    """Three rounds set, one answered perfectly, then the time ran out."""
+    ana = db.create_trainee("Ana")
+    config = db.create_exam_config("Certification", 3, RULES, 75, time_limit_seconds=60)
+    exam = db.start_exam(ana, config)
+    round_id = db.record_round(exam.session_id or 0, ROUND, RULES, 3)
+    for _ in range(4):
+        answer(db, round_id, correct=True)
+    db.record_round(exam.session_id or 0, ROUND, RULES, 3)  # dealt, never answered
+    finished = db.finish_exam(exam.id)
+    assert (finished.score, finished.passed, finished.status) == (100.0, False, ExamStatus.FAILED)
 
 
 @pytest.mark.parametrize(

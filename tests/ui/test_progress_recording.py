@@ -87,3 +87,58 @@ def test_an_instructor_exam_is_scored_against_its_pass_mark(
     assert results[0].passed is True
     assert "PASSED" in window.panel.hint.text()
     window.close()
+
+
+def test_an_exam_whose_time_runs_out_counts_the_rest_wrong_and_does_not_pass(
+        qtbot: QtBot, db: TrainerDB, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two rounds set with a one-second limit: one round answered right, the
+    second left half done when the time is up."""
+    trainee = db.create_trainee("Dora")
+    config_id = db.create_exam_config("Timed", rounds=2, ruleset_id="ny-2018",
+                                      pass_mark=1, time_limit_seconds=1)
+    config = next(c for c in db.list_exam_configs() if c.id == config_id)
+    monkeypatch.setattr(MainWindow, "_choose_exam_config", lambda self: config)
+    window = MainWindow(TrainingSettings(sound=False, seed=7), db=db, trainee_id=trainee)
+    qtbot.addWidget(window)
+    window.set_mode(Mode.EXAM)
+    assert window._exam_deadline.isActive()
+    window._exam_deadline.stop()  # the test plays at its own pace, then the time is up
+    play_all_correct(qtbot, window)
+    window.next_hand()
+    assert window.state is not None
+    asked = len(window.state.questions)
+    type_answer(qtbot, window, "high card As Ks Qs Js 9s")  # any answer to the first question
+    window._exam_time_up()
+    (exam,) = db.exam_results(trainee)
+    with sqlite3.connect(db.path) as other:
+        unanswered = other.execute(
+            "SELECT COUNT(*) FROM answers WHERE given IS NULL AND correct = 0").fetchone()[0]
+    other.close()
+    assert unanswered == asked - 1
+    assert exam.score is not None and exam.score >= 1  # above the pass mark ...
+    assert exam.passed is False  # ... but the second round was not finished in time
+    text = window.panel.hint.text()
+    assert text.startswith("Time is up.") and "not passed" in text
+    assert "all its rounds are answered in time" in text
+    window.close()
+
+
+def test_an_exam_left_in_its_last_round_keeps_the_rest_as_unanswered_and_does_not_pass(
+        qtbot: QtBot, db: TrainerDB, monkeypatch: pytest.MonkeyPatch) -> None:
+    trainee = db.create_trainee("Eli")
+    config_id = db.create_exam_config("One round", rounds=1, ruleset_id="ny-2018", pass_mark=1)
+    config = next(c for c in db.list_exam_configs() if c.id == config_id)
+    monkeypatch.setattr(MainWindow, "_choose_exam_config", lambda self: config)
+    window = MainWindow(TrainingSettings(sound=False, seed=3), db=db, trainee_id=trainee)
+    qtbot.addWidget(window)
+    window.set_mode(Mode.EXAM)
+    assert window.state is not None
+    asked = len(window.state.questions)
+    type_answer(qtbot, window, "high card As Ks Qs Js 9s")
+    window.close()  # the trainee walks away
+    (exam,) = db.exam_results(trainee)
+    with sqlite3.connect(db.path) as other:
+        unanswered = other.execute("SELECT COUNT(*) FROM answers WHERE given IS NULL").fetchone()
+    other.close()
+    assert unanswered == (asked - 1,)
+    assert exam.passed is False

@@ -985,15 +985,21 @@ class TrainerDB:
         return self._get_exam(exam_id)
 
     def finish_exam(self, exam_id: int, *, at: datetime | None = None) -> Exam:
-        """Score an exam from its session's answers, decide pass or fail, end the session."""
+        """Score an exam from its session's answers, decide pass or fail, end the session.
+
+        The score is the share of right answers. Passing also needs every round
+        the exam set answered in full: an exam left early (the time limit
+        reached, the window closed) keeps its score but does not pass.
+        """
         finished = _stamp(at)
         with self._write() as conn:
             row = conn.execute(
-                "SELECT session_id, pass_mark, finished FROM exams WHERE id = ?", (exam_id,)
+                "SELECT session_id, pass_mark, finished, rounds FROM exams WHERE id = ?",
+                (exam_id,),
             ).fetchone()
             if row is None:
                 raise StorageError(f"exam_id: no exam {exam_id}")
-            session_id, pass_mark, already = row
+            session_id, pass_mark, already, rounds_set = row
             if already is not None:
                 raise StorageError(f"exam_id: exam {exam_id} already finished at {already}")
             answers, correct = conn.execute(
@@ -1001,10 +1007,19 @@ class TrainerDB:
                 " JOIN answers a ON a.round_id = r.id WHERE r.session_id = ?",
                 (session_id,),
             ).fetchone()
+            # A round is complete when it has answers and none left unanswered.
+            (rounds_complete,) = conn.execute(
+                "SELECT COUNT(*) FROM rounds r WHERE r.session_id = ?"
+                " AND EXISTS (SELECT 1 FROM answers a WHERE a.round_id = r.id)"
+                " AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.round_id = r.id"
+                " AND a.given IS NULL)",
+                (session_id,),
+            ).fetchone()
             score = 100.0 * correct / answers if answers else 0.0
+            passed = score >= pass_mark and rounds_complete >= rounds_set
             conn.execute(
                 "UPDATE exams SET finished = ?, score = ?, passed = ? WHERE id = ?",
-                (finished, score, int(score >= pass_mark), exam_id),
+                (finished, score, int(passed), exam_id),
             )
             conn.execute(
                 "UPDATE sessions SET ended = ? WHERE id = ? AND ended IS NULL",

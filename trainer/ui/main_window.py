@@ -291,6 +291,9 @@ class MainWindow(QMainWindow):
         if recorder is None:
             return
         try:
+            state = self.state
+            if recorder.exam is not None and state is not None and not state.finished:
+                recorder.record_unanswered(state)  # an exam left mid-round
             recorder.close()
         except STORAGE_ERRORS as error:
             self._storage_problem(error)
@@ -325,6 +328,8 @@ class MainWindow(QMainWindow):
         verdict = ""
         if exam is not None and exam.score is not None:
             verdict = f" Score {exam.score:.0f}%: {'passed' if exam.passed else 'not passed'}."
+            if not exam.passed and exam.score >= exam.pass_mark:
+                verdict += " An exam passes only when all its rounds are answered in time."
         self.panel.show_round_over(f"Time is up.{verdict}\nChoose a mode to go on.")
 
     # --- the round ---------------------------------------------------------------
