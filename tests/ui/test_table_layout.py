@@ -19,9 +19,11 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtGui import QFontMetricsF
 from pytestqt.qtbot import QtBot
 
 from trainer.engine.round import Round, Wager, parse_round
+from trainer.ui.table.items import CaptionItem
 from trainer.ui.table.view import TableView
 
 pytestmark = pytest.mark.qt_log_level_fail("WARNING")
@@ -156,6 +158,21 @@ def test_chip_labels_are_legible_on_a_1080p_screen(qtbot: QtBot, view: TableView
         if name.endswith(".label"):
             on_screen = view.mapFromScene(rect).boundingRect()
             assert on_screen.height() >= 18, f"{name} is only {on_screen.height()} px high"
+
+
+@pytest.mark.parametrize("rules", sorted(ROUNDS))
+def test_every_caption_fits_its_place_on_the_felt(
+    qtbot: QtBot, view: TableView, rules: str
+) -> None:
+    """Printed captions (DEALER, 6-CARD BONUS CARDS) are never cut off, whatever
+    the installed font's width."""
+    shown(qtbot, view, rules, (1920, 1080))
+    captions = [item for item in view.scene().items() if isinstance(item, CaptionItem)]
+    assert {caption.text for caption in captions} >= {"DEALER"}
+    for caption in captions:
+        width = QFontMetricsF(caption.font).horizontalAdvance(caption.text)
+        assert width <= caption.boundingRect().width(), caption.text
+        assert caption.font.pixelSize() >= 10, caption.text
 
 
 def centre_x(view: TableView, name: str) -> float:

@@ -776,17 +776,36 @@ class MeterItem(_Item):
 class CaptionItem(_Item):
     """A short printed caption on the felt (``DEALER``, ``6-CARD BONUS CARDS``)."""
 
+    SPACING = 1.5
+
     def __init__(self, name: str, text: str, rect: QRectF, px: int = 16) -> None:
         super().__init__(name)
         self.text = text
         self._px = px
         self.setPos(rect.topLeft())
         self.set_local_rect(QRectF(0, 0, rect.width(), rect.height()))
+        self.font = self._fitting_font()
+
+    def _fitting_font(self) -> QFont:
+        """The caption's size when it fits its width; otherwise tighter letter
+        spacing, then the condensed face, then up to 3 px smaller (the font
+        installed decides how wide capitals are)."""
+        candidates = []
+        for px in range(self._px, self._px - 4, -1):
+            for spacing in (self.SPACING, 0.0):
+                normal = ui_font(px, bold=True, spacing=spacing)
+                condensed = QFont(normal)
+                condensed.setStretch(QFont.Stretch.Condensed)
+                candidates += [normal, condensed]
+        for font in candidates:
+            if QFontMetricsF(font).horizontalAdvance(self.text) <= self._rect.width():
+                return font
+        return candidates[-1]
 
     def visual_key(self) -> Hashable:
         return (self.text, self._px, rect_key(self._rect))
 
     def draw(self, painter: QPainter) -> None:
-        painter.setFont(ui_font(self._px, bold=True, spacing=1.5))
+        painter.setFont(self.font)
         painter.setPen(GOLD)
         painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.text)
