@@ -195,6 +195,7 @@ class MainWindow(QMainWindow):
         if not accepted:
             return
         dashboard = InstructorDashboard(self.db)
+        dashboard.room_key = self.site.room_key  # merge the room's signed results files
         dashboard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dashboard.setWindowTitle("Instructor area")
         dashboard.openRound.connect(self.reopen_round)
