@@ -164,7 +164,13 @@ class MainWindow(QMainWindow):
     def open_settings(self) -> None:
         from trainer.ui.settings_dialog import SettingsDialog
 
-        dialog = SettingsDialog(self.settings, self)
+        site = self.site
+        dialog = SettingsDialog(
+            self.settings,
+            self,
+            rules_fixed=site.rules is not None and not site.allow_station_rules,
+            exam_fixed=site.exam is not None and not site.allow_station_exam,
+        )
         if dialog.exec():
             self.apply_settings(dialog.result_settings())
         dialog.deleteLater()

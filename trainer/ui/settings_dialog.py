@@ -27,11 +27,18 @@ TABLE_OPTIONS = (
 )
 
 
+FIXED_BY_SITE = "Fixed by the training room's site file"
+
+
 class SettingsDialog(QDialog):
-    def __init__(self, settings: TrainingSettings, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: TrainingSettings, parent: QWidget | None = None, *,
+                 rules_fixed: bool = False, exam_fixed: bool = False) -> None:
+        """``rules_fixed`` / ``exam_fixed``: the training room's site file fixes the
+        rule set and pay tables / the exam length; those fields are shown, greyed."""
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self._settings = settings
+        self._rules_fixed = rules_fixed
         layout = QVBoxLayout(self)
         form = QFormLayout()
         layout.addLayout(form)
@@ -76,6 +83,9 @@ class SettingsDialog(QDialog):
         self.exam_rounds.setRange(1, 200)
         self.exam_rounds.setValue(settings.exam_rounds)
         form.addRow("Exam rounds", self.exam_rounds)
+        if exam_fixed:
+            self.exam_rounds.setEnabled(False)
+            self.exam_rounds.setToolTip(FIXED_BY_SITE)
 
         self.four_colour = QCheckBox("Four-colour deck")
         self.four_colour.setChecked(settings.four_colour)
@@ -95,6 +105,9 @@ class SettingsDialog(QDialog):
         layout.addWidget(buttons)
         self.rules.currentIndexChanged.connect(self._fill_tables)
         self._fill_tables()
+        if rules_fixed:
+            self.rules.setEnabled(False)
+            self.rules.setToolTip(FIXED_BY_SITE)
 
     def _ruleset(self) -> RuleSet:
         return load_ruleset(self.rules.currentData())
@@ -110,18 +123,23 @@ class SettingsDialog(QDialog):
             combo.setCurrentIndex(
                 max(0, combo.findData(options.get(key, getattr(ruleset, default_attr))))
             )
-            combo.setEnabled(combo.count() > 1)
+            combo.setEnabled(combo.count() > 1 and not self._rules_fixed)
+            combo.setToolTip(FIXED_BY_SITE if self._rules_fixed else "")
         self.progressive_table.clear()
         if ruleset.progressive is not None:
             for letter in ruleset.progressive.tables:
                 self.progressive_table.addItem(letter, letter)
             chosen = options.get("progressive_table", ruleset.progressive.default)
             self.progressive_table.setCurrentIndex(max(0, self.progressive_table.findData(chosen)))
-        self.progressive_table.setEnabled(self.progressive_table.count() > 1)
+        self.progressive_table.setEnabled(
+            self.progressive_table.count() > 1 and not self._rules_fixed)
         self.side_bets[Wager.SIX_CARD_BONUS].setEnabled(ruleset.six_card_bonus is not None)
         self.side_bets[Wager.PROGRESSIVE].setEnabled(ruleset.progressive is not None)
         cap = ruleset.max_aggregate_payout
-        self.note.setText(f"Maximum aggregate payout: ${cap:,.0f}." if cap else "")
+        notes = [f"Maximum aggregate payout: ${cap:,.0f}."] if cap else []
+        if self._rules_fixed:
+            notes.append("The rule set and pay tables are fixed by the training room.")
+        self.note.setText(" ".join(notes))
 
     def result_settings(self) -> TrainingSettings:
         ruleset = self._ruleset()
