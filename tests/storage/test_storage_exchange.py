@@ -8,6 +8,7 @@ import hmac
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from storage_support import ROUND, RULES, answer, at, new_round
@@ -23,7 +24,7 @@ from trainer.storage import (
 
 @pytest.fixture
 def station(tmp_path: Path) -> Iterator[TrainerDB]:
-    """A station with two trainees, a finished exam and a few mistakes."""
+    """A station with two trainees, a finished exam, a few mistakes, rulings and a scenario."""
     with open_database(tmp_path / "station" / "trainer.sqlite3", backup_on_session=False) as db:
         ana, ben = db.create_trainee("Ana"), db.create_trainee("Ben")
         for minutes, (trainee, correct) in enumerate(
@@ -35,6 +36,9 @@ def station(tmp_path: Path) -> Iterator[TrainerDB]:
         round_id = db.record_round(exam.session_id or 0, ROUND, RULES, 3, at=at(10))
         answer(db, round_id, correct=True, at=at(11))
         db.finish_exam(exam.id, at=at(12))
+        db.record_course_answer(ana, "ruling", "r-one", False, 9.0, lesson=LESSON, at=at(13))
+        db.record_course_answer(ana, "scenario", "ties", True, 4.5, scenario="ties", at=at(14))
+        db.record_course_answer(ben, "ruling", "r-one", True, 3.0, lesson=LESSON, at=at(15))
         yield db
 
 
@@ -44,9 +48,22 @@ def instructor(tmp_path: Path) -> Iterator[TrainerDB]:
         yield db
 
 
+LESSON = "irregularities"
+
+
 def _counts(db: TrainerDB) -> dict[str, int]:
-    tables = ("trainees", "sessions", "rounds", "answers", "exams")
+    tables = ("trainees", "sessions", "rounds", "answers", "exams", "course_answers")
     return {t: db.conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in tables}
+
+
+def _course(db: TrainerDB, name: str) -> list[tuple[Any, ...]]:
+    """A trainee's course answers without the ids, which differ between databases."""
+    trainee = db.find_trainee(name)
+    assert trainee is not None
+    return [
+        (c.kind, c.lesson, c.scenario, c.item, c.correct, c.seconds, c.answered_at)
+        for c in db.course_answers(trainee.id)
+    ]
 
 
 def _resign(path: Path, edit: object, key: str = DEFAULT_ROOM_KEY) -> None:
@@ -71,8 +88,12 @@ def test_merge_brings_every_result_of_the_station(
         6,
         1,
     )
+    assert report.course_answers == 3
     assert report.station == station.station
     assert _counts(instructor) == _counts(station)
+    for name in ("Ana", "Ben"):
+        assert _course(instructor, name) == _course(station, name)
+    assert _course(instructor, "Ana")[0] == ("ruling", LESSON, None, "r-one", False, 9.0, at(13))
     assert instructor.roster() == station.roster()
     ana = instructor.find_trainee("Ana")
     assert ana is not None
@@ -108,6 +129,61 @@ def test_a_later_export_adds_only_what_is_new(
     report = instructor.merge_station(station.export_station(tmp_path / "tuesday.hhe"))
     assert (report.trainees, report.sessions, report.rounds, report.answers) == (0, 1, 1, 1)
     assert instructor.roster() == station.roster()
+
+
+def test_course_answers_merge_once_and_a_later_export_adds_only_the_new_ones(
+    station: TrainerDB, instructor: TrainerDB, tmp_path: Path
+) -> None:
+    monday = station.export_station(tmp_path / "monday.hhe")
+    assert instructor.merge_station(monday).course_answers == 3
+    again = instructor.merge_station(monday)
+    assert again.course_answers == 0 and not again.added_anything
+    assert _counts(instructor)["course_answers"] == 3
+    ben = station.find_trainee("Ben")
+    assert ben is not None
+    station.record_course_answer(ben.id, "ruling", "r-two", False, 8.0, lesson=LESSON, at=at(40))
+    report = instructor.merge_station(station.export_station(tmp_path / "tuesday.hhe"))
+    assert (report.answers, report.course_answers) == (0, 1)
+    assert report.added_anything
+    assert _course(instructor, "Ben") == _course(station, "Ben")
+
+
+def test_an_export_from_before_course_answers_still_merges(
+    station: TrainerDB, instructor: TrainerDB, tmp_path: Path
+) -> None:
+    exported = station.export_station(tmp_path / "old.hhe")
+
+    def as_schema_3(content: dict) -> None:  # type: ignore[type-arg]
+        del content["tables"]["course_answers"]
+        content["schema_version"] = 3
+
+    _resign(exported, as_schema_3)
+    report = instructor.merge_station(exported)
+    assert (report.answers, report.exams, report.course_answers) == (6, 1, 0)
+    assert _counts(instructor)["course_answers"] == 0
+    assert not instructor.merge_station(exported).added_anything
+
+
+def test_a_signed_file_with_an_invalid_course_answer_is_refused(
+    station: TrainerDB, instructor: TrainerDB, tmp_path: Path
+) -> None:
+    exported = station.export_station(tmp_path / "s.hhe")
+
+    def exam_kind(content: dict) -> None:  # type: ignore[type-arg]
+        content["tables"]["course_answers"]["rows"][0][2] = "exam"
+
+    _resign(exported, exam_kind)
+    with pytest.raises(MergeError, match="course_answers row 0: kind = 'exam' is not valid"):
+        instructor.merge_station(exported)
+
+    def ruling_of_no_lesson(content: dict) -> None:  # type: ignore[type-arg]
+        content["tables"]["course_answers"]["rows"][0][3] = None
+
+    exported = station.export_station(tmp_path / "s2.hhe")
+    _resign(exported, ruling_of_no_lesson)
+    with pytest.raises(MergeError, match=r"a row was refused.*nothing was merged"):
+        instructor.merge_station(exported)
+    assert sum(_counts(instructor).values()) == 0
 
 
 def test_merging_a_station_into_itself_adds_nothing(station: TrainerDB, tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ TABLES = {
     "exams",
     "trainee_totals",
     "skill_totals",
+    "course_answers",
 }
 
 
@@ -94,6 +95,8 @@ def test_a_new_file_gets_every_table_at_the_latest_version(db_path: Path) -> Non
         assert db.schema_version == SCHEMA_VERSION
         assert db.notice is None
     assert _tables(db_path) >= TABLES
+    indexes = query(db_path, "SELECT name FROM sqlite_master WHERE type = 'index'")
+    assert ("course_answers_trainee",) in indexes
     applied = query(db_path, "SELECT name FROM _sqlite_migrations ORDER BY id")
     assert tuple(row[0] for row in applied) == MIGRATION_NAMES
 
@@ -137,6 +140,12 @@ def test_upgrading_from_each_earlier_version_keeps_every_row(db_path: Path, vers
         assert {row.name: row.answers for row in db.roster()}["Ben"] == 2
         mistakes = db.trainee_mistakes(1)
         assert [m.answer.id for m in mistakes] == [2]
+        # Migration 4: a place for rulings and scenario rounds, empty until the course answers.
+        assert db.course_answers(1) == []
+        db.record_course_answer(1, "ruling", "key", False, 4.0, lesson="irregularities",
+                                at=at(20))
+        assert [(c.lesson, c.correct) for c in db.course_answers(1)] == [("irregularities", False)]
+        assert {row.name: row.answers for row in db.roster()}["Ana"] == 3  # not a round's answer
     applied = query(db_path, "SELECT name FROM _sqlite_migrations ORDER BY id")
     assert tuple(row[0] for row in applied) == MIGRATION_NAMES
 

@@ -1,5 +1,6 @@
 """The course window: a lesson from its explanation through its drill to the mastery
-update, rulings graded, mistakes dealt again, bad lesson files listed.
+update, rulings graded, mistakes dealt again, bad lesson files listed; rulings and
+scenario rounds kept in the database, so nothing a trainee answered is lost on a restart.
 
 Right answers are the training session's own (built from the engine's settlement),
 typed through the keyboard as a trainee would.
@@ -8,8 +9,11 @@ typed through the keyboard as a trainee would.
 from __future__ import annotations
 
 import dataclasses
+import random
 import sqlite3
 from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -22,9 +26,10 @@ from trainer.engine.settlement import settle
 from trainer.storage.database import TrainerDB, open_database
 from trainer.storage.recorder import SessionRecorder
 from trainer.training.lessons import Lesson, LessonLoad, load_course, load_lessons
+from trainer.training.scheduler import ruling_item, scenario_item
 from trainer.training.session import TrainingSession, TrainingSettings
 from trainer.ui.course import CourseWindow
-from trainer.ui.course.plan import RoundStep, RulingStep
+from trainer.ui.course.plan import CourseProgress, RoundStep, RulingStep, lesson_plan, ruling_key
 
 SETTINGS = TrainingSettings(seed=20260501, sound=False)
 
@@ -313,3 +318,186 @@ def test_the_course_logic_imports_no_qt() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=False, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+# --- rulings and scenario rounds survive a restart ---------------------------------------------
+
+T0 = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
+
+
+def course_answers_on_disk(path: Path) -> list[tuple[str, str | None, str, int]]:
+    """(kind, lesson, item, correct) of every course answer, through a separate connection."""
+    other = sqlite3.connect(path)
+    try:
+        return other.execute(
+            "SELECT kind, lesson, item, correct FROM course_answers ORDER BY id").fetchall()
+    finally:
+        other.close()
+
+
+def two_rulings(shipped: LessonLoad) -> Lesson:
+    irregularities = shipped.by_id("irregularities")
+    return dataclasses.replace(irregularities, rulings=irregularities.rulings[:2])
+
+
+def wrong_choice(step: RulingStep) -> int:
+    return next(i for i in range(len(step.ruling.choices)) if not step.ruling.is_correct(i))
+
+
+@contextmanager
+def program_started(qtbot: QtBot, path: Path, lesson: Lesson,
+                    name: str) -> Iterator[CourseWindow]:
+    """A start of the program on ``path``: a new connection and course window for the
+    trainee ``name``; the window is closed before the database, even when a check fails."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = open_database(path)
+    try:
+        known = db.find_trainee(name)
+        trainee = known.id if known is not None else db.create_trainee(name)
+        window = open_window(qtbot, course_of(lesson), db, trainee)
+        try:
+            yield window
+        finally:
+            window.close()
+    finally:
+        db.close()
+
+
+def test_rulings_answered_in_the_course_window_survive_closing_the_database(
+        qtbot: QtBot, private_data_dir: Path, shipped: LessonLoad) -> None:
+    lesson = two_rulings(shipped)
+    first, second = lesson.rulings
+    path = private_data_dir / "restart.sqlite3"
+    with program_started(qtbot, path, lesson, "Fay") as window:
+        window.open_lesson(lesson.id)
+        window.start_lesson_drill()
+        panel = window.drill.ruling_panel
+        step = window.drill.current_step
+        assert isinstance(step, RulingStep)
+        type_into(qtbot, panel.field, str(wrong_choice(step) + 1))
+        # Kept in the real file as it was given, naming the lesson and the ruling.
+        assert course_answers_on_disk(path) == [("ruling", lesson.id, ruling_key(first), 0)]
+        qtbot.keyClick(panel.next_button, Qt.Key.Key_Return)
+        type_into(qtbot, panel.field, str(second.answer + 1))
+        qtbot.keyClick(panel.next_button, Qt.Key.Key_Return)
+        assert window.summary.changes[0].after == 50
+        assert course_answers_on_disk(path)[1] == ("ruling", lesson.id, ruling_key(second), 1)
+        assert window.progress.extra == []  # nothing held in memory only
+        due = window.progress.scheduler().due(ruling_item(lesson.id))
+        assert due is not None
+
+    # The program restarts: a new database connection, a new course window.
+    with program_started(qtbot, path, lesson, "Fay") as window:
+        view = window.course_view
+        assert view.model.data(view.model.index(0, 4)) == "50%"  # the lesson's mastery
+        assert view.model.data(view.model.index(0, 5)) == "practising"
+        assert window.progress.scheduler().due(ruling_item(lesson.id)) == due
+        assert [step.ruling for step in window.progress.missed_rulings] == [first]
+        button = view.mistakes_button
+        assert button.isEnabled() and button.text() == "Work my mistakes (1)"
+
+        # "Work my mistakes" deals the missed ruling again; right this time, it is worked.
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        step = window.drill.current_step
+        assert isinstance(step, RulingStep) and step.ruling is first
+        panel = window.drill.ruling_panel
+        type_into(qtbot, panel.field, str(first.answer + 1))
+        qtbot.keyClick(panel.next_button, Qt.Key.Key_Return)
+        assert window.pages.currentWidget() is window.summary
+        qtbot.keyClick(window.summary.course_button, Qt.Key.Key_Return)
+        assert view.mistakes_button.text() == "Work my mistakes (0)"
+
+    with program_started(qtbot, path, lesson, "Fay") as window:
+        assert window.progress.missed_rulings == []
+        assert window.course_view.model.data(window.course_view.model.index(0, 4)) == "67%"
+
+
+def test_course_progress_keeps_rulings_and_scenario_rounds_in_the_database(
+        private_data_dir: Path, shipped: LessonLoad) -> None:
+    lesson = two_rulings(shipped)
+    ties = shipped.by_id("ties")
+    lessons = [ties, lesson]
+    first, second = (step for step in lesson_plan(lesson, random.Random(1)).steps
+                     if isinstance(step, RulingStep))
+    path = private_data_dir / "progress.sqlite3"
+    private_data_dir.mkdir(parents=True, exist_ok=True)
+    with open_database(path) as db:
+        trainee = db.create_trainee("Gil")
+        progress = CourseProgress(lessons, lambda: db.trainee_answers(trainee), store=db,
+                                  trainee_id=trainee)
+        progress.load()
+        progress.record_ruling(first, False, 12.0, T0)
+        progress.record_ruling(second, False, 15.0, T0 + timedelta(minutes=1))
+        progress.record_ruling(second, True, 9.0, T0 + timedelta(minutes=2))
+        progress.record_scenario("board-plays-tie", False, 6.0, T0 + timedelta(minutes=3))
+        progress.record_scenario("kicker-decides", True, 3.0, T0 + timedelta(minutes=4))
+        assert progress.extra == []
+        mastery = progress.lesson_mastery(lesson)
+        schedule = progress.scheduler()
+    with open_database(path) as db:
+        reopened = CourseProgress(lessons, lambda: db.trainee_answers(trainee), store=db,
+                                  trainee_id=trainee)
+        reopened.load()
+        assert mastery.score == 33  # one right of three, all in time
+        assert reopened.lesson_mastery(lesson) == mastery
+        again = reopened.scheduler()
+        for item in (ruling_item(lesson.id), scenario_item("board-plays-tie"),
+                     scenario_item("kicker-decides")):
+            assert again.due(item) == schedule.due(item) is not None
+        # Only the ruling whose latest answer was wrong is a mistake to work.
+        assert reopened.missed_rulings == [first]
+        assert reopened.mistakes_plan([]).steps == (first,)
+
+
+class BrokenStore:
+    """A database that cannot write (a full disk, a file gone read-only)."""
+
+    def record_course_answer(self, *args: object, **kwargs: object) -> int:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    def course_answers(self, trainee_id: int) -> list[object]:
+        return []
+
+
+def test_a_ruling_that_cannot_be_saved_still_counts_for_this_run(shipped: LessonLoad) -> None:
+    lesson = two_rulings(shipped)
+    first = next(step for step in lesson_plan(lesson, random.Random(1)).steps
+                 if isinstance(step, RulingStep))
+    progress = CourseProgress([lesson], store=BrokenStore(), trainee_id=1)
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O error"):
+        progress.record_ruling(first, False, 5.0, T0)
+    with pytest.raises(sqlite3.OperationalError):
+        progress.record_scenario("bad-beat", True, 5.0, T0)
+    assert [(r.lesson, r.scenario, r.correct) for r in progress.extra] == [
+        (lesson.id, None, False), (None, "bad-beat", True)]
+    assert progress.missed_rulings == [first]
+    assert progress.lesson_mastery(lesson).score == 0
+    assert progress.lesson_mastery(lesson).level.value == "learning"
+
+
+def test_a_ruling_the_database_refuses_is_reported_once_and_the_drill_goes_on(
+        qtbot: QtBot, db: TrainerDB, shipped: LessonLoad, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical",
+                        lambda _parent, title, text, *args: shown.append(title))
+    lesson = two_rulings(shipped)
+    trainee = db.create_trainee("Hal")
+    window = open_window(qtbot, course_of(lesson), db, trainee)
+
+    def refuse(*args: object, **kwargs: object) -> int:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(db, "record_course_answer", refuse)
+    window.open_lesson(lesson.id)
+    window.start_lesson_drill()
+    panel = window.drill.ruling_panel
+    for ruling in lesson.rulings:
+        type_into(qtbot, panel.field, str(ruling.answer + 1))
+        assert panel.verdict.text().startswith("\u2714")
+        qtbot.keyClick(panel.next_button, Qt.Key.Key_Return)
+    assert shown == ["Progress not saved"]
+    assert len(window.progress.extra) == 2
+    assert window.summary.changes[0].after == 100
+    window.close()

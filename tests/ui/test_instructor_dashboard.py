@@ -451,12 +451,14 @@ def test_the_dashboard_runs_the_exam_setup_and_reports_it(
 
 @pytest.fixture
 def station_file(tmp_path: Path) -> Path:
-    """A training-room station's export holding one trainee, Eve."""
+    """A training-room station's export holding one trainee, Eve, and a ruling she picked."""
     with open_database(tmp_path / "station.sqlite3", backup_on_session=False) as station:
         eve = station.create_trainee("Eve", at=at(0))
         session = station.start_session(eve, "practice", RULES, at=at(1))
         round_id = station.record_round(session, dealt(1), RULES, VERSION, at=at(1))
         give(station, round_id, 2, False)
+        station.record_course_answer(eve, "ruling", "0123abcd", False, 7.5,
+                                     lesson="irregularities", at=at(3))
         return station.export_station(tmp_path / "station-1.hhe")
 
 
@@ -488,7 +490,10 @@ def test_merging_a_station_file_adds_its_trainees_once(
 ) -> None:
     monkeypatch.setattr(dashboard, "_ask_open_path", lambda *args: station_file)
     qtbot.mouseClick(dashboard.merge_button, Qt.MouseButton.LeftButton)
-    assert "added 1 trainee, 1 session, 1 round, 1 answer, 0 exams." in dashboard.message.text()
+    assert (
+        "added 1 trainee, 1 session, 1 round, 1 answer, 0 exams, 1 ruling or scenario answer."
+        in dashboard.message.text()
+    )
     assert shown_names(dashboard) == ["Ana", "Ben", "Cy", "Dee", "Eve"]
     qtbot.mouseClick(dashboard.merge_button, Qt.MouseButton.LeftButton)
     assert "merged before; nothing new was added." in dashboard.message.text()

@@ -5,12 +5,15 @@ trainee = db.create_trainee("Ana")
 session = db.start_session(trainee, "practice", "ny-2018")
 round_id = db.record_round(session, round_to_json(round_), "ny-2018", ruleset.version)
 db.record_answer(round_id, ...)   # committed when it returns
+db.record_course_answer(trainee, "ruling", item, correct, seconds, lesson="irregularities")
 """
 
 from trainer.storage.database import DEFAULT_FILENAME, TrainerDB, open_database
 from trainer.storage.exchange import DEFAULT_ROOM_KEY
 from trainer.storage.models import (
     AnswerRecord,
+    CourseAnswer,
+    CourseAnswerKind,
     DayStat,
     Exam,
     ExamConfig,
@@ -33,6 +36,8 @@ __all__ = [
     "DEFAULT_ROOM_KEY",
     "SCHEMA_VERSION",
     "AnswerRecord",
+    "CourseAnswer",
+    "CourseAnswerKind",
     "DayStat",
     "Exam",
     "ExamConfig",

@@ -1,4 +1,4 @@
-"""One SQLite file per station: trainees, sessions, rounds, answers, exams.
+"""One SQLite file per station: trainees, sessions, rounds, answers, course answers, exams.
 
 :func:`open_database` always returns a usable :class:`TrainerDB`. A file that
 is not a database or fails ``PRAGMA quick_check`` is moved aside (never
@@ -15,8 +15,9 @@ cut as well. It costs about 0.5 ms per answer here (see benchmarks/storage.py),
 far inside the 5 ms budget.
 
 Writes: every write method runs in its own ``BEGIN IMMEDIATE`` transaction and
-commits before returning; :meth:`TrainerDB.record_answer` refuses to run
-inside an open transaction, so an answer is never held back by a caller.
+commits before returning; :meth:`TrainerDB.record_answer` and
+:meth:`TrainerDB.record_course_answer` refuse to run inside an open
+transaction, so an answer is never held back by a caller.
 sqlite-utils' ``db.atomic()`` issues a deferred ``BEGIN``; a deferred
 transaction that reads before it writes gets ``SQLITE_BUSY`` at once (the busy
 timeout cannot help) when another process committed in between, so the write
@@ -46,6 +47,8 @@ from trainer.paths import data_dir
 from trainer.storage import exchange, passwords, schema
 from trainer.storage.models import (
     AnswerRecord,
+    CourseAnswer,
+    CourseAnswerKind,
     DayStat,
     Exam,
     ExamConfig,
@@ -119,6 +122,27 @@ def _text(value: object, field: str, *, max_length: int | None = None) -> str:
 def _integer(value: object, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise StorageError(f"{field}: expected a whole number, got {value!r}")
+    return value
+
+
+def _optional_text(value: object, field: str) -> str | None:
+    return None if value is None else _text(value, field)
+
+
+def _seconds(value: object) -> float:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or value < 0
+    ):
+        raise StorageError(f"seconds: {value!r} is not a time in seconds (0 or more)")
+    return float(value)
+
+
+def _correct(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise StorageError(f"correct: expected True or False, got {value!r}")
     return value
 
 
@@ -388,6 +412,9 @@ _INSERT_ANSWER = (
     "INSERT INTO answers (uid, round_id, question_id, kind, skill, seat, wager, expected,"
     " given, correct, seconds, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
+_COURSE_ANSWER_COLUMNS = (
+    "id, trainee_id, kind, lesson, scenario, item, correct, seconds, answered_at"
+)
 _EXAM_COLUMNS = (
     "id, trainee_id, session_id, config_id, rounds, ruleset_id, pass_mark,"
     " time_limit_seconds, started, finished, score, passed"
@@ -425,6 +452,20 @@ def _answer(row: Sequence[Any]) -> AnswerRecord:
         correct=bool(row[10]),
         seconds=row[11],
         answered_at=datetime.fromisoformat(row[12]),
+    )
+
+
+def _course_answer(row: Sequence[Any]) -> CourseAnswer:
+    return CourseAnswer(
+        id=row[0],
+        trainee_id=row[1],
+        kind=CourseAnswerKind(row[2]),
+        lesson=row[3],
+        scenario=row[4],
+        item=row[5],
+        correct=bool(row[6]),
+        seconds=row[7],
+        answered_at=datetime.fromisoformat(row[8]),
     )
 
 
@@ -780,15 +821,6 @@ class TrainerDB:
             raise StorageError(f"expected: expected text, got {type(expected).__name__}")
         if given is not None and not isinstance(given, str):
             raise StorageError(f"given: expected text or None, got {type(given).__name__}")
-        if not isinstance(correct, bool):
-            raise StorageError(f"correct: expected True or False, got {correct!r}")
-        if (
-            isinstance(seconds, bool)
-            or not isinstance(seconds, int | float)
-            or not math.isfinite(seconds)
-            or seconds < 0
-        ):
-            raise StorageError(f"seconds: {seconds!r} is not a time in seconds (0 or more)")
         row = (
             _uid(),
             round_id,
@@ -797,8 +829,8 @@ class TrainerDB:
             wager,
             expected,
             given,
-            int(correct),
-            float(seconds),
+            int(_correct(correct)),
+            _seconds(seconds),
             _stamp(at),
         )
         try:
@@ -809,6 +841,75 @@ class TrainerDB:
                 raise StorageError(f"round_id: no round {round_id}") from None
             raise
         return int(cursor.lastrowid or 0)
+
+    def record_course_answer(
+        self,
+        trainee_id: int,
+        kind: CourseAnswerKind | str,
+        item: str,
+        correct: bool,
+        seconds: float,
+        *,
+        lesson: str | None = None,
+        scenario: str | None = None,
+        at: datetime | None = None,
+    ) -> int:
+        """Keep one course answer on no dealt round; committed (and on disk) when this returns.
+
+        ``kind`` ``"ruling"``: a ruling of ``lesson`` (required), ``item`` naming
+        the ruling; ``"scenario"``: a finished round of a ``scenario`` (required)
+        drill. Refused inside an open transaction: each answer is its own.
+        """
+        trainee_id = _integer(trainee_id, "trainee_id")
+        try:
+            chosen = CourseAnswerKind(kind)
+        except ValueError:
+            allowed = ", ".join(k.value for k in CourseAnswerKind)
+            raise StorageError(f"kind: {kind!r} is not a course answer kind ({allowed})") from None
+        clean_item = _text(item, "item")
+        clean_lesson = _optional_text(lesson, "lesson")
+        clean_scenario = _optional_text(scenario, "scenario")
+        if chosen is CourseAnswerKind.RULING and clean_lesson is None:
+            raise StorageError("lesson: a ruling's answer must name its lesson")
+        if chosen is CourseAnswerKind.SCENARIO and clean_scenario is None:
+            raise StorageError("scenario: a scenario round's answer must name its scenario")
+        row = (
+            _uid(),
+            trainee_id,
+            chosen.value,
+            clean_lesson,
+            clean_scenario,
+            clean_item,
+            int(_correct(correct)),
+            _seconds(seconds),
+            _stamp(at),
+        )
+        try:
+            with self._write() as conn:
+                cursor = conn.execute(
+                    "INSERT INTO course_answers (uid, trainee_id, kind, lesson, scenario, item,"
+                    " correct, seconds, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    row,
+                )
+                conn.execute(
+                    "UPDATE trainees SET last_active = ?1 WHERE id = ?2"
+                    " AND (last_active IS NULL OR last_active < ?1)",
+                    (row[-1], trainee_id),
+                )
+        except sqlite3.IntegrityError as error:
+            if "FOREIGN KEY" in str(error):
+                raise StorageError(f"trainee_id: no trainee {trainee_id}") from None
+            raise
+        return int(cursor.lastrowid or 0)
+
+    def course_answers(self, trainee_id: int) -> list[CourseAnswer]:
+        """A trainee's rulings and scenario rounds, oldest first."""
+        rows = self.conn.execute(
+            f"SELECT {_COURSE_ANSWER_COLUMNS} FROM course_answers WHERE trainee_id = ?"
+            " ORDER BY answered_at, id",
+            (trainee_id,),
+        ).fetchall()
+        return [_course_answer(row) for row in rows]
 
     # -- progress
 

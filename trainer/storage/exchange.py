@@ -18,6 +18,11 @@ same file twice adds nothing. A trainee already known by uid is that trainee;
 otherwise a trainee with the same name (any case) is taken to be the same
 person, otherwise the trainee is added. Instructors and exam set-ups stay on
 their station.
+
+A table added after format 1 shipped (``course_answers``, schema 4) is
+optional: a file from an older trainer has none and merges as having no such
+rows, and an older trainer merging a newer file ignores it. So the header's
+format number stays 1.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from trainer.storage.models import MergeError, MergeReport, SessionMode
+from trainer.storage.models import CourseAnswerKind, MergeError, MergeReport, SessionMode
 
 if TYPE_CHECKING:
     from trainer.storage.database import TrainerDB
@@ -82,6 +87,10 @@ def _is_bool(value: object) -> bool:
 
 def _is_mode(value: object) -> bool:
     return value in {mode.value for mode in SessionMode}
+
+
+def _is_course_kind(value: object) -> bool:
+    return value in {kind.value for kind in CourseAnswerKind}
 
 
 def _is_json_object(value: object) -> bool:
@@ -144,7 +153,20 @@ TABLES: dict[str, dict[str, Check]] = {
         "score": _optional(_is_number),
         "passed": _optional(_is_bool),
     },
+    "course_answers": {
+        "uid": _is_text,
+        "trainee": _is_text,
+        "kind": _is_course_kind,
+        "lesson": _optional(_is_text),
+        "scenario": _optional(_is_text),
+        "item": _is_text,
+        "correct": _is_bool,
+        "seconds": _is_number,
+        "answered_at": _is_time,
+    },
 }
+OPTIONAL_TABLES = frozenset({"course_answers"})
+"""Tables added after format 1 shipped: a file without one has no such rows."""
 
 _EXPORT_QUERIES = {
     "trainees": "SELECT uid, name, created, last_active FROM trainees ORDER BY id",
@@ -167,8 +189,13 @@ _EXPORT_QUERIES = {
         " JOIN trainees t ON t.id = e.trainee_id LEFT JOIN sessions s ON s.id = e.session_id"
         " ORDER BY e.id"
     ),
+    "course_answers": (
+        "SELECT c.uid, t.uid, c.kind, c.lesson, c.scenario, c.item, c.correct, c.seconds,"
+        " c.answered_at FROM course_answers c JOIN trainees t ON t.id = c.trainee_id"
+        " ORDER BY c.id"
+    ),
 }
-_BOOL_COLUMNS = {("answers", 9), ("exams", 10)}
+_BOOL_COLUMNS = {("answers", 9), ("exams", 10), ("course_answers", 6)}
 
 
 def _key(room_key: str | None) -> bytes:
@@ -190,7 +217,7 @@ def _rows(conn: sqlite3.Connection, table: str) -> list[list[Any]]:
 
 
 def export_station(db: TrainerDB, path: Path, room_key: str | None = None) -> Path:
-    """Write every trainee, session, round, answer and exam of ``db`` to ``path``.
+    """Write every trainee, session, round, answer, exam and course answer of ``db`` to ``path``.
 
     The file is written under a temporary name and renamed when complete.
     """
@@ -278,6 +305,8 @@ def _validate(content: object, name: str) -> None:
     if not isinstance(tables, dict):
         raise refuse("the tables are missing")
     for table, checks in TABLES.items():
+        if table in OPTIONAL_TABLES and table not in tables:
+            continue
         entry = tables.get(table)
         if not isinstance(entry, dict) or entry.get("columns") != list(checks):
             raise refuse(f"table {table!r} is missing or has other columns")
@@ -316,7 +345,9 @@ def _lookup(mapping: dict[str, int], uid: str, what: str, name: str) -> int:
 
 
 def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str) -> dict[str, int]:
-    counts = dict.fromkeys(("trainees", "sessions", "rounds", "answers", "exams"), 0)
+    counts = dict.fromkeys(
+        ("trainees", "sessions", "rounds", "answers", "exams", "course_answers"), 0
+    )
 
     trainees: dict[str, int] = {}
     for uid, trainee_name, created, last_active in tables["trainees"]["rows"]:
@@ -461,4 +492,26 @@ def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str) -> dict[
                 " AND finished IS NULL",
                 (finished, score, None if passed is None else int(passed), row[0]),
             )
+
+    course_rows = tables.get("course_answers", {"rows": []})["rows"]
+    course_answers = [
+        (
+            uid,
+            _lookup(trainees, trainee, "trainee", name),
+            kind,
+            lesson,
+            scenario,
+            item,
+            int(correct),
+            float(seconds),
+            answered_at,
+        )
+        for uid, trainee, kind, lesson, scenario, item, correct, seconds, answered_at in course_rows
+    ]
+    cursor = conn.executemany(
+        "INSERT INTO course_answers (uid, trainee_id, kind, lesson, scenario, item, correct,"
+        " seconds, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
+        course_answers,
+    )
+    counts["course_answers"] += max(cursor.rowcount, 0)
     return counts

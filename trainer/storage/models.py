@@ -25,6 +25,13 @@ class SessionMode(StrEnum):
     EXAM = "exam"
 
 
+class CourseAnswerKind(StrEnum):
+    """What a course answer is an answer to (see :class:`CourseAnswer`)."""
+
+    RULING = "ruling"
+    SCENARIO = "scenario"
+
+
 class ExamStatus(StrEnum):
     """A trainee's latest exam, in the order the roster sorts them."""
 
@@ -138,6 +145,29 @@ class AnswerRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class CourseAnswer:
+    """A course answer that is no question on a dealt round: a ruling picked, or a
+    finished round of a scenario drill (right only if every question was).
+
+    It has the fields :func:`trainer.training.mastery.as_record` reads (no
+    ``skill``), so mastery and the practice schedule count it as it is.
+    """
+
+    id: int
+    trainee_id: int
+    kind: CourseAnswerKind
+    lesson: str | None
+    """The lesson of a ruling; None for a scenario round."""
+    scenario: str | None
+    """The scenario kind of a scenario round; None for a ruling."""
+    item: str
+    """What the course finds the ruling (or scenario) by again."""
+    correct: bool
+    seconds: float
+    answered_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class Mistake:
     """A wrong answer with the round it was given on, exactly as dealt."""
 
@@ -194,7 +224,18 @@ class MergeReport:
     rounds: int
     answers: int
     exams: int
+    course_answers: int = 0
+    """Rulings and scenario rounds of the course (files from before schema 4 have none)."""
 
     @property
     def added_anything(self) -> bool:
-        return any((self.trainees, self.sessions, self.rounds, self.answers, self.exams))
+        return any(
+            (
+                self.trainees,
+                self.sessions,
+                self.rounds,
+                self.answers,
+                self.exams,
+                self.course_answers,
+            )
+        )

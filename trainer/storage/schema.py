@@ -16,6 +16,12 @@ shipped: add the next one.
    trigger in the same transaction as each answer, so the roster and the
    skill table read a few hundred rows instead of every answer (the
    benchmark's 1,000,000); plus the index the exam status lookup uses.
+4. ``course_answers``: the course's answers that are not a question on a
+   dealt round: a ruling of a lesson's irregularities (``kind = 'ruling'``,
+   ``lesson`` and ``item`` naming the ruling) and a finished round of a
+   scenario drill (``kind = 'scenario'``). Until then the course kept them in
+   memory only, and a restart lost the trainee's mastery of the rulings and
+   the schedule of those items.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ MIGRATION_NAMES: tuple[str, ...] = (
     "m001_base",
     "m002_round_ruleset_version",
     "m003_progress_totals",
+    "m004_course_answers",
 )
 SCHEMA_VERSION = len(MIGRATION_NAMES)
 
@@ -213,3 +220,32 @@ _TOTALS = [
 @MIGRATIONS(name="m003_progress_totals")
 def m003_progress_totals(db: Database) -> None:
     _run(db, _TOTALS, 3)
+
+
+COURSE_ANSWER_KINDS: tuple[str, ...] = ("ruling", "scenario")
+
+_COURSE_ANSWERS = [
+    # Append-only like answers. A ruling names its lesson, a scenario round its
+    # scenario kind; ``item`` is what the course finds the ruling (or scenario)
+    # by again, so "work my mistakes" can re-deal it.
+    """CREATE TABLE course_answers (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        trainee_id INTEGER NOT NULL REFERENCES trainees(id),
+        kind TEXT NOT NULL CHECK (kind IN ('ruling', 'scenario')),
+        lesson TEXT CHECK (lesson IS NULL OR length(trim(lesson)) > 0),
+        scenario TEXT CHECK (scenario IS NULL OR length(trim(scenario)) > 0),
+        item TEXT NOT NULL CHECK (length(trim(item)) > 0),
+        correct INTEGER NOT NULL CHECK (typeof(correct) = 'integer' AND correct IN (0, 1)),
+        seconds REAL NOT NULL CHECK (typeof(seconds) = 'real' AND seconds >= 0),
+        answered_at TEXT NOT NULL,
+        CHECK (kind <> 'ruling' OR lesson IS NOT NULL),
+        CHECK (kind <> 'scenario' OR scenario IS NOT NULL)
+    )""",
+    "CREATE INDEX course_answers_trainee ON course_answers (trainee_id, answered_at)",
+]
+
+
+@MIGRATIONS(name="m004_course_answers")
+def m004_course_answers(db: Database) -> None:
+    _run(db, _COURSE_ANSWERS, 4)

@@ -258,8 +258,11 @@ class DrillPlayer(QWidget):
         step = self.current_step
         if isinstance(step, RoundStep) and step.scenario is not None and state.grades:
             seconds = state.elapsed / len(state.grades)
-            self.progress.record_scenario(step.scenario, state.correct == len(state.grades),
-                                          seconds)
+            try:
+                self.progress.record_scenario(step.scenario, state.correct == len(state.grades),
+                                              seconds)
+            except STORAGE_ERRORS as error:  # counted for this run only
+                self._warn_not_saved(error)
         last = self.plan is not None and self.index == len(self.plan.steps) - 1
         self.panel.show_round_over(
             f"{state.correct} of {len(state.grades)} correct in {state.elapsed:.1f} s.\n"
@@ -288,7 +291,10 @@ class DrillPlayer(QWidget):
         right = step.ruling.is_correct(choice)
         self.rulings_answered += 1
         self.rulings_right += right
-        self.progress.record_ruling(step, right, self._ruling_timer.elapsed() / 1000)
+        try:
+            self.progress.record_ruling(step, right, self._ruling_timer.elapsed() / 1000)
+        except STORAGE_ERRORS as error:  # graded and counted for this run, but not saved
+            self._warn_not_saved(error)
         if not right and self.settings.sound:
             QApplication.beep()
         self.ruling_panel.show_verdict(choice)
@@ -312,6 +318,10 @@ class DrillPlayer(QWidget):
     def _storage_problem(self, error: Exception) -> None:
         """Saving failed: say so once, plainly; the drill goes on in memory."""
         self.recorder = None
+        self._warn_not_saved(error)
+
+    def _warn_not_saved(self, error: Exception) -> None:
+        """Say once, plainly, that answers could not be saved."""
         if self._storage_warned:
             return
         self._storage_warned = True

@@ -7,18 +7,23 @@ same schedule every time); a "work my mistakes" session from the rounds of the
 stored wrong answers. Nothing here imports PySide6, so it can move to
 ``trainer/training`` unchanged.
 
-Storage keeps a skill with every answer but (yet) no scenario kind or lesson,
-and has no place for a ruling's answer: those are kept here for the run of the
-program (:attr:`CourseProgress.extra`).
+Storage keeps a skill with every answer to a question on a dealt round; the
+course's other answers (a ruling picked, a finished round of a scenario drill)
+go to its course answers (:meth:`CourseProgress.record_ruling`,
+:meth:`CourseProgress.record_scenario`), so the mastery of the irregularities
+lesson, the schedule of rulings and scenarios and the rulings to work again
+survive a restart. Only without a trainee's database, or when saving fails,
+are answers kept for the run of the program alone (:attr:`CourseProgress.extra`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from trainer.engine.round import Round, RoundError, parse_round
 from trainer.engine.rulesets import RuleSetError
@@ -118,6 +123,17 @@ def _round_steps(drill: Drill, rounds: Sequence[Round], target: float) -> list[R
             for index, round_ in enumerate(rounds, start=1)]
 
 
+def ruling_key(ruling: Ruling) -> str:
+    """What a ruling's stored answers name it by: a digest of its situation's words.
+
+    Rulings have no id in the lesson files; the digest stays the same when the
+    rulings are reordered or their choices reworded, and changes only with the
+    situation itself (an edited situation is a new ruling).
+    """
+    words = " ".join(ruling.situation.split())
+    return hashlib.sha256(words.encode("utf-8")).hexdigest()[:16]
+
+
 def _ruling_steps(lesson: Lesson) -> list[RulingStep]:
     total = len(lesson.rulings)
     return [RulingStep(ruling, lesson.id, f"Ruling {index} of {total}", lesson.target_seconds)
@@ -189,24 +205,62 @@ def item_plan(item: str, lessons: Sequence[Lesson], rng: random.Random,
 # --- the trainee's answers -------------------------------------------------------------
 
 
+class CourseAnswerStore(Protocol):
+    """What the course needs of storage (:class:`trainer.storage.database.TrainerDB`)."""
+
+    def record_course_answer(self, trainee_id: int, kind: str, item: str, correct: bool,
+                             seconds: float, *, lesson: str | None = None,
+                             scenario: str | None = None,
+                             at: datetime | None = None) -> int: ...
+
+    def course_answers(self, trainee_id: int) -> Sequence[Any]: ...
+
+
 @dataclass
 class CourseProgress:
     """A trainee's answers as the mastery and scheduler modules read them.
 
     ``stored`` returns the answers kept in the database (any objects with
-    ``skill``, ``correct``, ``seconds``, ``answered_at``); :attr:`extra` holds
-    what storage cannot keep yet (rulings, scenario kinds) for this run.
+    ``skill``, ``correct``, ``seconds``, ``answered_at``). With a ``store`` and
+    a ``trainee_id``, rulings and scenario rounds are written there as they are
+    answered and :meth:`load` reads the earlier ones back; :attr:`extra` holds
+    what could not be kept (no trainee, or saving failed) for this run.
     """
 
     lessons: Sequence[Lesson]
     stored: Callable[[], Iterable[object]] = lambda: ()
+    store: CourseAnswerStore | None = None
+    trainee_id: int | None = None
+    saved: list[AnswerRecord] = field(default_factory=list)
+    """Rulings and scenario rounds kept in the store: read by :meth:`load`, then added to."""
     extra: list[AnswerRecord] = field(default_factory=list)
     missed_rulings: list[RulingStep] = field(default_factory=list)
-    """Rulings answered wrong in this run, for "work my mistakes"."""
+    """Rulings whose latest answer was wrong, for "work my mistakes" (oldest miss first)."""
+
+    def load(self) -> None:
+        """Read the trainee's stored rulings and scenario rounds (storage errors propagate,
+        leaving what was loaded before)."""
+        if self.store is None or self.trainee_id is None:
+            return
+        rows = list(self.store.course_answers(self.trainee_id))
+        self.saved = [as_record(row) for row in rows]
+        latest: dict[tuple[str, str], bool] = {}
+        for row in sorted(rows, key=lambda row: _aware(row.answered_at)):
+            if row.kind == RULING and row.lesson:
+                key = (row.lesson, row.item)
+                latest.pop(key, None)  # re-inserted: the dict keeps the latest answer's order
+                latest[key] = bool(row.correct)
+        steps = self._ruling_steps_by_key()
+        self.missed_rulings = [steps[key] for key, right in latest.items()
+                               if not right and key in steps]
+
+    def _ruling_steps_by_key(self) -> dict[tuple[str, str], RulingStep]:
+        return {(step.lesson_id, ruling_key(step.ruling)): step
+                for lesson in self.lessons for step in _ruling_steps(lesson)}
 
     def records(self) -> list[AnswerRecord]:
         rows = [as_record(raw) for raw in self.stored()]
-        return rows + list(self.extra)
+        return rows + list(self.saved) + list(self.extra)
 
     def lesson_mastery(self, lesson: Lesson,
                        records: Sequence[AnswerRecord] | None = None) -> LessonMastery:
@@ -231,12 +285,19 @@ class CourseProgress:
 
     def record_ruling(self, step: RulingStep, correct: bool, seconds: float,
                       when: datetime | None = None) -> None:
-        self.extra.append(AnswerRecord(None, correct, seconds, when or _now(),
-                                       lesson=step.lesson_id))
-        if not correct and step not in self.missed_rulings:
+        """A ruling picked: kept in the store when there is one, else for this run.
+
+        When saving fails the answer is kept for this run and the storage error
+        is raised for the caller to report.
+        """
+        key = (step.lesson_id, ruling_key(step.ruling))
+        missed = [known for known in self.missed_rulings
+                  if (known.lesson_id, ruling_key(known.ruling)) == key]
+        for known in missed:
+            self.missed_rulings.remove(known)
+        if not correct:
             self.missed_rulings.append(step)
-        elif correct and step in self.missed_rulings:
-            self.missed_rulings.remove(step)
+        self._keep("ruling", key[1], correct, seconds, when, lesson=step.lesson_id)
 
     def record_unsaved(self, skill: Skill, correct: bool, seconds: float,
                        when: datetime | None = None) -> None:
@@ -245,9 +306,25 @@ class CourseProgress:
 
     def record_scenario(self, scenario: str, correct: bool, seconds: float,
                         when: datetime | None = None) -> None:
-        """One finished round of a scenario drill (right only if every answer was)."""
-        self.extra.append(AnswerRecord(None, correct, seconds, when or _now(),
-                                       scenario=scenario))
+        """One finished round of a scenario drill (right only if every answer was); kept
+        like :meth:`record_ruling`."""
+        self._keep("scenario", scenario, correct, seconds, when, scenario=scenario)
+
+    def _keep(self, kind: str, item: str, correct: bool, seconds: float,
+              when: datetime | None, *, lesson: str | None = None,
+              scenario: str | None = None) -> None:
+        at = _aware(when) if when is not None else _now()
+        record = AnswerRecord(None, correct, seconds, at, scenario=scenario, lesson=lesson)
+        if self.store is None or self.trainee_id is None:
+            self.extra.append(record)
+            return
+        try:
+            self.store.record_course_answer(self.trainee_id, kind, item, correct, seconds,
+                                            lesson=lesson, scenario=scenario, at=at)
+        except Exception:
+            self.extra.append(record)  # nothing answered is lost: counted for this run
+            raise
+        self.saved.append(record)
 
     # --- scheduling ----------------------------------------------------------------
 
@@ -292,8 +369,8 @@ class CourseProgress:
 
         ``mistakes`` are :class:`~trainer.storage.models.Mistake`\\ s (newest
         first, as storage returns them): an ``answer`` record and the ``round``
-        as dealt. Each round is dealt once; at most ``limit`` rounds. Rulings
-        missed in this run come after the rounds.
+        as dealt. Each round is dealt once; at most ``limit`` rounds. The rulings
+        whose latest answer was wrong (:attr:`missed_rulings`) come after the rounds.
         """
         scheduler = self.scheduler()
         answers = [mistake.answer for mistake in mistakes]

@@ -48,7 +48,10 @@ class CourseWindow(QMainWindow):
         self.course = course if course is not None else load_course()
         self.rng = random.Random(self.settings.seed)
         self._read_warned = False
-        self.progress = CourseProgress(self.course.lessons, self._stored_answers)
+        self.progress = CourseProgress(self.course.lessons, self._stored_answers,
+                                       store=db if self.trainee_id is not None else None,
+                                       trainee_id=self.trainee_id)
+        self._load_course_answers()
         self.lesson: Lesson | None = None
         self.plan: Plan | None = None
         self._plan_kind = "lesson"
@@ -189,6 +192,16 @@ class CourseWindow(QMainWindow):
                 QMessageBox.warning(self, "Progress", "Your answers could not be read from the"
                                     f" database ({error}); mastery shows this session only.")
             return ()
+
+    def _load_course_answers(self) -> None:
+        """The trainee's stored rulings and scenario rounds, into mastery and the schedule."""
+        try:
+            self.progress.load()
+        except STORAGE_ERRORS as error:
+            self._read_warned = True
+            QMessageBox.warning(self, "Progress", "Your rulings and scenario rounds could not be"
+                                f" read from the database ({error}); they count from this session"
+                                " only.")
 
     def _mistake_count(self) -> int | None:
         if self.db is None or self.trainee_id is None:

@@ -477,6 +477,7 @@ def _describe_merge(report: MergeReport) -> str:
         (report.rounds, "round"),
         (report.answers, "answer"),
         (report.exams, "exam"),
+        (report.course_answers, "ruling or scenario answer"),
     ]
     added = ", ".join(f"{count} {word}{'s' * (count != 1)}" for count, word in parts)
     return f"Merged station {report.station}: added {added}."
