@@ -547,3 +547,14 @@ def test_a_station_export_that_cannot_be_written_says_so(
     text = dashboard.message.text()
     assert text.startswith("This station's results could not be saved: ")
     assert "Traceback" not in text
+
+
+def test_file_dialogs_open_in_the_rooms_results_folder(
+    dashboard: InstructorDashboard, tmp_path: Path
+) -> None:
+    results = tmp_path / "results"
+    dashboard.open_files_in(results)  # not there (yet): the dialogs stay where they were
+    assert dashboard.file_folder != results
+    results.mkdir()
+    dashboard.open_files_in(results)
+    assert dashboard.file_folder == results

@@ -202,6 +202,8 @@ class MainWindow(QMainWindow):
             return
         dashboard = InstructorDashboard(self.db)
         dashboard.room_key = self.site.room_key  # merge the room's signed results files
+        if self.site.results_folder is not None:
+            dashboard.open_files_in(self.site.results_folder)  # where stations leave them
         dashboard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dashboard.setWindowTitle("Instructor area")
         dashboard.openRound.connect(self.reopen_round)

@@ -732,6 +732,16 @@ class InstructorDashboard(QWidget):
         self.report_button.setEnabled(trainee)
         self.exam_pdf_button.setEnabled(self.selected_exam_id() is not None)
 
+    @property
+    def file_folder(self) -> Path:
+        """Where the file dialogs open (the last folder used)."""
+        return self._folder
+
+    def open_files_in(self, folder: Path) -> None:
+        """Open the file dialogs in ``folder`` (the room's results folder), if it exists."""
+        if folder.is_dir():
+            self._folder = folder
+
     # -- messages and choices (replaceable in tests)
 
     def show_message(self, text: str, *, error: bool = False) -> None:
