@@ -192,3 +192,24 @@ def test_reports_do_not_import_qt() -> None:
         "assert not [m for m in sys.modules if m.startswith('PySide6')], 'Qt imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[1])
+
+
+def test_answers_csv_includes_the_courses_rulings_and_drill_rounds_in_time_order(
+    db: TrainerDB, tmp_path: Path
+) -> None:
+    chloe = trainee(db, "Chloé")
+    db.record_course_answer(chloe, "ruling", "exposed-card", False, 9.5,
+                            lesson="irregularities", at=at(200))
+    db.record_course_answer(chloe, "scenario", "bad-beat", True, 41.0,
+                            scenario="bad-beat", at=at(0))
+    rows = read_csv(reports.trainee_answers_csv(db, chloe, tmp_path / "c.csv"))[1:]
+    header = reports.ANSWERS_HEADER
+    column = {name: header.index(name) for name in header}
+    assert len(rows) == 6 + 2
+    first, last = rows[0], rows[-1]
+    assert first[column["Question id"]] == "scenario:bad-beat"
+    assert first[column["Question"]] == "Drill round: bad-beat"
+    assert (first[column["Correct"]], first[column["Seconds"]]) == ("yes", "41.00")
+    assert last[column["Question id"]] == "ruling:exposed-card"
+    assert last[column["Skill"]] == "Rulings"
+    assert (last[column["Correct"]], last[column["Round"]], last[column["Given"]]) == ("no", "", "")

@@ -27,6 +27,8 @@ from trainer.engine.rulesets import RuleSetError, load_ruleset
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import (
     AnswerRecord,
+    CourseAnswer,
+    CourseAnswerKind,
     Exam,
     ExamStatus,
     RosterRow,
@@ -284,26 +286,64 @@ def roster_csv(db: TrainerDB, path: Path | str) -> Path:
     return _write_csv(path, ROSTER_HEADER, rows)
 
 
-def trainee_answers_csv(db: TrainerDB, trainee_id: int, path: Path | str) -> Path:
-    """Write every answer a trainee gave, oldest first, to ``path`` (UTF-8 CSV)."""
-    _trainee_name(db, trainee_id)  # refuse an unknown trainee before writing
-    rows = (
-        (
-            local_time(answer.answered_at, seconds=True),
-            str(answer.session_id),
-            str(answer.round_id),
-            answer.question_id,
-            question_text(answer),
-            skill_label(answer.skill),
-            "" if answer.seat is None else str(answer.seat),
-            wager_label(answer.wager),
-            answer.expected,
-            "" if answer.given is None else answer.given,
-            "yes" if answer.correct else "no",
-            f"{answer.seconds:.2f}",
-        )
-        for answer in db.trainee_answers(trainee_id)
+def _round_answer_row(answer: AnswerRecord) -> tuple[str, ...]:
+    return (
+        local_time(answer.answered_at, seconds=True),
+        str(answer.session_id),
+        str(answer.round_id),
+        answer.question_id,
+        question_text(answer),
+        skill_label(answer.skill),
+        "" if answer.seat is None else str(answer.seat),
+        wager_label(answer.wager),
+        answer.expected,
+        "" if answer.given is None else answer.given,
+        "yes" if answer.correct else "no",
+        f"{answer.seconds:.2f}",
     )
+
+
+def _course_answer_row(answer: CourseAnswer) -> tuple[str, ...]:
+    """A ruling or a scenario drill round, in the answers CSV's columns.
+
+    Storage keeps whether it was right and how long it took, not the choice
+    made, so Expected and Given stay empty; Round is empty (no dealt round).
+    """
+    if answer.kind is CourseAnswerKind.RULING:
+        question = f"Ruling on an irregularity (lesson {answer.lesson})"
+        skill = "Rulings"
+    else:
+        question = f"Drill round: {answer.scenario}"
+        skill = "Scenario drill (every question of the round)"
+    return (
+        local_time(answer.answered_at, seconds=True),
+        "",
+        "",
+        f"{answer.kind.value}:{answer.item}",
+        question,
+        skill,
+        "",
+        "",
+        "",
+        "",
+        "yes" if answer.correct else "no",
+        f"{answer.seconds:.2f}",
+    )
+
+
+def trainee_answers_csv(db: TrainerDB, trainee_id: int, path: Path | str) -> Path:
+    """Write every answer a trainee gave, oldest first, to ``path`` (UTF-8 CSV):
+    the questions on dealt rounds and the course's rulings and drill rounds."""
+    _trainee_name(db, trainee_id)  # refuse an unknown trainee before writing
+    on_rounds = [
+        (answer.answered_at, _round_answer_row(answer))
+        for answer in db.trainee_answers(trainee_id)
+    ]
+    in_course = [
+        (answer.answered_at, _course_answer_row(answer))
+        for answer in db.course_answers(trainee_id)
+    ]
+    rows = (row for _, row in sorted(on_rounds + in_course, key=lambda pair: pair[0]))
     return _write_csv(path, ANSWERS_HEADER, rows)
 
 
