@@ -71,8 +71,6 @@ ENV_HOME = "HHE_TRAINER_HOME"
 DEFAULT_EXAM_NAME = "Training room exam"
 RESULTS_SUFFIX = ".hhe-station"
 
-_HASH = re.compile(r"scrypt\$(\d+)\$(\d+)\$(\d+)\$([0-9a-f]{2,})\$([0-9a-f]{64})")
-
 
 class SiteConfigError(ValueError):
     """A site file that cannot be used; ``problems`` holds one sentence per fault."""
@@ -212,13 +210,9 @@ _SECTIONS: dict[str, set[str]] = {
 
 def is_password_hash(text: object) -> bool:
     """Whether ``text`` has the form of a stored hash (trainer.storage.passwords)."""
-    if not isinstance(text, str):
-        return False
-    match = _HASH.fullmatch(text)
-    if match is None:
-        return False
-    n, r, p = (int(match.group(i)) for i in (1, 2, 3))
-    return 1 < n <= 2**20 and not n & (n - 1) and 0 < r <= 16 and 0 < p <= 16
+    from trainer.storage.passwords import is_password_hash as stored_form
+
+    return stored_form(text)
 
 
 def _expand(text: str, base: Path) -> Path:
@@ -489,20 +483,8 @@ def create_site_instructor(db: TrainerDB, site: SiteConfig) -> str | None:
     from trainer.storage.database import MAX_NAME_LENGTH
 
     name = instructor.name.strip()[:MAX_NAME_LENGTH]
-    conn = db.conn
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        if conn.execute("SELECT 1 FROM instructors").fetchone() is None:
-            conn.execute(
-                "INSERT INTO instructors (name, password_hash, created)"
-                " VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
-                (name, instructor.password_hash),
-            )
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
+    if db.create_first_instructor_from_hash(name, instructor.password_hash) is None:
+        return None
     return name
 
 

@@ -9,7 +9,7 @@ import pytest
 from storage_support import query
 
 from trainer.storage import StorageError, TrainerDB
-from trainer.storage.passwords import hash_password, verify_password
+from trainer.storage.passwords import hash_password, is_password_hash, verify_password
 
 PASSWORD = "Pit-Boss-4711"
 
@@ -71,3 +71,25 @@ def test_a_short_password_or_a_second_instructor_of_the_same_name_is_refused(
     with pytest.raises(StorageError, match="already exists"):
         db.create_instructor("MARTA", "another-password")
     assert db.list_instructors() == ["Marta"]
+
+
+def test_a_training_rooms_first_instructor_comes_as_a_hash_and_only_once(db: TrainerDB) -> None:
+    stored = hash_password("room secret 1")
+    with pytest.raises(StorageError, match="password_hash: not a hash"):
+        db.create_first_instructor_from_hash("Ida", "room secret 1")  # a clear password
+    assert db.list_instructors() == []
+    assert db.create_first_instructor_from_hash("Ida", stored) is not None
+    assert db.verify_instructor("Ida", "room secret 1")
+    assert not db.verify_instructor("Ida", "room secret 2")
+    assert db.create_first_instructor_from_hash("Max", hash_password("other one")) is None
+    assert db.list_instructors() == ["Ida"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "scrypt$16384$8$1$$" + "0" * 64, "scrypt$16383$8$1$aa$" + "0" * 64,
+     "bcrypt$16384$8$1$aa$" + "0" * 64, "scrypt$16384$8$1$aa$" + "0" * 62],
+)
+def test_what_is_not_a_stored_hash_is_recognised(text: str) -> None:
+    assert not is_password_hash(text)
+    assert is_password_hash(hash_password("x" * 6))

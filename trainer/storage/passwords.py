@@ -38,18 +38,34 @@ def hash_password(password: str) -> str:
     return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
 
 
-def verify_password(password: str, stored: str) -> bool:
-    """Whether ``password`` matches ``stored``; a malformed ``stored`` never matches."""
+def _parse(stored: object) -> tuple[int, int, int, bytes, bytes] | None:
+    """(n, r, p, salt, digest) of a well-formed stored hash; None otherwise."""
+    if not isinstance(stored, str):
+        return None
     try:
         scheme, n_text, r_text, p_text, salt_hex, digest_hex = stored.split("$")
         n, r, p = int(n_text), int(r_text), int(p_text)
         salt, expected = bytes.fromhex(salt_hex), bytes.fromhex(digest_hex)
-    except (AttributeError, ValueError):
-        return False
+    except ValueError:
+        return None
     if scheme != "scrypt" or not (1 < n <= _MAX_N and 0 < r <= _MAX_RP and 0 < p <= _MAX_RP):
+        return None
+    if n & (n - 1) or len(expected) != HASH_BYTES or not salt:
+        return None
+    return n, r, p, salt, expected
+
+
+def is_password_hash(stored: object) -> bool:
+    """Whether ``stored`` is a hash in the stored form (one a sign-in can check)."""
+    return _parse(stored) is not None
+
+
+def verify_password(password: str, stored: str) -> bool:
+    """Whether ``password`` matches ``stored``; a malformed ``stored`` never matches."""
+    parsed = _parse(stored)
+    if parsed is None:
         return False
-    if n & (n - 1) or len(expected) != HASH_BYTES:
-        return False
+    n, r, p, salt, expected = parsed
     digest = _scrypt(password, salt, n, r, p)
     return hmac.compare_digest(digest, expected)
 
