@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from trainer.engine.generator import generate_round
@@ -163,13 +163,19 @@ class SessionSummary:
 
 
 @dataclass
-class _EarlierRounds:
-    """Running totals of practice rounds no longer kept in full (for the summary)."""
+class _RoundTotals:
+    """Totals of rounds for the summary: kept for the rounds a practice session
+    no longer holds in full, and added up with the rounds it does hold."""
 
     rounds: int = 0
     finished: int = 0
     finished_seconds: float = 0.0
     per_skill: dict[Skill, list[int]] = field(default_factory=dict)
+    """[correct, asked] per skill."""
+
+    def copy(self) -> _RoundTotals:
+        return replace(self, per_skill={skill: list(tally) for skill, tally
+                                        in self.per_skill.items()})
 
     def add(self, state: RoundState) -> None:
         self.rounds += 1
@@ -207,7 +213,7 @@ class TrainingSession:
             self.listeners.append(on_grade)
         self.rounds: list[RoundState] = []
         """The rounds kept in full, oldest first (every round of an exam)."""
-        self._earlier = _EarlierRounds()
+        self._earlier = _RoundTotals()
 
     @property
     def feedback_now(self) -> bool:
@@ -231,7 +237,7 @@ class TrainingSession:
     @property
     def rounds_played(self) -> int:
         """Rounds whose every question has been answered."""
-        return self._earlier.finished + sum(state.finished for state in self.rounds)
+        return self._totals().finished
 
     @property
     def exam_finished(self) -> bool:
@@ -277,20 +283,20 @@ class TrainingSession:
                          for grade in state.grades)
         return ()
 
+    def _totals(self) -> _RoundTotals:
+        """Every round of the session: the earlier totals plus the rounds kept."""
+        totals = self._earlier.copy()
+        for state in self.rounds:
+            totals.add(state)
+        return totals
+
     def summary(self) -> SessionSummary:
-        grades = (grade for state in self.rounds for grade in state.grades)
-        finished = [state for state in self.rounds if state.finished]
-        counts: dict[Skill, list[int]] = {
-            skill: list(tally) for skill, tally in self._earlier.per_skill.items()}
-        for result in grades:
-            tally = counts.setdefault(result.question.skill, [0, 0])
-            tally[0] += result.correct
-            tally[1] += 1
-        ordered = {skill: counts[skill] for skill in Skill if skill in counts}
+        totals = self._totals()
+        ordered = {skill: totals.per_skill[skill] for skill in Skill if skill in totals.per_skill}
         questions = sum(asked for _, asked in ordered.values())
         correct = sum(right for right, _ in ordered.values())
-        rounds = self._earlier.finished + len(finished)
-        seconds = self._earlier.finished_seconds + sum(state.elapsed for state in finished)
+        rounds = totals.finished
+        seconds = totals.finished_seconds
         return SessionSummary(
             mode=self.mode,
             rounds=rounds,
