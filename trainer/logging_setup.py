@@ -29,6 +29,15 @@ def log_path() -> Path:
     return logs_dir() / LOG_NAME
 
 
+def _close_handler() -> None:
+    """Take the log file's handler off the root logger and close it."""
+    global _handler
+    if _handler is not None:
+        logging.getLogger().removeHandler(_handler)
+        _handler.close()
+        _handler = None
+
+
 def setup_logging(level: int = logging.INFO) -> Path | None:
     """Send the ``trainer`` loggers (and warnings) to the log file; returns its path.
 
@@ -37,11 +46,8 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     returned: a log must never stop a station.
     """
     global _handler, _previous_level
+    _close_handler()
     root = logging.getLogger()
-    if _handler is not None:
-        root.removeHandler(_handler)
-        _handler.close()
-        _handler = None
     try:
         path = log_path()
         handler = logging.handlers.RotatingFileHandler(
@@ -71,14 +77,10 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
 
 def stop_logging() -> None:
     """Close the log file (tests, and the end of the app)."""
-    global _handler, _previous_level
-    root = logging.getLogger()
-    if _handler is not None:
-        root.removeHandler(_handler)
-        _handler.close()
-        _handler = None
+    global _previous_level
+    _close_handler()
     if _previous_level is not None:
-        root.setLevel(_previous_level)
+        logging.getLogger().setLevel(_previous_level)
         _previous_level = None
     logging.captureWarnings(False)
 

@@ -370,6 +370,18 @@ def _recover(path: Path, reason: str, *, busy_timeout: float, backup_on_session:
     )
 
 
+def _mark_active(conn: sqlite3.Connection, trainee_id: int, when: str) -> None:
+    """Move the trainee's last activity forward to ``when`` (never back).
+
+    Answers do this by a trigger (schema); sessions and course answers here.
+    """
+    conn.execute(
+        "UPDATE trainees SET last_active = ?1 WHERE id = ?2"
+        " AND (last_active IS NULL OR last_active < ?1)",
+        (when, trainee_id),
+    )
+
+
 def _side_database(
     path: Path, what: str, *, busy_timeout: float, backup_on_session: bool
 ) -> TrainerDB:
@@ -717,11 +729,7 @@ class TrainerDB:
             " VALUES (?, ?, ?, ?, ?)",
             (_uid(), trainee_id, mode.value, ruleset_id, started),
         )
-        conn.execute(
-            "UPDATE trainees SET last_active = ?1 WHERE id = ?2"
-            " AND (last_active IS NULL OR last_active < ?1)",
-            (started, trainee_id),
-        )
+        _mark_active(conn, trainee_id, started)
         return int(cursor.lastrowid or 0)
 
     def start_session(
@@ -906,11 +914,7 @@ class TrainerDB:
                     " correct, seconds, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     row,
                 )
-                conn.execute(
-                    "UPDATE trainees SET last_active = ?1 WHERE id = ?2"
-                    " AND (last_active IS NULL OR last_active < ?1)",
-                    (row[-1], trainee_id),
-                )
+                _mark_active(conn, trainee_id, row[-1])
         except sqlite3.IntegrityError as error:
             if "FOREIGN KEY" in str(error):
                 raise StorageError(f"trainee_id: no trainee {trainee_id}") from None
