@@ -1,0 +1,56 @@
+"""Reading a person's text file safely: a regular file, bounded in size, UTF-8.
+
+Every file a person or another program hands the trainer (a rule set, a lesson,
+a site file, settings, a JSON round file) is read through :func:`read_text_file`,
+so that a path to ``/dev/zero``, a FIFO, a folder or a huge file is refused
+with a sentence naming the file instead of filling memory or blocking a start.
+A UTF-8 byte-order mark (as Windows Notepad writes) is accepted and dropped.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+BOM = "\ufeff"
+
+
+class TextFileError(ValueError):
+    """A file that cannot be read as the trainer's text: the message names it and why."""
+
+
+def read_text_file(path: Path | str, *, limit: int, what: str = "file") -> str:
+    """The text of ``path``, a regular UTF-8 file of at most ``limit`` bytes.
+
+    ``what`` names the file for a person ("rule-set file", "lesson file").
+    Raises :class:`TextFileError` for anything else: missing, unreadable, not a
+    regular file (device, FIFO, folder), larger than ``limit``, not UTF-8.
+    """
+    path = Path(path)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise TextFileError(f"{what} {path}: no such file") from None
+    except OSError as error:
+        raise TextFileError(f"{what} {path}: cannot be read ({error.strerror})") from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise TextFileError(f"{what} {path}: {kind}")
+    if info.st_size > limit:
+        raise TextFileError(
+            f"{what} {path}: {info.st_size:,} bytes, more than the {limit:,} allowed")
+    try:
+        with open(path, "rb") as file:
+            data = file.read(limit + 1)
+    except OSError as error:
+        raise TextFileError(f"{what} {path}: cannot be read ({error.strerror})") from None
+    if len(data) > limit:
+        raise TextFileError(f"{what} {path}: more than the {limit:,} bytes allowed")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise TextFileError(
+            f"{what} {path}: not UTF-8 text (byte 0x{data[error.start]:02x} at offset"
+            f" {error.start})") from None
+    return text.removeprefix(BOM)
