@@ -9,6 +9,14 @@ the game: they show what :class:`~trainer.ui.table.view.TableView` hands them
 from the round.
 Items are not QObjects; a click is passed to the view through a plain
 callback, and the view emits the Qt signals.
+
+No item ever sets a Qt cursor or changes its flags after it is built: an item
+only says whether it takes a click now (:meth:`_Item.wants_pointer`) and the
+view sets its viewport's cursor from that. ``QGraphicsItem.unsetCursor`` on an
+item under a pointer that has not moved since the window opened (or since a
+dialog closed over it) makes Qt read a mouse event the view never stored, and
+the process dies in libQt6Gui (issue 10); the viewport's own cursor has no such
+path.
 """
 
 from __future__ import annotations
@@ -124,6 +132,10 @@ class _Item(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return QRectF(self._rect)
 
+    def wants_pointer(self) -> bool:
+        """True while a click on this item does something (the view shows a pointing hand)."""
+        return False
+
     def visual_key(self) -> Hashable:
         """Everything the drawing depends on: equal keys draw identical pictures."""
         raise NotImplementedError
@@ -192,13 +204,14 @@ class CardItem(_Item):
             self.update()
 
     def set_selectable(self, enabled: bool) -> None:
-        self.selectable = enabled
-        if enabled:
-            self.setCursor(Qt.CursorShape.PointingHandCursor)
-        else:
-            self.unsetCursor()
-            self._hover = False
-        self.update()
+        if enabled != self.selectable:
+            self.selectable = enabled
+            if not enabled:
+                self._hover = False
+            self.update()
+
+    def wants_pointer(self) -> bool:
+        return self.selectable and self._on_click is not None
 
     def set_selected(self, selected: bool) -> None:
         if selected != self.selected:
@@ -467,7 +480,6 @@ class SeatItem(_Item):
         self.equals_rect = QRectF()
         self.setPos(layout.seat_origin(number))
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.configure(self.geometry)
 
     def configure(self, geometry: layout.SeatGeometry) -> None:
@@ -501,6 +513,9 @@ class SeatItem(_Item):
                 spot.set_amount(None if seat.folded else seat.raise_amount, folded=seat.folded)
             else:
                 spot.set_amount(seat.stake(wager))
+
+    def wants_pointer(self) -> bool:
+        return True
 
     def set_highlighted(self, on: bool) -> None:
         if on != self.highlighted:

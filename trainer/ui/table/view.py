@@ -12,8 +12,16 @@ The view shows what the round holds and never computes a payout.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSizeF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QResizeEvent, QShowEvent
+from PySide6.QtCore import QEvent, QPoint, QRectF, QSizeF, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QCursor,
+    QEnterEvent,
+    QMouseEvent,
+    QPainter,
+    QResizeEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
 
 from trainer.engine.cards import Card
@@ -62,6 +70,8 @@ class TableView(QGraphicsView):
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
         self.setMinimumSize(480, 270)
+        self.viewport().setMouseTracking(True)
+        self._pointing = False
 
         self._round: Round | None = None
         self._four_colour = False
@@ -228,6 +238,7 @@ class TableView(QGraphicsView):
         self._round = round_
         self.highlight_seat(None)
         self.clear_dealer_card_selection()
+        self._refresh_pointer()
 
     def set_four_colour(self, enabled: bool) -> None:
         """Four-colour deck: spades black, hearts red, diamonds blue, clubs green."""
@@ -246,6 +257,7 @@ class TableView(QGraphicsView):
         self._selection_enabled = enabled
         for card in self._pickable_cards():
             card.set_selectable(enabled)
+        self._refresh_pointer()
 
     def selected_dealer_cards(self) -> list[Card]:
         """The picked cards: the dealer's first, then the board's, in table order."""
@@ -323,6 +335,45 @@ class TableView(QGraphicsView):
 
     def _seat_pressed(self, number: int) -> None:
         self.seatClicked.emit(number)
+
+    # --- the pointer ----------------------------------------------------------------------
+
+    def pointing_at_clickable(self) -> bool:
+        """Whether the viewport shows the pointing hand now (tests, the soak driver)."""
+        return self._pointing
+
+    def _update_pointer(self, view_point: QPoint) -> None:
+        """Pointing hand over an item that takes a click now, the arrow elsewhere.
+
+        Set on the viewport, never on an item: see :mod:`trainer.ui.table.items`.
+        """
+        pointing = any(getattr(item, "wants_pointer", bool)() for item in self.items(view_point))
+        if pointing != self._pointing:
+            self._pointing = pointing
+            if pointing:
+                self.viewport().setCursor(Qt.CursorShape.PointingHandCursor)
+            else:
+                self.viewport().unsetCursor()
+
+    def _refresh_pointer(self) -> None:
+        """After the items changed under a pointer that may be resting over them."""
+        if self.viewport().underMouse():
+            self._update_pointer(self.viewport().mapFromGlobal(QCursor.pos()))
+        elif self._pointing:
+            self._pointing = False
+            self.viewport().unsetCursor()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        super().mouseMoveEvent(event)
+        self._update_pointer(event.position().toPoint())
+
+    def enterEvent(self, event: QEnterEvent) -> None:
+        super().enterEvent(event)
+        self._refresh_pointer()
+
+    def leaveEvent(self, event: QEvent) -> None:
+        super().leaveEvent(event)
+        self._refresh_pointer()
 
     def _fit(self) -> None:
         self.fitInView(self._scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
