@@ -20,7 +20,10 @@ run: $(STAMP)
 	./packaging/linux/install-system-deps.sh
 	$(BIN)/hhe-trainer
 
+# Offscreen Qt for the widget tests, plus real-window tests on Xvfb + openbox
+# (tests/ui/realx), whose X tools the first line installs or names.
 test: $(STAMP)
+	./packaging/linux/install-test-deps.sh
 	$(BIN)/ruff check trainer tests benchmarks
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
