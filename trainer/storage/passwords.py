@@ -52,6 +52,8 @@ def _parse(stored: object) -> tuple[int, int, int, bytes, bytes] | None:
         return None
     if n & (n - 1) or len(expected) != HASH_BYTES or not salt:
         return None
+    if 128 * r * (n + 2 + p) > _MAXMEM:  # OpenSSL's need: more would raise, never verify
+        return None
     return n, r, p, salt, expected
 
 
