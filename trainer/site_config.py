@@ -45,21 +45,29 @@ The file is looked for, first found wins (no merging), at: ``$HHE_TRAINER_SITE``
 file with any problem is not used at all: :func:`load_site_config` reports
 every problem (line and key) and returns the defaults, so a bad file never
 stops a station, and ``hhe-trainer --self-check`` fails until it is mended.
+``hhe-trainer site check`` and a start read the file through the same
+:func:`load_site_config`, so the check accepts exactly what a start accepts:
+every number within its range (:data:`MAX_EXAM_ROUNDS`...), every path and name
+usable, the password hash one that sign-in can verify, the rule-set file
+readable. A UTF-8 byte-order mark (as Notepad writes) is accepted.
 """
 
 from __future__ import annotations
 
 import argparse
 import getpass
+import math
 import os
 import re
 import socket
 import sys
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from trainer.engine.money import shown
 
 if TYPE_CHECKING:
     from trainer.storage.database import TrainerDB
@@ -70,6 +78,20 @@ ENV_SITE = "HHE_TRAINER_SITE"
 ENV_HOME = "HHE_TRAINER_HOME"
 DEFAULT_EXAM_NAME = "Training room exam"
 RESULTS_SUFFIX = ".hhe-station"
+
+SITE_FILE_LIMIT = 64 * 1024
+"""Largest site file read, in bytes (a real one is well under 2 KB)."""
+MIN_EXAM_ROUNDS = 1
+MAX_EXAM_ROUNDS = 1000
+"""Rounds of an exam, the site's or a station's (settings.json's ``exam_rounds``)."""
+MIN_PASS_MARK = 0
+MAX_PASS_MARK = 100
+"""A pass mark is a percentage of answers right."""
+MIN_TIME_LIMIT_MINUTES = 1
+MAX_TIME_LIMIT_MINUTES = 600
+"""An exam's time limit, in minutes (fractions allowed: 22.5)."""
+MAX_TEXT_LENGTH = 1000
+"""Longest folder, rule-set path or room key; names are held to the database's limit."""
 
 
 class SiteConfigError(ValueError):
@@ -190,9 +212,16 @@ def site_file_candidates() -> list[Path]:
     return candidates
 
 
+def _present(candidate: Path) -> bool:
+    """Whether something is at ``candidate``: a file, or (to be reported) anything else."""
+    return os.path.lexists(candidate)
+
+
 def find_site_file() -> Path | None:
+    """The first candidate where anything is: a folder or a device there is reported, not
+    skipped, so that IT learns why the file they meant is not in force."""
     for candidate in site_file_candidates():
-        if candidate.is_file():
+        if _present(candidate):
             return candidate
     return None
 
@@ -207,24 +236,52 @@ _SECTIONS: dict[str, set[str]] = {
     "instructor": {"name", "password_hash"},
 }
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
 
 def is_password_hash(text: object) -> bool:
-    """Whether ``text`` has the form of a stored hash (trainer.storage.passwords)."""
+    """Whether ``text`` is a stored hash that sign-in can verify (trainer.storage.passwords)."""
     from trainer.storage.passwords import is_password_hash as stored_form
 
     return stored_form(text)
 
 
+def in_range(value: object, low: float, high: float, *, whole: bool = False) -> bool:
+    """Whether ``value`` is a number (not true/false, not NaN or infinity) from low to high;
+    ``whole``: an integer."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    if isinstance(value, float) and (whole or not math.isfinite(value)):
+        return False
+    return low <= value <= high
+
+
 def _expand(text: str, base: Path) -> Path:
-    """``~``, environment variables and ``{user}`` expanded; relative to ``base``."""
-    user = os.environ.get("USERNAME") or os.environ.get("USER") or getpass.getuser()
-    text = os.path.expandvars(os.path.expanduser(text.replace("{user}", user)))
+    """``~``, environment variables and ``{user}`` expanded; relative to ``base``.
+
+    Raises ValueError when ``{user}`` is used and this station has no user name.
+    """
+    if "{user}" in text:
+        user = os.environ.get("USERNAME") or os.environ.get("USER")
+        if not user:
+            try:
+                user = getpass.getuser()
+            except (KeyError, OSError):
+                raise ValueError("{user} is used but this station has no user name") from None
+        text = text.replace("{user}", user)
+    text = os.path.expandvars(os.path.expanduser(text))
     path = Path(text)
     return path if path.is_absolute() or text.startswith("\\\\") else base / path
 
 
 def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
-    """Check a site file's content; :class:`SiteConfigError` lists every problem."""
+    """Check a site file's content; :class:`SiteConfigError` lists every problem.
+
+    Everything accepted here is usable by a start (the exam set-up, the
+    folders, the instructor): this is the one check, for ``site check`` too.
+    """
+    from trainer.storage.database import MAX_NAME_LENGTH
+
     problems: list[str] = []
     base = path.parent
 
@@ -247,18 +304,44 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
     def flag(raw: dict[str, Any], where: str, key: str, default: bool) -> bool:
         value = raw.get(key, default)
         if not isinstance(value, bool):
-            problems.append(f"{where}.{key}: {value!r} is not true or false")
+            problems.append(f"{where}.{key}: {shown(value)} is not true or false")
             return default
         return value
 
-    def text(raw: dict[str, Any], where: str, key: str) -> str | None:
+    def text(raw: dict[str, Any], where: str, key: str,
+             longest: int = MAX_TEXT_LENGTH) -> str | None:
         value = raw.get(key)
         if value is None:
             return None
         if not isinstance(value, str) or not value.strip():
-            problems.append(f"{where}.{key}: {value!r} is not a non-empty text")
+            problems.append(f"{where}.{key}: {shown(value)} is not a non-empty text")
             return None
-        return value.strip()
+        value = value.strip()
+        if _CONTROL.search(value):
+            problems.append(f"{where}.{key}: {shown(value)} holds a control character")
+            return None
+        if len(value) > longest:
+            problems.append(f"{where}.{key}: {len(value):,} characters; at most {longest:,}")
+            return None
+        return value
+
+    def number(raw: dict[str, Any], key: str, low: int, high: int, what: str,
+               *, whole: bool) -> None:
+        value = raw.get(key)
+        kind = "whole number" if whole else "number"
+        if not in_range(value, low, high, whole=whole):
+            problems.append(f"exam.{key}: {shown(value)} is not a {kind} of {what}"
+                            f" from {low:,} to {high:,}")
+
+    def folder(raw: dict[str, Any], where: str) -> Path | None:
+        given = text(raw, where, "folder")
+        if given is None:
+            return None
+        try:
+            return _expand(given, base)
+        except ValueError as error:
+            problems.append(f"{where}.folder: {error}")
+            return None
 
     for key in sorted(set(data) - set(_SECTIONS)):
         known = ", ".join(f"[{name}]" for name in _SECTIONS)
@@ -272,7 +355,7 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
     if not isinstance(options_raw, dict) or not all(
         isinstance(v, str) for v in options_raw.values()
     ):
-        problems.append(f"rules.options: {options_raw!r} is not a table of table letters")
+        problems.append(f"rules.options: {shown(options_raw)} is not a table of table letters")
     else:
         options = dict(options_raw)
     if options and rules is None:
@@ -285,7 +368,8 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
             rules = str(_expand(rules, base))
         try:
             load_ruleset(rules).choose_tables(options)
-        except RuleSetError as error:
+        except (RuleSetError, ValueError, OSError, RecursionError) as error:
+            # RuleSetError, or the reader's TextFileError (a ValueError): named by the key
             problems.append(f"rules.ruleset/options: {error}")
 
     # [exam]
@@ -294,42 +378,35 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
     allow_exam = flag(exam_raw, "exam", "allow_station_exam", "rounds" not in exam_raw)
     if exam_raw.keys() - {"allow_station_exam"}:
         before = len(problems)
-        rounds = exam_raw.get("rounds")
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-            problems.append(f"exam.rounds: {rounds!r} is not a number of rounds (1 or more)")
-        mark = exam_raw.get("pass_mark")
-        if isinstance(mark, bool) or not isinstance(mark, int | float) or not 0 <= mark <= 100:
-            problems.append(f"exam.pass_mark: {mark!r} is not a percentage from 0 to 100")
-        limit = exam_raw.get("time_limit_minutes")
-        if limit is not None and (
-            isinstance(limit, bool) or not isinstance(limit, int | float) or limit <= 0
-        ):
-            problems.append(f"exam.time_limit_minutes: {limit!r} is not a positive number")
-        name = text(exam_raw, "exam", "name") or DEFAULT_EXAM_NAME
+        number(exam_raw, "rounds", MIN_EXAM_ROUNDS, MAX_EXAM_ROUNDS, "rounds", whole=True)
+        number(exam_raw, "pass_mark", MIN_PASS_MARK, MAX_PASS_MARK,
+               "percent (answers right)", whole=False)
+        if "time_limit_minutes" in exam_raw:
+            number(exam_raw, "time_limit_minutes", MIN_TIME_LIMIT_MINUTES,
+                   MAX_TIME_LIMIT_MINUTES, "minutes", whole=False)
+        name = text(exam_raw, "exam", "name", MAX_NAME_LENGTH) or DEFAULT_EXAM_NAME
         if len(problems) == before:
-            exam = ExamSetup(name, int(rounds), float(mark), limit)  # type: ignore[arg-type]
+            exam = ExamSetup(name, exam_raw["rounds"], float(exam_raw["pass_mark"]),
+                             exam_raw.get("time_limit_minutes"))
 
     # [results], [data]
     results_raw = section("results")
-    results_text = text(results_raw, "results", "folder")
-    results = _expand(results_text, base) if results_text else None
+    results = folder(results_raw, "results")
     room_key = text(results_raw, "results", "room_key")
-    data_raw = section("data")
-    data_text = text(data_raw, "data", "folder")
-    data_folder = _expand(data_text, base) if data_text else None
+    data_folder = folder(section("data"), "data")
 
     # [instructor]
     instructor_raw = section("instructor")
     instructor = None
     if instructor_raw:
-        name = text(instructor_raw, "instructor", "name")
+        name = text(instructor_raw, "instructor", "name", MAX_NAME_LENGTH)
         if "name" not in instructor_raw:
             problems.append("instructor.name: missing")
         stored = instructor_raw.get("password_hash")
         if not is_password_hash(stored):
             problems.append(
                 "instructor.password_hash: missing or not a hash made by"
-                " 'hhe-trainer site hash-password'"
+                " 'hhe-trainer site hash-password' (one this version can verify)"
             )
         elif name is not None:
             instructor = InitialInstructor(name, stored)  # type: ignore[arg-type]
@@ -388,21 +465,35 @@ def locate(problem: str, lines: Mapping[str, int]) -> str:
     return f"line {number}, {problem}" if number else problem
 
 
+def toml_problem(error: ValueError | RecursionError) -> str:
+    """A sentence for a TOML text ``tomllib`` cannot read (it may raise more than
+    TOMLDecodeError: ValueError for a number over 4,300 digits, RecursionError
+    for arrays nested thousands deep)."""
+    if isinstance(error, tomllib.TOMLDecodeError):
+        return f"not valid TOML ({error})"
+    if isinstance(error, RecursionError):
+        return "not valid TOML (arrays or tables nested too deeply)"
+    if "digits" in str(error):
+        return "not valid TOML (a number too long: more than 4,300 digits)"
+    return f"not valid TOML ({error})"
+
+
 def read_site_file(path: Path) -> SiteConfig:
     """Read and check one site file; :class:`SiteConfigError` when it cannot be used.
 
     Each problem names the line and the key (``line 4, exam.rounds: 0 is not ...``).
     """
+    from trainer.engine.textfile import TextFileError, read_text_file
+
     try:
-        source = path.read_text("utf-8")
-    except OSError as error:
-        raise SiteConfigError(path, [f"cannot be read ({error.strerror or error})"]) from None
-    except UnicodeDecodeError:
-        raise SiteConfigError(path, ["not a UTF-8 text file"]) from None
+        source = read_text_file(path, limit=SITE_FILE_LIMIT, what="site file")
+    except TextFileError as error:
+        reason = str(error).removeprefix(f"site file {path}: ")
+        raise SiteConfigError(path, [reason]) from None
     try:
         data = tomllib.loads(source)
-    except tomllib.TOMLDecodeError as error:
-        raise SiteConfigError(path, [f"not valid TOML ({error})"]) from None
+    except (ValueError, RecursionError) as error:
+        raise SiteConfigError(path, [toml_problem(error)]) from None
     try:
         return parse_site_config(data, path)
     except SiteConfigError as error:
@@ -411,7 +502,11 @@ def read_site_file(path: Path) -> SiteConfig:
 
 
 def load_site_config(path: Path | None = None) -> SiteConfig:
-    """The site file in force, or the defaults with the problems; never raises."""
+    """The site file in force, or the defaults with the problems; never raises.
+
+    Both a start and ``hhe-trainer site check`` call this: what one accepts,
+    the other accepts.
+    """
     path = path or find_site_file()
     if path is None:
         return SiteConfig()
@@ -451,6 +546,17 @@ def apply_to_settings(
     return replace(settings, **changes) if changes else settings
 
 
+def _exam_names(exam: ExamSetup) -> Iterator[str]:
+    """The set-up's name, then (when the site changes its figures) names beside it,
+    each within the database's name limit: ``Audition (20 rounds, pass 90%) 2``."""
+    from trainer.storage.database import MAX_NAME_LENGTH
+
+    yield exam.name
+    for number in range(1, 1000):
+        suffix = f" ({exam.figures})" + (f" {number}" if number > 1 else "")
+        yield exam.name[: MAX_NAME_LENGTH - len(suffix)].rstrip() + suffix
+
+
 def ensure_site_exam(db: TrainerDB, site: SiteConfig) -> int | None:
     """The exam set-up the site fixes, created in the database if not there yet."""
     exam = site.exam
@@ -458,17 +564,18 @@ def ensure_site_exam(db: TrainerDB, site: SiteConfig) -> int | None:
         return None
     ruleset = site.rules or "ny-2018"
     wanted = (exam.rounds, ruleset, exam.pass_mark, exam.time_limit_seconds)
-    names = set()
+    taken: dict[str, int | None] = {}
     for config in db.list_exam_configs():
-        names.add(config.name.casefold())
         have = (config.rounds, config.ruleset_id, config.pass_mark, config.time_limit_seconds)
-        if config.name.startswith(exam.name) and have == wanted:
-            return config.id
-    name = exam.name
-    if name.casefold() in names:  # the site changed its figures: a new set-up beside the old
-        name = f"{exam.name} ({exam.figures})"
-    return db.create_exam_config(name, exam.rounds, ruleset, exam.pass_mark,
-                                 exam.time_limit_seconds)
+        taken[config.name.casefold()] = config.id if have == wanted else None
+    for name in _exam_names(exam):
+        if name.casefold() not in taken:
+            return db.create_exam_config(name, exam.rounds, ruleset, exam.pass_mark,
+                                         exam.time_limit_seconds)
+        found = taken[name.casefold()]
+        if found is not None:
+            return found
+    return None
 
 
 def create_site_instructor(db: TrainerDB, site: SiteConfig) -> str | None:
@@ -480,12 +587,9 @@ def create_site_instructor(db: TrainerDB, site: SiteConfig) -> str | None:
     instructor = site.instructor
     if instructor is None or db.list_instructors():
         return None
-    from trainer.storage.database import MAX_NAME_LENGTH
-
-    name = instructor.name.strip()[:MAX_NAME_LENGTH]
-    if db.create_first_instructor_from_hash(name, instructor.password_hash) is None:
+    if db.create_first_instructor_from_hash(instructor.name, instructor.password_hash) is None:
         return None
-    return name
+    return instructor.name
 
 
 def results_file(db: TrainerDB, site: SiteConfig) -> Path | None:
@@ -555,7 +659,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.file is None:
         print("Looked for the site file at, in order:")
         for candidate in site_file_candidates():
-            print(f"  {candidate}{'  <- found' if candidate.is_file() else ''}")
+            print(f"  {candidate}{'  <- found' if _present(candidate) else ''}")
     site = load_site_config(args.file)
     print(site.report)
     return 1 if site.rejected is not None else 0
