@@ -1,20 +1,40 @@
 """The trainee's settings, kept as JSON in the data folder (no Qt).
 
-A settings file that cannot be read is set aside (renamed, never deleted or
-overwritten) and the defaults are used, with a message saying so.
+Reading never stops a start. A settings file with anything wrong (not a
+regular file, too large, not UTF-8, not JSON, nested too deeply, a value of
+the wrong type or out of range, a rule-set file that cannot be read) is set
+aside (renamed ``settings.json.unreadable-<time>``, never deleted or
+overwritten); every setting it holds that is still good is kept, each bad one
+is back to its default, and :func:`load_settings` returns a sentence naming
+the file and each bad key.
+
+Saving never raises: :func:`save_settings` writes a new file beside the old
+one and renames it over (never half-written), and returns a sentence for the
+person when the settings could not be saved. A damaged file still in place is
+set aside before the new one replaces it.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 import time
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-from trainer.engine.round import Wager
+from trainer.engine.money import shown
+from trainer.engine.round import SIDE_WAGERS
 from trainer.engine.rulesets import RuleSetError, load_ruleset
+from trainer.engine.textfile import TextFileError, read_text_file
 from trainer.paths import settings_path
+from trainer.site_config import MAX_EXAM_ROUNDS, MAX_TEXT_LENGTH, MIN_EXAM_ROUNDS, in_range
 from trainer.training.session import TrainingSettings
+
+SETTINGS_FILE_LIMIT = 64 * 1024
+"""Largest settings file read, in bytes (the trainer writes about 300)."""
+MAX_SEATS = 6
 
 
 def settings_to_json(settings: TrainingSettings) -> dict[str, Any]:
@@ -29,71 +49,165 @@ def settings_to_json(settings: TrainingSettings) -> dict[str, Any]:
     }
 
 
-def settings_from_json(data: object) -> TrainingSettings:
-    """Read saved settings, refusing (ValueError naming the key) anything odd."""
-    if not isinstance(data, dict):
-        raise ValueError("the file does not hold a settings object")
+def read_settings(data: object) -> tuple[TrainingSettings, list[str]]:
+    """Settings from a settings file's JSON, and one sentence per bad key.
+
+    Each good key is kept; a bad one (named in its sentence) is left at its
+    default. Keys this version does not know are ignored (a newer version's).
+    """
     defaults = TrainingSettings()
+    if not isinstance(data, dict):
+        return defaults, [f"the file holds {shown(data)}, not a settings object"]
+    problems: list[str] = []
+    values: dict[str, Any] = {}
+
     rules = data.get("rules", defaults.rules)
-    if not isinstance(rules, str):
-        raise ValueError(f"rules: {rules!r} is not a rule set name")
-    ruleset = load_ruleset(rules)
+    ruleset = None
+    if not isinstance(rules, str) or not rules.strip() or len(rules) > MAX_TEXT_LENGTH:
+        problems.append(f"rules: {shown(rules)} is not a rule set name or file")
+    else:
+        try:
+            ruleset = load_ruleset(rules)
+            values["rules"] = rules
+        except (RuleSetError, ValueError, OSError, RecursionError) as error:
+            problems.append(f"rules: {error}")
+    if ruleset is None:
+        ruleset = load_ruleset(defaults.rules)
+
     options = data.get("options", {})
     if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
-        raise ValueError(f"options: {options!r} is not a set of table letters")
-    ruleset.choose_tables(options)
-    side_bets_raw = data.get("side_bets", [w.value for w in defaults.side_bets])
-    if not isinstance(side_bets_raw, list):
-        raise ValueError(f"side_bets: {side_bets_raw!r} is not a list")
-    try:
-        side_bets = tuple(Wager(value) for value in side_bets_raw)
-    except ValueError:
-        raise ValueError(f"side_bets: {side_bets_raw!r} names an unknown wager") from None
-    seats = data.get("seats")
-    if seats is not None and (
-        isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= 6
+        problems.append(f"options: {shown(options)} is not a set of table letters")
+    else:
+        try:
+            ruleset.choose_tables(options)
+            values["options"] = dict(options)
+        except RuleSetError as error:
+            problems.append(f"options: {error}")
+
+    side_bets = data.get("side_bets", [w.value for w in defaults.side_bets])
+    known = {wager.value: wager for wager in SIDE_WAGERS}
+    if not isinstance(side_bets, list) or not all(
+        isinstance(value, str) and value in known for value in side_bets
     ):
-        raise ValueError(f"seats: {seats!r} is not 1 to 6 (or null for random)")
+        problems.append(f"side_bets: {shown(side_bets)} is not a list of side bets"
+                        f" ({', '.join(known)})")
+    else:
+        values["side_bets"] = tuple(dict.fromkeys(known[value] for value in side_bets))
+
+    seats = data.get("seats")
+    if seats is not None and not in_range(seats, 1, MAX_SEATS, whole=True):
+        problems.append(f"seats: {shown(seats)} is not 1 to {MAX_SEATS} (or null for random)")
+    else:
+        values["seats"] = seats
+
     exam_rounds = data.get("exam_rounds", defaults.exam_rounds)
-    if isinstance(exam_rounds, bool) or not isinstance(exam_rounds, int) or exam_rounds < 1:
-        raise ValueError(f"exam_rounds: {exam_rounds!r} is not a number of rounds")
-    flags = {}
+    if not in_range(exam_rounds, MIN_EXAM_ROUNDS, MAX_EXAM_ROUNDS, whole=True):
+        problems.append(f"exam_rounds: {shown(exam_rounds)} is not a number of rounds from"
+                        f" {MIN_EXAM_ROUNDS} to {MAX_EXAM_ROUNDS:,}")
+    else:
+        values["exam_rounds"] = exam_rounds
+
     for key in ("four_colour", "sound"):
         value = data.get(key, getattr(defaults, key))
         if not isinstance(value, bool):
-            raise ValueError(f"{key}: {value!r} is not true or false")
-        flags[key] = value
-    return TrainingSettings(
-        rules=rules,
-        options=dict(options),
-        side_bets=side_bets,
-        seats=seats,
-        exam_rounds=exam_rounds,
-        **flags,
-    )
+            problems.append(f"{key}: {shown(value)} is not true or false")
+        else:
+            values[key] = value
+    return TrainingSettings(**values), problems
+
+
+def settings_from_json(data: object) -> TrainingSettings:
+    """Read saved settings, refusing (ValueError naming every bad key) anything odd."""
+    settings, problems = read_settings(data)
+    if problems:
+        raise ValueError("; ".join(problems))
+    return settings
+
+
+def _read_file(path: Path) -> tuple[TrainingSettings, list[str], bool]:
+    """The settings in ``path``, what is wrong with it (empty: the file is good), and
+    whether any of its keys could be read at all (False: the whole file is unusable)."""
+    try:
+        text = read_text_file(path, limit=SETTINGS_FILE_LIMIT, what="settings file")
+    except TextFileError as error:
+        return TrainingSettings(), [str(error).removeprefix(f"settings file {path}: ")], False
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        return TrainingSettings(), [f"not JSON ({error.msg} at line {error.lineno})"], False
+    except RecursionError:
+        return TrainingSettings(), ["not a settings file (values nested too deeply)"], False
+    except ValueError:  # a number of more than 4,300 digits
+        return TrainingSettings(), ["not a settings file (a number too long)"], False
+    return (*read_settings(data), isinstance(data, dict))
+
+
+def _set_aside(path: Path) -> Path:
+    """Rename ``path`` to ``<name>.unreadable-<time>`` (a free name); OSError if it cannot be."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.unreadable-{stamp}")
+    number = 1
+    while os.path.lexists(aside):
+        number += 1
+        aside = path.with_name(f"{path.name}.unreadable-{stamp}-{number}")
+    path.rename(aside)
+    return aside
 
 
 def load_settings(path: Path | None = None) -> tuple[TrainingSettings, str | None]:
-    """The saved settings, or the defaults and a message when the file was bad."""
-    path = path or settings_path()
-    if not path.exists():
-        return TrainingSettings(), None
+    """The saved settings, and a sentence for the person when the file had a problem.
+
+    Never raises. See the module's docstring for what happens to a bad file.
+    """
     try:
-        return settings_from_json(json.loads(path.read_text("utf-8"))), None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError, RuleSetError) as error:
-        aside = path.with_name(f"{path.name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
-        try:
-            path.rename(aside)
-            kept = f" It was kept as {aside.name}."
-        except OSError:
-            kept = ""
+        path = path or settings_path()
+    except OSError as error:  # the data folder cannot be made
         return TrainingSettings(), (
-            f"The saved settings could not be used ({error}); the defaults are in force.{kept}"
-        )
+            f"The saved settings could not be read ({error}); the defaults are in force.")
+    if not os.path.lexists(path):
+        return TrainingSettings(), None
+    settings, problems, partly = _read_file(path)
+    if not problems:
+        return settings, None
+    try:
+        kept = f" The file was kept as {_set_aside(path).name}."
+    except OSError as error:
+        kept = (f" It could not be set aside ({error.strerror or error}); it is left as it"
+                " is and will not be overwritten.")
+    rest = (" Those settings are back to their defaults; the others are kept." if partly
+            else " The defaults are in force.")
+    verb = "could not all be used" if partly else "could not be used"
+    return settings, (
+        f"The saved settings {path} {verb}: " + "; ".join(problems) + "." + rest + kept
+    )
 
 
-def save_settings(settings: TrainingSettings, path: Path | None = None) -> None:
-    path = path or settings_path()
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(settings_to_json(settings), indent=2), "utf-8")
-    temporary.replace(path)
+def save_settings(settings: TrainingSettings, path: Path | None = None) -> str | None:
+    """Save the settings; None when saved, else a sentence for the person (never raises).
+
+    A settings file still in place that cannot be read is set aside first; if
+    it cannot be, nothing is written (it is never overwritten).
+    """
+    target = "the data folder"
+    try:
+        path = path or settings_path()
+        target = str(path)
+        if os.path.lexists(path) and _read_file(path)[1]:
+            _set_aside(path)
+        text = json.dumps(settings_to_json(settings), indent=2)
+        handle, temporary = tempfile.mkstemp(prefix=f"{path.name}.", suffix=".tmp",
+                                             dir=path.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(text)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            with suppress(OSError):
+                os.unlink(temporary)
+            raise
+    except OSError as error:
+        return (f"Your settings could not be saved to {target} ({error.strerror or error});"
+                " the ones you chose stay in force until the trainer closes.")
+    return None
