@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -433,3 +434,130 @@ def test_settle_batch_writes_an_error_line_per_bad_round_and_settles_the_rest() 
         else:
             assert set(output) == {"error"}
             assert fragments[index // 2] in output["error"]
+
+
+# --- amounts in the contract's plain form, and never beyond $1,000,000,000 ---------------------
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        10**29,  # a 30-digit whole number
+        1e300,
+        1e26,
+        "1" + "0" * 26,  # 27 digits as text
+        "9" * 5000,  # 5,000 digits as text
+        Decimal("9" * 5000),  # 5,000 digits as a JSON number read exactly
+        Decimal("1E+999999999"),
+        "1000000000.01",  # one cent over the cap
+    ],
+    ids=["30-digit", "1e300", "1e26", "27-digit-text", "5000-digit-text", "5000-digit-number",
+         "huge-exponent", "cap-plus-a-cent"],
+)
+@pytest.mark.parametrize("field", ["progressive_pool", "six_card_bonus_jackpot"])
+def test_amount_beyond_a_billion_dollars_is_refused_by_name(field: str, value: object) -> None:
+    data = _valid()
+    data[field] = value
+    message = _refused(data, field, "1,000,000,000.00")
+    assert len(message) < 200, message  # the value is quoted cut short, never in full
+
+
+def test_the_largest_amount_a_billion_dollars_is_accepted() -> None:
+    data = _valid()
+    data["progressive_pool"] = "1000000000"
+    assert parse_round(data).progressive_pool == Decimal("1000000000.00")
+
+
+@pytest.mark.parametrize(
+    ("value", "why"),
+    [
+        ("\u0661\u0660", "not an amount"),  # Arabic-Indic 10: Decimal() would accept it
+        (" 10 ", "not an amount"),
+        ("10 ", "not an amount"),
+        ("$1,000.00", "not an amount"),
+        ("$5", "not an amount"),
+        ("1,000", "not an amount"),
+        ("1e3", "not an amount"),
+        ("+5", "not an amount"),
+        ("5.", "not an amount"),
+        (".50", "not an amount"),
+        ("0x10", "not an amount"),
+        ("Infinity", "not an amount"),
+        ("10.000", "more than two decimals"),
+        ("-5.00", "negative"),
+    ],
+)
+@pytest.mark.parametrize("field", ["trips_plus", "pocket_bonus"])
+def test_side_bet_amount_text_other_than_plain_digits_is_refused_not_coerced(
+    field: str, value: str, why: str
+) -> None:
+    """settle.md: amounts are JSON strings or numbers in dollars, at most two decimals;
+    nothing else is read into a number (no $, commas, spaces, other digits, exponents)."""
+    data = _valid()
+    data["seats"][0][field] = value
+    _refused(data, f"seat 6.{field}", why, repr(value))
+
+
+@pytest.mark.parametrize("value", ["5", "5.5", "5.50", "005", 5, Decimal("5.50"), 5.5])
+def test_plain_amounts_as_digits_or_json_numbers_are_accepted(value: object) -> None:
+    data = _valid()
+    data["seats"][0]["trips_plus"] = value
+    assert parse_round(data).seat(6).side_bets["trips_plus"] == Decimal(str(value))
+
+
+def test_json_number_with_a_third_decimal_far_down_is_refused_not_rounded() -> None:
+    # Read exactly (as the command reads numbers), 7.500000000000000001 is not 7.50.
+    data = _valid()
+    data["seats"][0]["trips_plus"] = Decimal("7.500000000000000001")
+    _refused(data, "seat 6.trips_plus", "more than two decimals")
+
+
+# --- shapes the contract does not allow --------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", [[], "", 0, False, "A"])
+def test_options_that_are_empty_but_not_an_object_are_refused(options: object) -> None:
+    data = _valid()
+    data["options"] = options
+    _refused(data, "options", "expected an object")
+
+
+@pytest.mark.parametrize("options", [None, {}])
+def test_options_null_or_empty_mean_the_rule_set_defaults(options: object) -> None:
+    data = _valid()
+    data["options"] = options
+    assert parse_round(data).tables.trips_plus_letter == "A"  # ny-2018 default, RULES.md §9
+
+
+def test_progressive_wager_without_the_pool_is_refused_naming_the_pool() -> None:
+    """settle.md: a seat may wager the progressive "with progressive_pool on the round"."""
+    data = _valid()
+    data["seats"][0]["progressive"] = "1"
+    _refused(data, "progressive_pool", "missing", "progressive")
+
+
+# --- a long bad value is quoted cut short ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("place", "expected_field"),
+    [
+        (lambda d, v: d["seats"][0].__setitem__("trips_plus", v), "seat 6.trips_plus"),
+        (lambda d, v: d["board"].__setitem__(2, v), "board"),
+        (lambda d, v: d.__setitem__("rules", v), "rules"),
+        (lambda d, v: d.__setitem__("options", {"trips_plus_table": v}), "options"),
+        (lambda d, v: d["seats"][0].__setitem__(v, "5"), "seat 6."),
+        (lambda d, v: d.__setitem__(v, "5"), "unknown field"),
+        (lambda d, v: d.__setitem__("seats", [v]), "seats[0]"),
+    ],
+    ids=["amount", "card", "rules", "option", "seat-key", "round-key", "seat"],
+)
+def test_a_ten_megabyte_bad_value_is_quoted_by_its_first_characters(
+    place: Any, expected_field: str
+) -> None:
+    value = "x" * (10 * 1024 * 1024)
+    data = _valid()
+    place(data, value)
+    message = _refused(data, expected_field)
+    assert "x" * 40 in message and "…" in message
+    assert len(message) < 400, len(message)

@@ -5,13 +5,19 @@ RuleSetError naming the bad key."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 from engine_support import make_round, run_cli, seat, seat_out, settle_json, wager, win
 
 from trainer.engine.round import RoundError, parse_round
-from trainer.engine.rulesets import RuleSetError, load_ruleset, load_ruleset_file
+from trainer.engine.rulesets import (
+    MAX_RULESET_FILE_BYTES,
+    RuleSetError,
+    load_ruleset,
+    load_ruleset_file,
+)
 
 VALID = """\
 id = "room-7"
@@ -299,3 +305,113 @@ def test_custom_rule_set_may_add_the_extras(tmp_path: Path) -> None:
     settlement = settle_json(data)
     assert wager(settlement, 1, "six_card_bonus") == win("25.00")
     assert wager(settlement, 1, "progressive") == win("10.00")
+
+
+# --- files that are not rule sets: refused by name, never read whole ----------------------------
+
+
+def test_a_device_is_refused_without_reading_it() -> None:
+    # /dev/zero never ends: reading it whole grew memory until MemoryError.
+    with pytest.raises(RuleSetError, match=r"/dev/zero: not a regular file"):
+        load_ruleset("/dev/zero")
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    fifo = tmp_path / "room.toml"
+    os.mkfifo(fifo)
+    with pytest.raises(RuleSetError, match=r"room\.toml: not a regular file"):
+        load_ruleset(str(fifo))
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "rules.toml"
+    folder.mkdir()
+    with pytest.raises(RuleSetError, match=r"rules\.toml: a folder"):
+        load_ruleset(str(folder))
+
+
+def test_a_file_over_the_size_limit_is_refused_naming_the_limit(tmp_path: Path) -> None:
+    path = _write(tmp_path, VALID + "#" * MAX_RULESET_FILE_BYTES)
+    with pytest.raises(RuleSetError, match=f"more than the {MAX_RULESET_FILE_BYTES:,} allowed"):
+        load_ruleset_file(path)
+
+
+def test_a_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "room.toml"
+    path.write_bytes(b"\xff\xfe" + VALID.encode("utf-16-le"))
+    with pytest.raises(RuleSetError, match=r"room\.toml: not UTF-8"):
+        load_ruleset_file(path)
+
+
+def test_a_path_longer_than_any_real_one_is_refused_cut_short() -> None:
+    name = "/tmp/" + "a" * 100_000 + ".toml"
+    with pytest.raises(RuleSetError) as error:
+        load_ruleset(name)
+    assert "100,010 characters" in str(error.value) and len(str(error.value)) < 300
+
+
+def test_a_path_with_a_nul_byte_is_refused() -> None:
+    with pytest.raises(RuleSetError, match="not a usable path"):
+        load_ruleset("room\x00.toml")
+
+
+def test_a_round_naming_dev_zero_gets_an_error_line_and_the_next_round_settles() -> None:
+    rounds = [
+        make_round("Kh 4c", "Ks Kd 7c 7h 2s", [seat(1, "7s 3d")], rules=rules)
+        for rules in ("/dev/zero", "ny-2018")
+    ]
+    result = run_cli("settle", "--jobs", "1", stdin="".join(json.dumps(r) + "\n" for r in rounds))
+    assert result.returncode == 2
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first == {"error": "rules: rule-set file /dev/zero: not a regular file"}
+    assert second["order"] == [1]
+
+
+# --- absurd TOML: refused as a rule set, never a traceback -------------------------------------
+
+
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_toml_nested_thousands_deep_is_refused(tmp_path: Path, where: str) -> None:
+    deep = "deep = " + "[" * 5000 + "]" * 5000 + "\n"
+    text = deep + VALID if where == "before" else VALID + deep
+    _refused(tmp_path, text, "room.toml", "nested too deeply")
+
+
+def test_version_of_five_thousand_digits_is_refused(tmp_path: Path) -> None:
+    _refused(tmp_path, VALID.replace("version = 2", "version = " + "9" * 5000), "room.toml")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key"),
+    [
+        ("version = 2", "version = 1000001", "version"),
+        ("preflop = [3]", "preflop = [1000000000000000000000000000000]", "raises.preflop"),
+        ("preflop = [3]", "preflop = [101]", "raises.preflop"),
+        ('ante = ["5", "25"]', 'ante = ["5", 100000000000000000000000000000]', "limits.ante"),
+        ('ante = ["5", "25"]', 'ante = ["5", "1e30"]', "limits.ante"),
+        ('ante = ["5", "25"]', 'ante = ["5", inf]', "limits.ante"),
+        ('ante = ["5", "25"]', 'ante = ["5", nan]', "limits.ante"),
+        ('ante = ["5", "25"]', 'ante = ["5", "$1,000,000,000.01"]', "limits.ante"),
+        ('id = "room-7"', 'id = "' + "r" * 41 + '"', "id"),
+        ('name = "Training room 7"', 'name = "' + "n" * 101 + '"', "name"),
+        ('default = "B"\n\n[pocket', 'default = [[["B"]]]\n\n[pocket', "trips_plus.default"),
+        ('tables = ["B", "D"]', 'tables = [["B"], "D"]', "trips_plus.tables"),
+        ('win_table = "standard"', "win_table = [1, 2]", "odds.win_table"),
+    ],
+)
+def test_absurd_values_in_a_rule_set_are_refused_naming_the_key(
+    tmp_path: Path, old: str, new: str, key: str
+) -> None:
+    assert old in VALID
+    message = _refused(tmp_path, VALID.replace(old, new), key)
+    assert len(message) < 400, message
+
+
+def test_cap_above_a_billion_dollars_is_refused(tmp_path: Path) -> None:
+    text = VALID + '\n[cap]\nmax_aggregate_payout = "1000000000000"\n'
+    _refused(tmp_path, text, "cap.max_aggregate_payout", "1,000,000,000.00")
+
+
+def test_largest_raise_multiple_a_hundred_is_accepted(tmp_path: Path) -> None:
+    ruleset = load_ruleset_file(_write(tmp_path, VALID.replace("preflop = [3]", "preflop = [100]")))
+    assert ruleset.raises_preflop == (100,)

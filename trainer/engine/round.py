@@ -1,10 +1,15 @@
 """A round: cards, wagers and decisions, validated before anything is settled.
 
 :func:`parse_round` reads the settle contract's JSON form
-(``../shared/contracts/settle.md``) and refuses, with a :class:`RoundError`
+(``docs/settle-contract.md``) and refuses, with a :class:`RoundError`
 naming the field and the value, anything the rules forbid: duplicate cards,
 wrong card counts, unequal ante and odds, a raise the rule set does not
 allow, a raise on a folded seat, an unknown rule set, a malformed amount.
+
+Amounts are the contract's plain form (``parse_amount(..., plain=True)``): a
+JSON number, or a string of digits with at most two decimals, never above
+:data:`~trainer.engine.money.MAX_AMOUNT`. A value quoted in a message is cut
+to a few dozen characters (:func:`~trainer.engine.money.shown`).
 """
 
 from __future__ import annotations
@@ -16,10 +21,19 @@ from enum import StrEnum
 from typing import Any
 
 from trainer.engine.cards import Card, CardError, find_duplicate, parse_card
-from trainer.engine.money import AmountError, dollars, format_amount, parse_amount
+from trainer.engine.money import (
+    AmountError,
+    dollars,
+    format_amount,
+    parse_amount,
+    shown,
+    shown_name,
+)
 from trainer.engine.rulesets import RuleSet, RuleSetError, TableChoice, load_ruleset
 
 SEAT_NUMBERS = range(1, 7)
+CARD_TEXT_LIMIT = 16
+"""Longer text is never a card (``" 10d "`` is six characters)."""
 
 
 class RoundError(ValueError):
@@ -115,9 +129,12 @@ _SEAT_KEYS = {"seat", "hole", "ante", "odds", "raise", "folded", *(w.value for w
 
 def _cards(raw: object, count: int, where: str) -> tuple[Card, ...]:
     if not isinstance(raw, list):
-        raise RoundError(f"{where}: expected a list of {count} cards, got {raw!r}")
+        raise RoundError(f"{where}: expected a list of {count} cards, got {shown(raw)}")
     if len(raw) != count:
-        raise RoundError(f"{where}: expected {count} cards, got {len(raw)} ({raw!r})")
+        raise RoundError(f"{where}: expected {count} cards, got {len(raw)} ({shown(raw)})")
+    for text in raw:
+        if not isinstance(text, str) or len(text) > CARD_TEXT_LIMIT:
+            raise RoundError(f"{where}: {shown(text)} is not a card (expected text such as 'Td')")
     try:
         return tuple(parse_card(text) for text in raw)
     except CardError as error:
@@ -126,7 +143,7 @@ def _cards(raw: object, count: int, where: str) -> tuple[Card, ...]:
 
 def _amount(raw: object, where: str) -> Decimal:
     try:
-        return parse_amount(raw, field=where)
+        return parse_amount(raw, field=where, plain=True)
     except AmountError as error:
         raise RoundError(str(error)) from None
 
@@ -142,15 +159,16 @@ def _within(amount: Decimal, limits: tuple[Decimal, Decimal], where: str, rulese
 
 def _parse_seat(raw: object, index: int, ruleset: RuleSet) -> Seat:
     if not isinstance(raw, dict):
-        raise RoundError(f"seats[{index}]: expected an object, got {raw!r}")
+        raise RoundError(f"seats[{index}]: expected an object, got {shown(raw)}")
     number = raw.get("seat")
     if isinstance(number, bool) or not isinstance(number, int) or number not in SEAT_NUMBERS:
-        raise RoundError(f"seats[{index}].seat: {number!r} is not a seat number 1-6")
+        raise RoundError(f"seats[{index}].seat: {shown(number)} is not a seat number 1-6")
     where = f"seat {number}"
     for key in raw:
         if key not in _SEAT_KEYS:
             raise RoundError(
-                f"{where}.{key}: unknown field (expected {', '.join(sorted(_SEAT_KEYS))})"
+                f"{where}.{shown_name(key)}: unknown field"
+                f" (expected {', '.join(sorted(_SEAT_KEYS))})"
             )
     if "hole" not in raw:
         raise RoundError(f"{where}.hole: missing (the seat's two cards)")
@@ -168,7 +186,7 @@ def _parse_seat(raw: object, index: int, ruleset: RuleSet) -> Seat:
         )
     folded = raw.get("folded", False)
     if not isinstance(folded, bool):
-        raise RoundError(f"{where}.folded: {folded!r} must be true or false")
+        raise RoundError(f"{where}.folded: {shown(folded)} must be true or false")
     raise_amount = _amount(raw["raise"], f"{where}.raise") if "raise" in raw else Decimal("0.00")
     if folded and raise_amount:
         raise RoundError(
@@ -228,7 +246,9 @@ def parse_round(data: object, default_rules: str | RuleSet = "ny-2018") -> Round
         raise RoundError(f"a round must be a JSON object, got {type(data).__name__}")
     for key in data:
         if key not in _ROUND_KEYS:
-            raise RoundError(f"{key}: unknown field (expected {', '.join(sorted(_ROUND_KEYS))})")
+            raise RoundError(
+                f"{shown_name(key)}: unknown field (expected {', '.join(sorted(_ROUND_KEYS))})"
+            )
     rules = data.get("rules", default_rules)
     try:
         if isinstance(rules, RuleSet):
@@ -236,10 +256,12 @@ def parse_round(data: object, default_rules: str | RuleSet = "ny-2018") -> Round
         elif isinstance(rules, str):
             ruleset = load_ruleset(rules)
         else:
-            raise RoundError(f"rules: {rules!r} is not a rule set name")
-        options = data.get("options") or {}
+            raise RoundError(f"rules: {shown(rules)} is not a rule set name")
+        options = data.get("options")
+        if options is None:  # absent or null, like the round's other optional fields
+            options = {}
         if not isinstance(options, dict):
-            raise RoundError(f"options: expected an object, got {options!r}")
+            raise RoundError(f"options: expected an object, got {shown(options)}")
         tables = ruleset.choose_tables(options)
     except RuleSetError as error:
         message = str(error)
@@ -253,7 +275,7 @@ def parse_round(data: object, default_rules: str | RuleSet = "ny-2018") -> Round
     board = _cards(data["board"], 5, "board")
     raw_seats = data["seats"]
     if not isinstance(raw_seats, list) or not raw_seats:
-        raise RoundError(f"seats: expected a list of 1 to 6 seats, got {raw_seats!r}")
+        raise RoundError(f"seats: expected a list of 1 to 6 seats, got {shown(raw_seats)}")
     if len(raw_seats) > 6:
         raise RoundError(f"seats: {len(raw_seats)} seats listed; the table has 6")
     seats = [_parse_seat(raw, index, ruleset) for index, raw in enumerate(raw_seats)]
@@ -272,6 +294,8 @@ def parse_round(data: object, default_rules: str | RuleSet = "ny-2018") -> Round
         jackpot = _amount(data["six_card_bonus_jackpot"], "six_card_bonus_jackpot")
     if data.get("progressive_pool") is not None:
         pool = _amount(data["progressive_pool"], "progressive_pool")
+    if pool is None and any(Wager.PROGRESSIVE in seat.side_bets for seat in seats):
+        raise RoundError("progressive_pool: missing; a seat wagered on the progressive")
     return Round(
         ruleset=ruleset,
         options={key: str(value).upper() for key, value in options.items()},

@@ -5,6 +5,11 @@ odds-win table, the bad-beat, Trips Plus and Pocket Bonus tables it allows and
 their defaults), its raise multiples, table limits and extras. Every key is
 checked: an unknown, missing or contradictory key is refused with a
 :class:`RuleSetError` that names it. Nothing is guessed.
+
+A rule-set file is read with :func:`~trainer.engine.textfile.read_text_file`
+(a regular UTF-8 file of at most :data:`MAX_RULESET_FILE_BYTES`), so a path to
+``/dev/zero``, a folder or a huge file is refused, as is TOML nested absurdly
+deep or holding numbers beyond any table's (a raise of 10**30 times the ante).
 """
 
 from __future__ import annotations
@@ -20,9 +25,20 @@ from pathlib import Path
 from typing import Any
 
 from trainer.engine.evaluator import CATEGORY_BY_KEY, Category
-from trainer.engine.money import AmountError, Odds, parse_amount
+from trainer.engine.money import AmountError, Odds, parse_amount, shown, shown_name
+from trainer.engine.textfile import read_text_file
 
 PRESETS: tuple[str, ...] = ("ny-2018", "massachusetts", "standard", "house")
+
+MAX_RULESET_FILE_BYTES = 256 * 1024
+"""A rule-set file is a page of TOML (the shipped ones are under 2 kB)."""
+MAX_RULESET_PATH_CHARS = 1024
+"""A rule set named by a path longer than this is refused before the file system sees it."""
+MAX_RAISE_MULTIPLE = 100
+"""The largest raise a rule set may allow, in antes (real games allow at most 4x)."""
+MAX_VERSION = 1_000_000
+MAX_ID_CHARS = 40
+MAX_NAME_CHARS = 100
 
 
 class RuleSetError(ValueError):
@@ -169,17 +185,18 @@ class RuleSet:
         for key in options:
             if key not in OPTION_KEYS:
                 raise RuleSetError(
-                    f"options.{key}: unknown option (expected one of {', '.join(OPTION_KEYS)})"
+                    f"options.{shown_name(key)}: unknown option"
+                    f" (expected one of {', '.join(OPTION_KEYS)})"
                 )
 
         def pick(key: str, allowed: Mapping[str, Any], default: str) -> str:
-            choice = options.get(key, default)
-            if not isinstance(choice, str | int) or isinstance(choice, bool):
-                raise RuleSetError(f"options.{key}: {choice!r} is not a table name")
-            choice = str(choice).strip().upper()
+            raw = options.get(key, default)
+            if not isinstance(raw, str | int) or isinstance(raw, bool):
+                raise RuleSetError(f"options.{key}: {shown(raw)} is not a table name")
+            choice = str(raw).strip().upper()
             if choice not in allowed:
                 raise RuleSetError(
-                    f"options.{key}: table {choice!r} is not offered by rule set {self.id!r}"
+                    f"options.{key}: table {shown(raw)} is not offered by rule set {self.id!r}"
                     f" (allowed: {', '.join(allowed)})"
                 )
             return choice
@@ -262,10 +279,10 @@ def _named_tables(kind: str, names: object, where: str) -> dict[str, Any]:
         raise RuleSetError(f"{where}: expected a non-empty list of table names")
     chosen = {}
     for name in names:
-        key = str(name).upper()
+        key = str(name).upper() if isinstance(name, str | int) else None
         if key not in available:
             raise RuleSetError(
-                f"{where}: no {kind} table named {name!r} (known: {', '.join(available)})"
+                f"{where}: no {kind} table named {shown(name)} (known: {', '.join(available)})"
             )
         chosen[key] = available[key]
     return chosen
@@ -278,7 +295,8 @@ def _section(data: Mapping[str, Any], key: str, allowed: set[str], where: str) -
     for sub in section:
         if sub not in allowed:
             raise RuleSetError(
-                f"{where}{key}.{sub}: unknown key (expected {', '.join(sorted(allowed))})"
+                f"{where}{key}.{shown_name(sub)}: unknown key"
+                f" (expected {', '.join(sorted(allowed))})"
             )
     for sub in allowed:
         if sub not in section:
@@ -305,18 +323,23 @@ def _multiples(raw: object, where: str) -> tuple[int, ...]:
         or not all(isinstance(m, int) and not isinstance(m, bool) and m > 0 for m in raw)
     ):
         raise RuleSetError(f"{where}: expected a list of whole multiples of the ante, e.g. [1, 2]")
+    if any(m > MAX_RAISE_MULTIPLE for m in raw):
+        raise RuleSetError(
+            f"{where}: {shown(raw)}: a raise is at most {MAX_RAISE_MULTIPLE} times the ante"
+        )
     if len(set(raw)) != len(raw):
         raise RuleSetError(f"{where}: {raw} lists a multiple twice")
     return tuple(sorted(raw, reverse=True))
 
 
 def _default(section: Mapping[str, Any], tables: Mapping[str, Any], where: str) -> str:
-    default = str(section["default"]).upper()
+    raw = section["default"]
+    default = str(raw).upper() if isinstance(raw, str | int) else None
     if default not in tables:
         raise RuleSetError(
-            f"{where}.default: {section['default']!r}"
-            f" is not one of its tables ({', '.join(tables)})"
+            f"{where}.default: {shown(raw)} is not one of its tables ({', '.join(tables)})"
         )
+    assert default is not None
     return default
 
 
@@ -326,18 +349,41 @@ def parse_ruleset(data: Mapping[str, Any], origin: str = "") -> RuleSet:
     for key in data:
         if key not in _TOP_KEYS:
             raise RuleSetError(
-                f"{where}{key}: unknown key (expected {', '.join(sorted(_TOP_KEYS))})"
+                f"{where}{shown_name(key)}: unknown key (expected {', '.join(sorted(_TOP_KEYS))})"
             )
     for key in _REQUIRED:
         if key not in data:
             raise RuleSetError(f"{where}{key}: missing")
     ruleset_id, name, version = data["id"], data["name"], data["version"]
-    if not isinstance(ruleset_id, str) or not ruleset_id.strip():
-        raise RuleSetError(f"{where}id: expected a short name such as 'my-room'")
-    if not isinstance(name, str) or not name.strip():
-        raise RuleSetError(f"{where}name: expected the rule set's display name")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise RuleSetError(f"{where}version: expected a whole number from 1 up")
+    if (
+        not isinstance(ruleset_id, str)
+        or not ruleset_id.strip()
+        or len(ruleset_id.strip()) > MAX_ID_CHARS
+        or not ruleset_id.isprintable()
+    ):
+        raise RuleSetError(
+            f"{where}id: expected a short name such as 'my-room'"
+            f" (at most {MAX_ID_CHARS} characters), not {shown(ruleset_id)}"
+        )
+    if (
+        not isinstance(name, str)
+        or not name.strip()
+        or len(name.strip()) > MAX_NAME_CHARS
+        or not name.isprintable()
+    ):
+        raise RuleSetError(
+            f"{where}name: expected the rule set's display name"
+            f" (at most {MAX_NAME_CHARS} characters), not {shown(name)}"
+        )
+    if (
+        not isinstance(version, int)
+        or isinstance(version, bool)
+        or not 1 <= version <= MAX_VERSION
+    ):
+        raise RuleSetError(
+            f"{where}version: expected a whole number from 1 to {MAX_VERSION:,},"
+            f" not {shown(version)}"
+        )
 
     raises = _section(data, "raises", {"preflop", "flop", "river"}, where)
     preflop = _multiples(raises["preflop"], f"{where}raises.preflop")
@@ -359,7 +405,8 @@ def parse_ruleset(data: Mapping[str, Any], origin: str = "") -> RuleSet:
             continue
         if key not in ("trips_plus", "pocket_bonus"):
             raise RuleSetError(
-                f"{where}limits.{key}: unknown key (expected ante, trips_plus, pocket_bonus)"
+                f"{where}limits.{shown_name(key)}: unknown key"
+                " (expected ante, trips_plus, pocket_bonus)"
             )
         side_limits[key] = _limit_pair(value, f"{where}limits.{key}")
     for key in ("trips_plus", "pocket_bonus"):
@@ -368,9 +415,9 @@ def parse_ruleset(data: Mapping[str, Any], origin: str = "") -> RuleSet:
 
     odds = _section(data, "odds", {"win_table", "bad_beat_tables", "bad_beat_default"}, where)
     win_tables = _paytables()["odds_win"]
-    if odds["win_table"] not in win_tables:
+    if not isinstance(odds["win_table"], str) or odds["win_table"] not in win_tables:
         raise RuleSetError(
-            f"{where}odds.win_table: no odds-win table named {odds['win_table']!r}"
+            f"{where}odds.win_table: no odds-win table named {shown(odds['win_table'])}"
             f" (known: {', '.join(win_tables)})"
         )
     odds_win = _odds_table(
@@ -412,10 +459,10 @@ def parse_ruleset(data: Mapping[str, Any], origin: str = "") -> RuleSet:
             raise RuleSetError(f'{where}six_card_bonus.wagers: expected a list such as ["2", "5"]')
         six_card = {}
         for wager in wagers:
-            if str(wager) not in available:
+            if not isinstance(wager, str | int) or str(wager) not in available:
                 raise RuleSetError(
-                    f"{where}six_card_bonus.wagers: no 6-Card Bonus pay table for a ${wager} wager"
-                    f" (known: {', '.join('$' + k for k in available)})"
+                    f"{where}six_card_bonus.wagers: no 6-Card Bonus pay table for a"
+                    f" {shown(wager)} wager (known: {', '.join('$' + k for k in available)})"
                 )
             six_card[parse_amount(str(wager))] = _award_table(
                 available[str(wager)], f"six_card_bonus.{wager}", CATEGORY_BY_KEY
@@ -485,17 +532,26 @@ def load_preset(preset: str) -> RuleSet:
 
 
 def load_ruleset_file(path: Path) -> RuleSet:
+    """A custom rule set from a TOML file; anything wrong is a :class:`RuleSetError`."""
     try:
-        text = path.read_text("utf-8")
-    except OSError as error:
-        raise RuleSetError(f"{path}: cannot read the rule-set file ({error.strerror})") from None
-    except UnicodeDecodeError:
-        raise RuleSetError(f"{path}: not a text file") from None
+        text = read_text_file(path, limit=MAX_RULESET_FILE_BYTES, what="rule-set file")
+    except ValueError as error:  # TextFileError, or a path os.stat refuses (a NUL byte)
+        message = str(error)
+        if not message.startswith("rule-set file"):
+            message = f"rule-set file {shown(str(path))}: not a usable path ({message})"
+        raise RuleSetError(message) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RuleSetError(f"{path}: not valid TOML ({error})") from None
-    return parse_ruleset(data, str(path))
+    except RecursionError:
+        raise RuleSetError(f"{path}: not a rule set (arrays or tables nested too deeply)") from None
+    except ValueError:  # an integer of more than 4,300 digits, which int() refuses
+        raise RuleSetError(f"{path}: not a rule set (a number far too long)") from None
+    try:
+        return parse_ruleset(data, str(path))
+    except RecursionError:
+        raise RuleSetError(f"{path}: not a rule set (values nested too deeply)") from None
 
 
 _FILE_CACHE: dict[str, RuleSet] = {}
@@ -506,9 +562,15 @@ def load_ruleset(name: str) -> RuleSet:
     if name in PRESETS:
         return load_preset(name)
     if name.endswith(".toml") or "/" in name or "\\" in name:
+        if len(name) > MAX_RULESET_PATH_CHARS:
+            raise RuleSetError(
+                f"rule-set file {shown(name)}: a path of {len(name):,} characters"
+                f" (at most {MAX_RULESET_PATH_CHARS:,})"
+            )
         if name not in _FILE_CACHE:
             _FILE_CACHE[name] = load_ruleset_file(Path(name))
         return _FILE_CACHE[name]
     raise RuleSetError(
-        f"unknown rule set {name!r} (presets: {', '.join(PRESETS)}, or a path to a rule-set file)"
+        f"unknown rule set {shown(name)}"
+        f" (presets: {', '.join(PRESETS)}, or a path to a rule-set file)"
     )
