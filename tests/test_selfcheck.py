@@ -10,7 +10,8 @@ from pytestqt.qtbot import QtBot
 
 from trainer import __version__
 from trainer.cli import build_parser, main
-from trainer.selfcheck import run
+from trainer.selfcheck import check_lessons, run, run_checks
+from trainer.training.lessons import LESSONS_ENV
 
 
 def test_self_check_passes_and_leaves_no_database_in_the_data_folder(
@@ -45,3 +46,24 @@ def test_the_command_line_has_self_check_and_version(capsys: pytest.CaptureFixtu
     assert version.value.code == 0
     assert f"hhe-trainer {__version__}" in capsys.readouterr().out
     assert "--self-check" in build_parser().format_help()
+
+
+@pytest.mark.parametrize("where", ["HHE_TRAINER_LESSONS", "data folder"])
+def test_self_check_fails_naming_a_bad_lesson_in_the_instructors_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, private_data_dir: Path, where: str
+) -> None:
+    if where == "data folder":
+        monkeypatch.delenv(LESSONS_ENV, raising=False)
+        folder = private_data_dir / "lessons"
+    else:
+        folder = tmp_path / "instructor"
+        monkeypatch.setenv(LESSONS_ENV, str(folder))
+    folder.mkdir(parents=True)
+    bad = folder / "20-mine.toml"
+    bad.write_text('id = "mine"\ntitle = "Mine"\norder = 20\ntarget_seconds = inf\n', "utf-8")
+    (result,) = run_checks([("lessons", check_lessons)])
+    assert not result.ok
+    assert f"{bad}:4: target_seconds" in result.detail  # the file, the line, the field
+    bad.unlink()
+    (result,) = run_checks([("lessons", check_lessons)])
+    assert result.ok and str(folder) in result.detail  # the instructor's folder was read

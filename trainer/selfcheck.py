@@ -4,7 +4,8 @@ It is what IT runs after installing a station (and what the installer tests
 run in a clean machine): it reads the site file, checks that the data folder
 is writable and outside the installation, creates and upgrades a database in
 a temporary folder (a person's own database is never touched), loads every
-rule set preset and every shipped lesson, renders one table with Qt
+rule set preset, every shipped lesson and the instructor's own lessons (a
+lesson file that would be left out of the course fails the check), renders one table with Qt
 (offscreen when there is no display), and settles the example of the settle
 contract, comparing every figure. It prints one line per check and returns 0
 when all passed, 1 otherwise (naming what failed).
@@ -58,6 +59,8 @@ SETTLE_EXPECTED = {
          "total": "175.00", "capped": False},
     ],
 }
+MAX_LESSON_PROBLEMS = 10
+"""Lesson problems a failed lessons check lists (then "and N more")."""
 TABLE_SIZE = (1280, 720)
 TABLE_SEED = 7
 
@@ -157,20 +160,32 @@ def check_rule_sets() -> str:
 
 
 def check_lessons() -> str:
+    """The course as a start loads it: the shipped lessons, then the instructor's
+    ($HHE_TRAINER_LESSONS, or ``lessons`` in the data folder); any file skipped fails."""
     import importlib.util
 
     if importlib.util.find_spec("trainer.training.lessons") is None:
         return "no lessons module in this version"
-    from trainer.training.lessons import load_lessons, shipped_lessons_dir
+    from trainer.training.lessons import default_lesson_folders, load_lessons
 
-    folder = shipped_lessons_dir()
-    load = load_lessons([folder])
+    try:
+        folders = default_lesson_folders()
+    except OSError as error:  # the data folder cannot be made (the data folder check says why)
+        raise CheckFailed(f"the instructor's lessons folder cannot be found ({error})") from None
+    load = load_lessons(folders)
     if load.problems:
-        raise CheckFailed("; ".join(str(problem) for problem in load.problems))
+        shown = "; ".join(str(problem) for problem in load.problems[:MAX_LESSON_PROBLEMS])
+        more = len(load.problems) - MAX_LESSON_PROBLEMS
+        raise CheckFailed(
+            f"{len(load.problems)} problem(s); each file named is left out of the course: {shown}"
+            + (f"; and {more} more" if more > 0 else "")
+        )
     if not load.lessons:
-        raise CheckFailed(f"no lesson found in {folder}")
+        raise CheckFailed(f"no lesson found in {', '.join(map(str, folders))}")
     examples = sum(len(lesson.examples) for lesson in load.lessons)
-    return f"{len(load.lessons)} lessons ({examples} worked examples replayed) from {folder}"
+    replaced = f", {len(load.notices)} replaced by the instructor's" if load.notices else ""
+    return (f"{len(load.lessons)} lessons ({examples} worked examples replayed{replaced})"
+            f" from {', '.join(map(str, folders))}")
 
 
 def check_table(messages: list[str]) -> str:

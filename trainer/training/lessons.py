@@ -31,6 +31,7 @@ target times; mastery is in :mod:`trainer.training.mastery`.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import random
 import re
@@ -45,11 +46,13 @@ from typing import Any
 from trainer.engine.cards import Card, CardError, cards_text, find_duplicate, parse_card
 from trainer.engine.evaluator import CATEGORY_BY_KEY, Category, evaluate
 from trainer.engine.generator import generate_round
-from trainer.engine.money import dollars, format_amount
+from trainer.engine.money import CENT, dollars, format_amount, shown
 from trainer.engine.round import Round, RoundError, Wager, parse_round
 from trainer.engine.rulesets import PRESETS, RuleSetError, load_ruleset
 from trainer.engine.scenarios import SCENARIOS, generate_scenario
 from trainer.engine.settlement import SeatResult, Settlement, settle
+from trainer.engine.textfile import TextFileError, read_text_file
+from trainer.site_config import in_range
 from trainer.training.questions import Skill
 from trainer.training.scheduler import (
     RULING,
@@ -60,6 +63,8 @@ from trainer.training.scheduler import (
     skill_item,
     split_item,
 )
+
+log = logging.getLogger(__name__)
 
 RANDOM = "random"
 """The drill "scenario" that deals ordinary random rounds."""
@@ -72,6 +77,12 @@ LESSONS_ENV = "HHE_TRAINER_LESSONS"
 
 MAX_DRILL_COUNT = 100
 DEFAULT_DRILL_COUNT = 5
+MAX_ORDER = 9_999
+"""A lesson's ``order`` (its place in the course) is a whole number from 0 to this."""
+MAX_TARGET_SECONDS = 600
+"""A lesson's ``target_seconds`` (per question) is above 0 and at most this."""
+LESSON_FILE_LIMIT = 1024 * 1024
+"""Largest lesson file read, in bytes (the longest shipped lesson is about 16 KB)."""
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -432,7 +443,7 @@ def _text(checker: _Checker, data: Mapping[str, Any], key: str, path: KeyPath) -
     if value is None:
         return None
     if not isinstance(value, str) or not value.strip():
-        checker.fail(path, f"expected text, got {value!r}", key)
+        checker.fail(path, f"expected text, got {shown(value)}", key)
         return None
     return value.strip()
 
@@ -445,14 +456,14 @@ def _category(checker: _Checker, raw: object, path: KeyPath) -> Category | None:
     text = raw.strip().lower() if isinstance(raw, str) else ""
     category = CATEGORY_BY_KEY.get(text.replace(" ", "_"))
     if category is None:
-        checker.fail(path, f"{raw!r} is not a hand ({', '.join(Category)})")
+        checker.fail(path, f"{shown(raw)} is not a hand ({', '.join(Category)})")
     return category
 
 
 def _cards(checker: _Checker, raw: object, path: KeyPath, counts: range,
            what: str) -> tuple[Card, ...] | None:
     if not isinstance(raw, list) or len(raw) not in counts:
-        checker.fail(path, f"expected {what}, got {raw!r}")
+        checker.fail(path, f"expected {what}, got {shown(raw)}")
         return None
     try:
         return tuple(parse_card(text) for text in raw)
@@ -467,14 +478,15 @@ def _amount(checker: _Checker, raw: object, path: KeyPath, signed: bool) -> Deci
     if isinstance(raw, str | int | float) and not isinstance(raw, bool):
         try:
             value = Decimal(str(raw).strip().replace("$", "").replace(",", ""))
-        except InvalidOperation:
+            if not value.is_finite() or value != value.quantize(CENT):
+                value = None
+        except InvalidOperation:  # not a number, or too many digits to hold in cents
             value = None
-    if (value is None or not value.is_finite() or value != value.quantize(Decimal("0.01"))
-            or (value < 0 and not signed)):
+    if value is None or (value < 0 and not signed):
         example = ('"7.50" paid, "-5" collected, "0" a push' if signed else '"5" or "7.50"')
-        checker.fail(path, f"{raw!r} is not an amount such as {example}")
+        checker.fail(path, f"{shown(raw)} is not an amount such as {example}")
         return None
-    return value.quantize(Decimal("0.01"))
+    return value.quantize(CENT)
 
 
 def _rules(checker: _Checker, raw: object, path: KeyPath) -> str | None:
@@ -541,7 +553,7 @@ def _parse_seat_expect(checker: _Checker, raw: object, path: KeyPath) -> SeatExp
     checker.keys(raw, _SEAT_EXPECT_KEYS, ("seat",), path, "a seat's expect table")
     number = raw.get("seat")
     if "seat" in raw and not (_whole(number) and 1 <= number <= 6):
-        checker.fail(path, f"{number!r} is not a seat number 1-6", "seat")
+        checker.fail(path, f"{shown(number)} is not a seat number 1-6", "seat")
     hand = cards = result = total = capped = None
     if "hand" in raw:
         hand = _category(checker, raw["hand"], (*path, "hand"))
@@ -552,8 +564,8 @@ def _parse_seat_expect(checker: _Checker, raw: object, path: KeyPath) -> SeatExp
         try:
             result = SeatResult(str(raw["result"]).strip().lower())
         except ValueError:
-            checker.fail(path, f"{raw['result']!r} is not a result ({', '.join(SeatResult)})",
-                         "result")
+            checker.fail(path, f"{shown(raw['result'])} is not a result"
+                         f" ({', '.join(SeatResult)})", "result")
     wagers = {}
     for wager in Wager:
         if wager.value in raw:
@@ -669,6 +681,12 @@ def _parse_round(checker: _Checker, raw: object, path: KeyPath,
             checker.fail(path, f"not valid JSON ({error.msg} at line {error.lineno} of the"
                          f" round, column {error.colno})")
             return None
+        except RecursionError:
+            checker.fail(path, "not valid JSON (nested too deeply)")
+            return None
+        except ValueError:  # an integer of more than 4,300 digits
+            checker.fail(path, "not valid JSON (a number too long)")
+            return None
     if not isinstance(raw, dict):
         checker.fail(path, "expected a round (a table, or the contract's JSON as a string)")
         return None
@@ -719,16 +737,17 @@ def _parse_drill(checker: _Checker, raw: object, index: int, lesson_rules: str) 
     mark = checker.mark()
     checker.keys(raw, _DRILL_KEYS, _DRILL_REQUIRED, path, "a drill")
     scenario = raw.get("scenario")
-    if "scenario" in raw and scenario != RANDOM and scenario not in SCENARIOS:
-        checker.fail(path, f"unknown scenario {scenario!r} (known: {RANDOM},"
+    if "scenario" in raw and scenario != RANDOM and not (isinstance(scenario, str)
+                                                         and scenario in SCENARIOS):
+        checker.fail(path, f"unknown scenario {shown(scenario)} (known: {RANDOM},"
                      f" {', '.join(SCENARIOS)})", "scenario")
     count = raw.get("count", DEFAULT_DRILL_COUNT)
     if not (_whole(count) and 1 <= count <= MAX_DRILL_COUNT):
-        checker.fail(path, f"{count!r} is not a number of rounds from 1 to {MAX_DRILL_COUNT}",
-                     "count")
+        checker.fail(path, f"{shown(count)} is not a number of rounds from 1 to"
+                     f" {MAX_DRILL_COUNT}", "count")
     seats = raw.get("seats")
     if seats is not None and not (_whole(seats) and 1 <= seats <= 6):
-        checker.fail(path, f"{seats!r} occupied seats is not 1 to 6", "seats")
+        checker.fail(path, f"{shown(seats)} occupied seats is not 1 to 6", "seats")
     rules = _rules(checker, raw["rules"], (*path, "rules")) if "rules" in raw else None
     options = raw.get("options", {})
     if not isinstance(options, dict):
@@ -798,7 +817,7 @@ def _parse_table(checker: _Checker, raw: object, path: KeyPath) -> RulingTable |
         checker.keys(entry, _TABLE_SEAT_KEYS, ("seat", "hole"), where, "a seat of the table")
         number = entry.get("seat")
         if "seat" in entry and not (_whole(number) and 1 <= number <= 6):
-            checker.fail(where, f"{number!r} is not a seat number 1-6", "seat")
+            checker.fail(where, f"{shown(number)} is not a seat number 1-6", "seat")
         elif any(seat.seat == number for seat in seats):
             checker.fail(where, f"seat {number} is listed twice", "seat")
         hole = _cards(checker, entry["hole"], (*where, "hole"), range(0, 4),
@@ -846,7 +865,7 @@ def _parse_ruling(checker: _Checker, raw: object, index: int) -> Ruling | None:
     if "answer" in raw and not (_whole(answer) and isinstance(choices, list)
                                 and 1 <= answer <= len(choices)):
         count = len(choices) if isinstance(choices, list) else "the"
-        checker.fail(path, f"{answer!r} is not the number of one of {count} choices"
+        checker.fail(path, f"{shown(answer)} is not the number of one of {count} choices"
                      " (1 is the first)", "answer")
     rules = _rules(checker, raw["rules"], (*path, "rules")) if "rules" in raw else None
     table = _parse_table(checker, raw["table"], (*path, "table")) if "table" in raw else None
@@ -864,17 +883,18 @@ def _parse_lesson(data: Mapping[str, Any], source: Path, checker: _Checker) -> L
     checker.keys(data, _LESSON_KEYS, _LESSON_REQUIRED, (), "a lesson")
     lesson_id = data.get("id")
     if "id" in data and not (isinstance(lesson_id, str) and _ID.match(lesson_id)):
-        checker.fail((), f"{lesson_id!r} is not a lesson id (lower-case letters, digits and"
+        checker.fail((), f"{shown(lesson_id)} is not a lesson id (lower-case letters, digits and"
                      " hyphens, e.g. 'hand-rankings')", "id")
     title = _text(checker, data, "title", ())
     explanation = _text(checker, data, "explanation", ())
     order = data.get("order")
-    if "order" in data and not _whole(order):
-        checker.fail((), f"{order!r} is not a whole number", "order")
+    if "order" in data and not in_range(order, 0, MAX_ORDER, whole=True):
+        checker.fail((), f"{shown(order)} is not a whole number from 0 to {MAX_ORDER:,}",
+                     "order")
     target = data.get("target_seconds")
-    if "target_seconds" in data and (isinstance(target, bool)
-                                     or not isinstance(target, int | float) or target <= 0):
-        checker.fail((), f"{target!r} is not a number of seconds above 0", "target_seconds")
+    if "target_seconds" in data and (not in_range(target, 0, MAX_TARGET_SECONDS) or target == 0):
+        checker.fail((), f"{shown(target)} is not a number of seconds above 0, at most"
+                     f" {MAX_TARGET_SECONDS}", "target_seconds")
     skills: list[Skill] = []
     raw_skills = data.get("skills", [])
     if not isinstance(raw_skills, list):
@@ -884,7 +904,8 @@ def _parse_lesson(data: Mapping[str, Any], source: Path, checker: _Checker) -> L
         try:
             skills.append(Skill(raw))
         except ValueError:
-            checker.fail(("skills", index), f"{raw!r} is not a skill (known: {', '.join(Skill)})")
+            checker.fail(("skills", index),
+                         f"{shown(raw)} is not a skill (known: {', '.join(Skill)})")
     rules = DEFAULT_RULES
     if "rules" in data:
         rules = _rules(checker, data["rules"], ("rules",)) or DEFAULT_RULES
@@ -920,24 +941,46 @@ def _parse_lesson(data: Mapping[str, Any], source: Path, checker: _Checker) -> L
 
 def load_lesson_file(path: Path) -> tuple[Lesson | None, list[LessonProblem]]:
     """One lesson file: the lesson and no problems, or None and every problem found."""
+    lesson, problems, _ = _load_lesson_file(path)
+    return lesson, problems
+
+
+def _load_lesson_file(path: Path) -> tuple[Lesson | None, list[LessonProblem], str]:
+    """:func:`load_lesson_file`, and the text read (empty when it could not be)."""
     try:
-        text = path.read_text("utf-8")
-    except UnicodeDecodeError:
-        return None, [LessonProblem(path, None, "not a UTF-8 text file")]
-    except OSError as error:
-        return None, [LessonProblem(path, None, f"cannot read the file ({error.strerror})")]
+        text = read_text_file(path, limit=LESSON_FILE_LIMIT, what="lesson file")
+    except TextFileError as error:
+        reason = str(error).removeprefix(f"lesson file {path}: ")
+        return None, [LessonProblem(path, None, reason)], ""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        return None, [LessonProblem(path, _decode_error_line(error), f"not valid TOML: {error}")]
+        return None, [LessonProblem(path, _decode_error_line(error),
+                                    f"not valid TOML: {error}")], text
+    except RecursionError:
+        return None, [LessonProblem(path, None, "not valid TOML: arrays or tables nested"
+                                    " too deeply")], text
+    except ValueError:  # tomllib refuses an integer of more than 4,300 digits
+        return None, [LessonProblem(path, None, "not valid TOML: a number too long (more"
+                                    " than 4,300 digits)")], text
     checker = _Checker()
-    lesson = _parse_lesson(data, path, checker)
+    try:
+        lesson = _parse_lesson(data, path, checker)
+    except Exception as error:  # a fault of this checker: the file is skipped, not the course
+        log.exception("checking lesson file %s failed", path)
+        return None, [LessonProblem(path, None, "could not be checked (the trainer's fault:"
+                                    f" {type(error).__name__}); the file is skipped")], text
     if lesson is not None:
-        return lesson, []
+        return lesson, [], text
     lines = _key_lines(text)
     problems = [LessonProblem(path, _locate(lines, failure.path) or 1, failure.message)
                 for failure in checker.failures]
-    return None, sorted(problems, key=lambda problem: problem.line or 0)
+    return None, sorted(problems, key=lambda problem: problem.line or 0), text
+
+
+def _lesson_files(folder: Path) -> list[Path]:
+    """The ``*.toml`` files of ``folder`` by name; OSError if it cannot be listed."""
+    return sorted(folder.glob("*.toml"))
 
 
 def load_lessons(folders: Iterable[Path]) -> LessonLoad:
@@ -945,20 +988,27 @@ def load_lessons(folders: Iterable[Path]) -> LessonLoad:
 
     Never raises for bad content: each invalid file is reported in
     :attr:`LessonLoad.problems` and skipped, and so is a folder that does not
-    exist.
+    exist or cannot be read. A file that is not a regular file (a folder, a
+    device), over :data:`LESSON_FILE_LIMIT` or not UTF-8 is one such problem.
     """
     load = LessonLoad()
     loaded: dict[str, tuple[Lesson, int]] = {}
     for number, folder in enumerate(map(Path, folders)):
-        if not folder.is_dir():
-            load.problems.append(LessonProblem(folder, None, "no such lessons folder"))
+        try:
+            if not folder.is_dir():
+                load.problems.append(LessonProblem(folder, None, "no such lessons folder"))
+                continue
+            paths = _lesson_files(folder)
+        except OSError as error:
+            load.problems.append(LessonProblem(
+                folder, None, f"the lessons folder cannot be read ({error.strerror or error})"))
             continue
-        for path in sorted(folder.glob("*.toml")):
-            lesson, problems = load_lesson_file(path)
+        for path in paths:
+            lesson, problems, text = _load_lesson_file(path)
             load.problems.extend(problems)
             if lesson is None:
                 continue
-            line = _key_lines(path.read_text("utf-8")).get(("id",))
+            line = _key_lines(text).get(("id",))
             if lesson.id in loaded:
                 previous, previous_folder = loaded[lesson.id]
                 if previous_folder == number:
