@@ -327,11 +327,12 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
 
     def number(raw: dict[str, Any], key: str, low: int, high: int, what: str,
                *, whole: bool) -> None:
-        value = raw.get(key)
         kind = "whole number" if whole else "number"
-        if not in_range(value, low, high, whole=whole):
-            problems.append(f"exam.{key}: {shown(value)} is not a {kind} of {what}"
-                            f" from {low:,} to {high:,}")
+        expected = f"a {kind} of {what} from {low:,} to {high:,}"
+        if key not in raw:
+            problems.append(f"exam.{key}: missing ({expected})")
+        elif not in_range(raw[key], low, high, whole=whole):
+            problems.append(f"exam.{key}: {shown(raw[key])} is not {expected}")
 
     def folder(raw: dict[str, Any], where: str) -> Path | None:
         given = text(raw, where, "folder")
