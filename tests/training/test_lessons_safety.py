@@ -211,7 +211,7 @@ FIELDS = [number for number, line in enumerate(GOOD.splitlines())
 _FIELD = re.compile(r"^(lesson|id|title|order|skills|target_seconds|explanation|rules"
                     r"|examples|drills|rulings)\b|^not valid TOML")
 """How a problem starts: the field it is about (``examples[1].round.seats[1].ante: ...``)."""
-FUZZ = settings(max_examples=60, deadline=None,
+FUZZ = settings(max_examples=100, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 
