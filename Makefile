@@ -8,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench screenshot clean package test-package bench-bundle
+.PHONY: run test lint bench screenshot clean package package-windows test-package bench-bundle
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,8 +44,18 @@ package:
 	PYTHON=$(PYTHON) ./packaging/build_bundle.sh
 	./packaging/linux/build_deb.sh
 
+# The Windows installer, built on Linux from a fresh clone:
+# dist/hhe-trainer-<version>-setup.exe (the Windows embeddable Python and
+# wheels from PyPI, PyInstaller under Wine, NSIS). Signed when SIGN_PKCS12 or
+# SIGN_CERT/SIGN_KEY name the room's certificate. See packaging/windows/BUILD.md.
+package-windows:
+	./packaging/windows/install-build-deps.sh
+	PYTHON=$(PYTHON) ./packaging/windows/build_windows.sh
+
 # Builds the wheel, the bundle and the .deb and checks each (bundle self-check,
-# .deb installed with dpkg -i in a clean debootstrap root; needs root). Minutes;
+# .deb installed with dpkg -i in a clean debootstrap root; needs root), then
+# the Windows installer from a fresh clone, installed, run, upgraded and
+# uninstalled under Wine (tests/packaging/test_windows_installer.py). Minutes;
 # `make test` skips these tests.
 test-package: $(STAMP)
 	HHE_PACKAGE_TESTS=1 PYTHON=$(PYTHON) QT_QPA_PLATFORM=offscreen \
