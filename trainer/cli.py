@@ -4,9 +4,13 @@
 (:mod:`trainer.selfcheck`); ``hhe-trainer site check|hash-password`` is for the
 training room's site file (:mod:`trainer.site_config`).
 
-``settle`` follows ``../shared/contracts/settle.md`` exactly: JSON Lines in,
-one JSON line out per round, error lines for rejected rounds, exit 2 when any
-round was rejected.
+``settle`` follows ``docs/settle-contract.md`` exactly: JSON Lines in, one
+JSON line out per round, error lines for rejected rounds, exit 2 when any
+round was rejected. No input ends the stream early: standard input is read as
+bytes, a line at a time and never more than :data:`MAX_ROUND_BYTES` of it, so
+a line that is not UTF-8, not JSON, too long or nested too deeply becomes an
+error line naming its line number, and every other round is still settled,
+in order, with or without worker processes.
 """
 
 from __future__ import annotations
@@ -16,58 +20,192 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from decimal import Decimal, InvalidOperation
 from functools import partial
 from queue import Empty, Queue
 from threading import Thread
-from typing import Any, TextIO
+from typing import Any, BinaryIO, NamedTuple, TextIO
 
 from trainer import __version__
-from trainer.engine.money import dollars
+from trainer.engine.money import dollars, shown, shown_name
 from trainer.engine.round import RoundError, Wager, parse_round, round_to_json
 from trainer.engine.rulesets import PRESETS, RuleSetError, load_ruleset
 from trainer.engine.settlement import Settlement, settle, settlement_to_json
+from trainer.engine.textfile import BOM, TextFileError, read_text_file
 
 EXIT_REJECTED = 2
 BATCH_SIZE = 250
+BATCH_BYTES = 1024 * 1024
+MAX_ROUND_BYTES = 64 * 1024
+"""A round in JSON (one line of ``settle``'s input, or ``explain --json``'s file) is
+at most this long; a six-seat round with every wager is under 2 kB."""
+MAX_ERROR_CHARS = 2000
+"""The longest error message written; every value in one is already cut short."""
+MAX_INT_DIGITS = 40
+"""A JSON whole number longer than this is read as a Decimal (and refused by name),
+because Python refuses to convert more than 4,300 digits to an int."""
 
 
-def settle_line(line: str, default_rules: str) -> tuple[dict[str, Any], bool]:
-    """Settle one JSON line; returns (output object, ok)."""
+# --- reading a round's JSON --------------------------------------------------------------
+
+
+class _RepeatedKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _json_int(text: str) -> int | Decimal:
+    return int(text) if len(text) <= MAX_INT_DIGITS else Decimal(text)
+
+
+def _json_float(text: str) -> Decimal | str:
+    """A JSON number with a point or exponent, exactly as written (7.5 is Decimal("7.5"))."""
     try:
-        data = json.loads(line)
+        return Decimal(text)
+    except InvalidOperation:  # an exponent beyond Decimal's range: refused as written
+        return text
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _RepeatedKey(key)
+            seen.add(key)
+    return result
+
+
+def loads_round(text: str) -> object:
+    """Parse a round's JSON text; anything that is not JSON is a :class:`RoundError`.
+
+    Numbers are read exactly (no float rounding), a key given twice in one object
+    is refused rather than the last one silently kept, and nesting deeper than
+    Python can follow is refused rather than ending the program.
+    """
+    try:
+        return json.loads(
+            text, parse_int=_json_int, parse_float=_json_float, object_pairs_hook=_json_object
+        )
     except json.JSONDecodeError as error:
-        return {"error": f"not valid JSON ({error.msg} at column {error.colno})"}, False
+        where = f"column {error.colno}"
+        if error.lineno > 1:
+            where = f"line {error.lineno} {where}"
+        raise RoundError(f"not valid JSON ({error.msg} at {where})") from None
+    except RecursionError:
+        raise RoundError("not a round: lists or objects nested too deeply") from None
+    except _RepeatedKey as error:
+        raise RoundError(f"{shown_name(error.key)}: given twice in one object") from None
+
+
+# --- settle ------------------------------------------------------------------------------
+
+
+_SKIP_CHUNK = 1024 * 1024
+
+
+class InputLine(NamedTuple):
+    """One line of ``settle``'s input, as bytes; a line longer than allowed is not kept."""
+
+    number: int
+    """1 for the first line of the input, counting blank lines."""
+    data: bytes
+    too_long: int = 0
+    """The length in bytes (line ending included) of a line over :data:`MAX_ROUND_BYTES`
+    before its line ending; ``data`` is then empty."""
+
+
+def read_lines(stream: BinaryIO, limit: int = MAX_ROUND_BYTES) -> Iterator[InputLine]:
+    """The lines of ``stream``, holding at most ``limit`` + 1 bytes of one at a time."""
+    readline = stream.readline
+    number = 0
+    while True:
+        data = readline(limit + 1)
+        if not data:
+            return
+        number += 1
+        if len(data) > limit and not data.endswith(b"\n"):  # over the limit: skip the rest
+            length = len(data)
+            while data and not data.endswith(b"\n"):
+                data = readline(_SKIP_CHUNK)
+                length += len(data)
+            yield InputLine(number, b"", length)
+            continue
+        yield InputLine(number, data)
+
+
+def settle_line(line: InputLine, default_rules: str) -> tuple[dict[str, Any], bool] | None:
+    """Settle one input line: (output object, ok), or None for a blank line.
+
+    Never raises: whatever the line holds, the answer is a settlement or an error.
+    """
+    number = line.number
+    if line.too_long:
+        return {
+            "error": f"line {number}: {line.too_long:,} bytes; a round takes at most"
+            f" {MAX_ROUND_BYTES:,} (a six-seat round is under 2 kB)"
+        }, False
+    try:
+        text = line.data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return {
+            "error": f"line {number}: not UTF-8 text (byte 0x{line.data[error.start]:02x}"
+            f" at column {error.start + 1})"
+        }, False
+    if number == 1:
+        text = text.removeprefix(BOM)
+    if not text.strip():
+        return None
+    try:
+        data = loads_round(text)
+        if not isinstance(data, dict):  # not a round at all: name the line
+            parse_round(data)
+    except RoundError as error:
+        return {"error": f"line {number}: {error}"}, False
     try:
         return settlement_to_json(settle(parse_round(data, default_rules), explain=False)), True
     except (RoundError, RuleSetError) as error:
-        return {"error": str(error)}, False
+        message = str(error)
+        if len(message) > MAX_ERROR_CHARS:
+            message = message[:MAX_ERROR_CHARS] + "…"
+        return {"error": message}, False
+    except Exception as error:  # a bug: this round is refused, the stream goes on
+        return {
+            "error": f"line {number}: internal error settling this round"
+            f" ({type(error).__name__}); please report it with the round"
+        }, False
 
 
-def settle_lines(lines: Sequence[str], default_rules: str) -> tuple[str, int]:
+def settle_lines(lines: Iterable[InputLine], default_rules: str) -> tuple[str, int]:
     """Settle a batch of lines; returns the output text and how many were rejected."""
     rejected = 0
     parts = []
     dumps = json.dumps
     for line in lines:
-        if not line.strip():
+        answer = settle_line(line, default_rules)
+        if answer is None:
             continue
-        result, ok = settle_line(line, default_rules)
-        if not ok:
-            rejected += 1
+        result, ok = answer
+        rejected += not ok
         parts.append(dumps(result) + "\n")
     return "".join(parts), rejected
 
 
-def _batches(lines: Iterable[str], size: int) -> Iterator[list[str]]:
+def _batches(lines: Iterable[InputLine], size: int) -> Iterator[list[InputLine]]:
     """Group lines into batches without ever waiting for input that has not come.
 
     A reader thread queues lines as they arrive; a batch is handed on as soon
-    as it is full or the queue runs dry, so a caller that writes one round and
-    waits for its answer is answered at once.
+    as it is full (``size`` lines or :data:`BATCH_BYTES`) or the queue runs dry,
+    so a caller that writes one round and waits for its answer is answered at
+    once. The queue and the batches are bounded, so memory is too, whatever
+    the input.
     """
-    queue: Queue[str | None] = Queue(maxsize=size * 8)
+    queue: Queue[InputLine | None] = Queue(maxsize=size * 2)
 
     def read() -> None:
         try:
@@ -82,7 +220,8 @@ def _batches(lines: Iterable[str], size: int) -> Iterator[list[str]]:
         if line is None:
             return
         batch = [line]
-        while len(batch) < size:
+        held = len(line.data)
+        while len(batch) < size and held < BATCH_BYTES:
             try:
                 line = queue.get_nowait()
             except Empty:
@@ -91,23 +230,25 @@ def _batches(lines: Iterable[str], size: int) -> Iterator[list[str]]:
                 yield batch
                 return
             batch.append(line)
+            held += len(line.data)
         yield batch
 
 
-def settle_stream(lines: Iterable[str], out: TextIO, default_rules: str, jobs: int = 1) -> int:
-    """Stream rounds to settlements, in order; returns how many were rejected.
+def settle_stream(source: BinaryIO, out: TextIO, default_rules: str, jobs: int = 1) -> int:
+    """Stream rounds (JSON Lines as bytes) to settlements, in order; returns how many
+    lines were rejected.
 
     With ``jobs`` > 1 batches are settled in worker processes (the engine is
-    pure Python, so this is how a second core helps); output order is kept.
+    pure Python, so this is how a second core helps); the output is the same,
+    line for line.
     """
     rejected = 0
+    lines = read_lines(source)
     if jobs <= 1:
         for line in lines:
-            if not line.strip():
-                continue
-            result, ok = settle_line(line, default_rules)
-            rejected += not ok
-            out.write(json.dumps(result) + "\n")
+            text, line_rejected = settle_lines((line,), default_rules)
+            rejected += line_rejected
+            out.write(text)
         out.flush()
         return rejected
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -121,14 +262,34 @@ def settle_stream(lines: Iterable[str], out: TextIO, default_rules: str, jobs: i
     return rejected
 
 
+def available_cores() -> int:
+    """The cores this process may run on (fewer than the machine's in a container)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # macOS, Windows
+        return max(1, os.cpu_count() or 1)
+
+
+AUTOMATIC_JOBS_MAX = 4
+"""``--jobs 0`` (the default) starts one worker per core, at most this many."""
+
+
 def _cmd_settle(args: argparse.Namespace) -> int:
     try:
         load_ruleset(args.rules)
     except RuleSetError as error:
         print(f"hhe-trainer settle: --rules: {error}", file=sys.stderr)
         return EXIT_REJECTED
-    jobs = args.jobs if args.jobs > 0 else min(os.cpu_count() or 1, 4)
-    rejected = settle_stream(sys.stdin, sys.stdout, args.rules, jobs)
+    cores = available_cores()
+    jobs = args.jobs if args.jobs > 0 else min(cores, AUTOMATIC_JOBS_MAX)
+    if jobs > cores:
+        print(
+            f"hhe-trainer settle: --jobs {args.jobs} is more than the {cores} core(s) here;"
+            f" using {cores}",
+            file=sys.stderr,
+        )
+        jobs = cores
+    rejected = settle_stream(sys.stdin.buffer, sys.stdout, args.rules, jobs)
     if rejected:
         print(
             f"hhe-trainer settle: {rejected} round(s) rejected; see the error lines",
@@ -144,35 +305,40 @@ _SEAT_HELP = (
     "a seat as 'N: CARD CARD ante=X [odds=X] (raise=Y | fold) [trips_plus=Z]"
     " [pocket_bonus=Z] [six_card_bonus=Z] [progressive=1]', e.g. '6: Ah Ad ante=10 raise=30'"
 )
+_SEAT_ALIASES = {
+    "trips": "trips_plus",
+    "pocket": "pocket_bonus",
+    "six_card": "six_card_bonus",
+    "play": "raise",
+}
 
 
 def parse_seat_spec(spec: str) -> dict[str, Any]:
     """Read the command-line seat form into the settle contract's seat object.
 
-    ``odds`` may be left out: it is the mandatory equal of the ante.
+    ``odds`` may be left out: it is the mandatory equal of the ante. A wager
+    named twice is refused, not overwritten.
     """
     head, _, rest = spec.partition(":")
-    try:
-        number = int(head.strip())
-    except ValueError:
-        raise RoundError(f"--seat {spec!r}: expected 'N: CARD CARD ante=X ...'") from None
+    if not re.fullmatch(r"\s*[0-9]{1,2}\s*", head, re.ASCII):
+        raise RoundError(f"--seat {shown(spec)}: expected 'N: CARD CARD ante=X ...'")
+    number = int(head)
     words = rest.split()
     if len(words) < 2:
-        raise RoundError(f"--seat {spec!r}: expected two hole cards after 'N:'")
+        raise RoundError(f"--seat {shown(spec)}: expected two hole cards after 'N:'")
     seat: dict[str, Any] = {"seat": number, "hole": words[:2]}
     for word in words[2:]:
         if word.lower() in ("fold", "folded"):
-            seat["folded"] = True
-            continue
-        key, sep, value = word.partition("=")
-        key = {
-            "trips": "trips_plus",
-            "pocket": "pocket_bonus",
-            "six_card": "six_card_bonus",
-            "play": "raise",
-        }.get(key.lower(), key.lower())
-        if not sep:
-            raise RoundError(f"--seat {spec!r}: {word!r} is not 'name=amount' or 'fold'")
+            key, value = "folded", True
+        else:
+            name, sep, text = word.partition("=")
+            if not sep:
+                raise RoundError(
+                    f"--seat {shown(spec)}: {shown(word)} is not 'name=amount' or 'fold'"
+                )
+            key, value = _SEAT_ALIASES.get(name.lower(), name.lower()), text
+        if key in seat:
+            raise RoundError(f"--seat {shown(spec)}: {shown_name(key)} given twice")
         seat[key] = value
     if "ante" in seat and "odds" not in seat:
         seat["odds"] = seat["ante"]
@@ -211,54 +377,85 @@ def explain_text(settlement: Settlement) -> str:
     return "\n".join(lines)
 
 
+def read_round_file(name: str) -> object:
+    """``explain --json``'s round: a file of at most MAX_ROUND_BYTES, or ``-`` for stdin."""
+    where = "--json - (standard input)" if name == "-" else f"--json file {name}"
+    if name == "-":
+        data = sys.stdin.buffer.read(MAX_ROUND_BYTES + 1)
+        if len(data) > MAX_ROUND_BYTES:
+            raise RoundError(f"{where}: more than the {MAX_ROUND_BYTES:,} bytes a round may take")
+        try:
+            text = data.decode("utf-8").removeprefix(BOM)
+        except UnicodeDecodeError as error:
+            raise RoundError(
+                f"{where}: not UTF-8 text (byte 0x{data[error.start]:02x}"
+                f" at offset {error.start})"
+            ) from None
+    else:
+        try:
+            text = read_text_file(name, limit=MAX_ROUND_BYTES, what="--json file")
+        except TextFileError as error:  # it names the file
+            raise RoundError(str(error)) from None
+        except ValueError as error:  # a path the system refuses
+            raise RoundError(f"{where}: {error}") from None
+    try:
+        return loads_round(text)
+    except RoundError as error:
+        raise RoundError(f"{where}: {error}") from None
+
+
+def _explain_round(args: argparse.Namespace) -> dict[str, Any] | None:
+    """The round the command line describes, or None when it describes none."""
+    if not (args.dealer and args.board and args.seat):
+        return None
+    data: dict[str, Any] = {
+        "rules": args.rules,
+        "dealer": args.dealer.split(),
+        "board": args.board.split(),
+        "seats": [parse_seat_spec(spec) for spec in args.seat],
+    }
+    options = {
+        key: value
+        for key, value in (
+            ("trips_plus_table", args.trips_plus_table),
+            ("pocket_bonus_table", args.pocket_bonus_table),
+            ("bad_beat_table", args.bad_beat_table),
+            ("progressive_table", args.progressive_table),
+        )
+        if value is not None
+    }
+    if options:
+        data["options"] = options
+    if args.six_card_bonus_cards is not None:
+        data["six_card_bonus_cards"] = args.six_card_bonus_cards.split()
+    for key in ("six_card_bonus_jackpot", "progressive_pool"):
+        value = getattr(args, key)
+        if value is not None:
+            data[key] = value
+    return data
+
+
 def _cmd_explain(args: argparse.Namespace) -> int:
     try:
-        if args.json:
-            source = sys.stdin if args.json == "-" else open(args.json, encoding="utf-8")  # noqa: SIM115
-            with source:
-                data = json.load(source)
-        else:
-            if not (args.dealer and args.board and args.seat):
-                print(
-                    "hhe-trainer explain: give --dealer, --board and at least one --seat,"
-                    " or --json FILE",
-                    file=sys.stderr,
-                )
-                return EXIT_REJECTED
-            data = {
-                "rules": args.rules,
-                "dealer": args.dealer.split(),
-                "board": args.board.split(),
-                "seats": [parse_seat_spec(spec) for spec in args.seat],
-            }
-            options = {
-                key: value
-                for key, value in (
-                    ("trips_plus_table", args.trips_plus_table),
-                    ("pocket_bonus_table", args.pocket_bonus_table),
-                    ("bad_beat_table", args.bad_beat_table),
-                    ("progressive_table", args.progressive_table),
-                )
-                if value
-            }
-            if options:
-                data["options"] = options
-            for key in ("six_card_bonus_cards",):
-                value = getattr(args, key)
-                if value:
-                    data[key] = value.split()
-            for key in ("six_card_bonus_jackpot", "progressive_pool"):
-                value = getattr(args, key)
-                if value:
-                    data[key] = value
-        print(explain_text(settle(parse_round(data, args.rules))))
-        return 0
+        load_ruleset(args.rules)
+    except RuleSetError as error:
+        print(f"hhe-trainer explain: --rules: {error}", file=sys.stderr)
+        return EXIT_REJECTED
+    try:
+        data = read_round_file(args.json) if args.json is not None else _explain_round(args)
+        if data is None:
+            print(
+                "hhe-trainer explain: give --dealer, --board and at least one --seat,"
+                " or --json FILE",
+                file=sys.stderr,
+            )
+            return EXIT_REJECTED
+        text = explain_text(settle(parse_round(data, args.rules)))
     except (RoundError, RuleSetError) as error:
         print(f"hhe-trainer explain: {error}", file=sys.stderr)
         return EXIT_REJECTED
-    except (OSError, json.JSONDecodeError) as error:
-        print(f"hhe-trainer explain: cannot read {args.json}: {error}", file=sys.stderr)
-        return EXIT_REJECTED
+    print(text)
+    return 0
 
 
 # --- generate ----------------------------------------------------------------
@@ -274,21 +471,38 @@ def generate_lines(count: int, seed: int | None, rules: str, seats: int | None) 
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
-    if args.count < 0:
-        print("hhe-trainer generate: --count must be 0 or more", file=sys.stderr)
-        return EXIT_REJECTED
-    if args.seats is not None and not 1 <= args.seats <= 6:
-        print("hhe-trainer generate: --seats must be 1 to 6", file=sys.stderr)
-        return EXIT_REJECTED
     try:
-        write = sys.stdout.write
-        for line in generate_lines(args.count, args.seed, args.rules, args.seats):
-            write(line + "\n")
+        load_ruleset(args.rules)
     except RuleSetError as error:
         print(f"hhe-trainer generate: --rules: {error}", file=sys.stderr)
         return EXIT_REJECTED
+    write = sys.stdout.write
+    for line in generate_lines(args.count, args.seed, args.rules, args.seats):
+        write(line + "\n")
     sys.stdout.flush()
     return 0
+
+
+# --- command-line numbers ----------------------------------------------------
+
+
+def whole_number(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number within bounds, in ASCII digits only (no
+    Arabic-Indic digits, ``1_000`` or `` 5 ``, which ``int()`` would quietly accept)."""
+
+    def read(text: str) -> int:
+        if not re.fullmatch(r"-?[0-9]{1,30}", text, re.ASCII):
+            raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number such as 4")
+        value = int(text)
+        if (low is not None and value < low) or (high is not None and value > high):
+            bounds = (
+                f"from {low} to {high}" if low is not None and high is not None
+                else f"{low} or more" if low is not None else f"at most {high}"
+            )
+            raise argparse.ArgumentTypeError(f"{value} is not allowed: give {bounds}")
+        return value
+
+    return read
 
 
 def _cmd_gui(args: argparse.Namespace) -> int:
@@ -332,9 +546,10 @@ def build_parser() -> argparse.ArgumentParser:
     settle_parser.add_argument("--rules", default="ny-2018", help=rules_help)
     settle_parser.add_argument(
         "--jobs",
-        type=int,
+        type=whole_number(low=0),
         default=0,
-        help="worker processes (default 0: one per core, at most 4; 1: settle in-process)",
+        help=f"worker processes (default 0: one per core, at most {AUTOMATIC_JOBS_MAX};"
+        " 1: settle in-process; more than the cores here is cut to the cores)",
     )
     settle_parser.set_defaults(func=_cmd_settle)
 
@@ -360,10 +575,13 @@ def build_parser() -> argparse.ArgumentParser:
     generate_parser = commands.add_parser(
         "generate", help="print random rounds in the settle input format"
     )
-    generate_parser.add_argument("--count", type=int, default=10)
-    generate_parser.add_argument("--seed", type=int, default=None)
+    generate_parser.add_argument("--count", type=whole_number(low=0), default=10)
+    generate_parser.add_argument("--seed", type=whole_number(), default=None)
     generate_parser.add_argument(
-        "--seats", type=int, default=None, help="occupied seats per round (default: 1-6 at random)"
+        "--seats",
+        type=whole_number(low=1, high=6),
+        default=None,
+        help="occupied seats per round (default: 1-6 at random)",
     )
     generate_parser.add_argument("--rules", default="ny-2018", help=rules_help)
     generate_parser.set_defaults(func=_cmd_generate)

@@ -1,4 +1,4 @@
-"""The settle contract (/work/shared/contracts/settle.md) through the real command,
+"""The settle contract (docs/settle-contract.md) through the real command,
 and the human-readable ``explain`` command."""
 
 from __future__ import annotations

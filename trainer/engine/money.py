@@ -67,11 +67,14 @@ def shown(value: object) -> str:
     return text
 
 
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,40}", re.ASCII)
+
+
 def shown_name(key: object) -> str:
-    """A field or key name as written, unquoted; quoted and cut like :func:`shown` when it
-    is long or holds characters that do not print."""
+    """A field or key name as written (``trips_plus``); quoted and cut like :func:`shown`
+    when it is empty, long or holds anything but letters, digits, ``_``, ``.``, ``-``."""
     text = str(key)
-    return text if len(text) <= 40 and text.isprintable() else shown(key)
+    return text if _PLAIN_NAME.fullmatch(text) else shown(key)
 
 
 class AmountError(ValueError):
