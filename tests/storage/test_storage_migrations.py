@@ -150,18 +150,6 @@ def test_upgrading_from_each_earlier_version_keeps_every_row(db_path: Path, vers
     assert tuple(row[0] for row in applied) == MIGRATION_NAMES
 
 
-def test_a_database_from_a_newer_trainer_opens_with_a_notice(db_path: Path) -> None:
-    with open_database(db_path):
-        pass
-    conn = sqlite3.connect(db_path)
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    conn.close()
-    with open_database(db_path) as db:
-        assert db.notice is not None and "newer version" in db.notice
-        assert db.create_trainee("Ana") == 1  # still usable: nothing was set aside
-    assert not list(db_path.parent.glob("*.damaged-*"))
-
-
 def test_round_json_column_accepts_only_json(db_path: Path) -> None:
     with open_database(db_path) as db:
         session = db.start_session(db.create_trainee("Ana"), "practice", RULES)

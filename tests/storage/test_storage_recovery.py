@@ -29,7 +29,7 @@ def test_a_file_that_is_not_a_database_is_kept_byte_for_byte(db_path: Path) -> N
     db_path.write_bytes(garbage)
     with open_database() as db:
         assert db.notice is not None
-        assert "damaged" in db.notice and "a fresh one was started" in db.notice
+        assert "damaged" in db.notice and "a new, empty database was started" in db.notice
         (kept,) = _damaged_copies(db_path.parent)
         assert str(kept) in db.notice
         assert kept.read_bytes() == garbage

@@ -1,11 +1,25 @@
 """One SQLite file per station: trainees, sessions, rounds, answers, course answers, exams.
 
-:func:`open_database` always returns a usable :class:`TrainerDB`. A file that
-is not a database or fails ``PRAGMA quick_check`` is moved aside (never
-overwritten, never deleted) and the newest good backup, or a fresh database,
-takes its place; a database another program keeps locked is left alone and
-the session goes to a side file. ``TrainerDB.notice`` then holds the sentence
-the UI shows; it is None when all went well.
+:func:`open_database` always returns a usable :class:`TrainerDB` and never
+changes a file it cannot use: ``TrainerDB.notice`` then holds the sentences
+the UI shows (None when all went well).
+
+- Damaged (not an SQLite file, failing ``PRAGMA quick_check``, tables not
+  those its record of migrations says, or empty while good backups exist):
+  moved aside as ``<name>.damaged-<time>`` (never overwritten, never
+  deleted) and the newest good backup, or a new database, takes its place.
+- Not the trainer's to write (another program's file, a newer trainer's
+  schema), read-only here, or kept locked by another program: left untouched,
+  and the session goes to a side file beside it (or in the temporary folder).
+
+Backups: ``backups/<name>-<UTC time>.sqlite3`` at each session start, written
+as ``.partial`` and renamed when complete, under a lock
+(``backups/<name>.backup-lock``). Every start removes the ``.partial`` copies
+a killed process left, unless another process holds that lock (it is writing
+one right now; a later start removes them). Rotation keeps this database's
+newest five; it never removes a backup of another database (another station
+id: what was here before a new database was started) nor one it cannot read,
+so a database started afresh never pushes the last copies of the old one out.
 
 Durability: WAL journal, ``synchronous=FULL``. In WAL mode NORMAL already
 survives an application crash or SIGKILL (a commit is in the WAL file, in the
@@ -70,18 +84,53 @@ SYNCHRONOUS = "FULL"
 BACKUP_FOLDER = "backups"
 KEEP_BACKUPS = 5
 MAX_NAME_LENGTH = 80
+BACKUP_LOCK_SUFFIX = ".backup-lock"
+PARTIAL_SUFFIX = ".partial"
 _SIDE_FILES = ("-wal", "-shm", "-journal")
 _LOCKED_RETRY_PAUSE = 0.05
+_SQLITE_HEADER = b"SQLite format 3\x00"
+_BACKUP_STAMP = "%Y%m%dT%H%M%S%fZ"
 
 # SQLite primary result codes (the low byte of an extended code).
+_SQLITE_PERM = 3
 _SQLITE_BUSY = 5
 _SQLITE_LOCKED = 6
+_SQLITE_NOMEM = 7
+_SQLITE_READONLY = 8
+_SQLITE_IOERR = 10
 _SQLITE_CORRUPT = 11
+_SQLITE_FULL = 13
+_SQLITE_CANTOPEN = 14
+_SQLITE_AUTH = 23
 _SQLITE_NOTADB = 26
+# Failures about reaching a file, not about what is in it.
+_ACCESS_PROBLEMS = frozenset(
+    {
+        _SQLITE_PERM,
+        _SQLITE_NOMEM,
+        _SQLITE_READONLY,
+        _SQLITE_IOERR,
+        _SQLITE_FULL,
+        _SQLITE_CANTOPEN,
+        _SQLITE_AUTH,
+    }
+)
 
 
 class _Damaged(Exception):
-    """The file is not a healthy SQLite database."""
+    """The file is not a healthy SQLite database; the message ends "The database <path> ..."."""
+
+
+class _Refused(Exception):
+    """A healthy SQLite file this trainer must not write (see ``schema.examine``)."""
+
+    def __init__(self, refusal: schema.Refusal) -> None:
+        super().__init__(refusal.why)
+        self.refusal = refusal
+
+
+class _ReadOnly(Exception):
+    """SQLite can read the file but not write it here."""
 
 
 # --------------------------------------------------------------------------- helpers
@@ -164,13 +213,18 @@ def _is_damage(error: sqlite3.Error) -> bool:
 def _quick_check(conn: sqlite3.Connection) -> None:
     rows = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
     if rows != ["ok"]:
-        raise _Damaged("; ".join(str(row) for row in rows[:3]))
+        raise _Damaged(f"is damaged ({'; '.join(str(row) for row in rows[:3])})")
 
 
 def _connect(path: Path | str, busy_timeout: float) -> sqlite3.Connection:
     # isolation_level=None: no implicit BEGIN; transactions are explicit.
     # timeout sets SQLite's busy handler (PRAGMA busy_timeout).
     return sqlite3.connect(str(path), timeout=busy_timeout, isolation_level=None)
+
+
+def _connect_read_only(path: Path, busy_timeout: float) -> sqlite3.Connection:
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    return sqlite3.connect(uri, uri=True, timeout=busy_timeout, isolation_level=None)
 
 
 def _migrate(db: Database) -> None:
@@ -186,29 +240,99 @@ def _migrate(db: Database) -> None:
     db.conn.execute("COMMIT")
 
 
-def _health_check(path: Path, busy_timeout: float) -> None:
-    """Raise :class:`_Damaged` unless ``path`` is absent, empty or a healthy database.
+def _size(path: Path) -> int | None:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return None
 
-    The check reads through a read-only connection: closing a read-write one
-    would checkpoint a leftover WAL into (that is, write into) a damaged file.
+
+def _health_check(path: Path, busy_timeout: float) -> None:
+    """Raise unless ``path`` is absent, a new empty file or a healthy database this
+    trainer may write: :class:`_Damaged` or :class:`_Refused`.
+
+    An empty file is damage when a good backup exists (something emptied the
+    database; the backup is what the person wants back) or when a write-ahead
+    log lies beside it (SQLite would discard that log). The check reads
+    through a read-only connection: closing a read-write one would checkpoint
+    a leftover WAL into (that is, write into) a damaged file.
     """
-    if not path.exists() or path.stat().st_size == 0:
+    size = _size(path)
+    if size is None:
+        return
+    if size == 0:
+        if _size(Path(f"{path}-wal")):
+            raise _Damaged("is empty (0 bytes) but a write-ahead log lies beside it")
+        if _good_backup(path, busy_timeout) is not None:
+            raise _Damaged("is empty (0 bytes)")
         return
     with open(path, "rb") as file:
-        if file.read(16) != b"SQLite format 3\x00":
-            raise _Damaged("not an SQLite database")
-    uri = f"{path.resolve().as_uri()}?mode=ro"
-    conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout, isolation_level=None)
+        if file.read(len(_SQLITE_HEADER)) != _SQLITE_HEADER:
+            raise _Damaged("is damaged: it is not an SQLite database")
+    with _reading_content():
+        conn = _connect_read_only(path, busy_timeout)
+        # A damaged file's text (in quick_check's report) need not be UTF-8.
+        conn.text_factory = _lenient_text
+        try:
+            _quick_check(conn)
+            refused = schema.examine(conn)
+        finally:
+            conn.close()
+    if refused is not None:
+        raise _Refused(refused)
+
+
+@contextmanager
+def _reading_content() -> Iterator[None]:
+    """Our own reads of a readable SQLite file: a failure is damage (:class:`_Damaged`)
+    unless it is about access, not content (locked, permissions, I/O)."""
     try:
-        _quick_check(conn)
-    finally:
-        conn.close()
+        yield
+    except schema.SchemaDamage as damage:
+        raise _Damaged(str(damage)) from None
+    except UnicodeDecodeError:  # SQLite's error message quoted the file's broken text
+        raise _Damaged("is damaged (SQLite cannot read its schema)") from None
+    except sqlite3.Error as error:
+        if _is_locked(error) or _code(error) in _ACCESS_PROBLEMS:
+            raise
+        raise _Damaged(f"is damaged ({error})") from None
+
+
+def _lenient_text(data: bytes) -> str:
+    return data.decode("utf-8", errors="replace")
+
+
+def _write_probe(conn: sqlite3.Connection) -> None:
+    """Raise :class:`_ReadOnly` when SQLite cannot write the file here.
+
+    SQLite opens a file it may not write (read-only mode, another owner, a
+    read-only mount) read-only without a word, and the first write then fails
+    with "attempt to write a readonly database". A header write rolled back
+    at once asks the question without changing anything.
+    """
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            (version,) = conn.execute("PRAGMA user_version").fetchone()
+            conn.execute(f"PRAGMA user_version = {int(version)}")
+        finally:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+    except sqlite3.Error as error:
+        if _code(error) == _SQLITE_READONLY:
+            raise _ReadOnly(str(error)) from None
+        raise
 
 
 def _open_checked(path: Path, busy_timeout: float) -> Database:
     _health_check(path, busy_timeout)
     conn = _connect(path, busy_timeout)
     try:
+        with _reading_content():
+            # A read-write connection parses the schema more strictly than the
+            # read-only one of the health check (a CHECK naming no column).
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        _write_probe(conn)
         db = Database(conn)
         if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
             db.enable_wal()  # outside any transaction; persistent in the file
@@ -258,6 +382,22 @@ def _set_aside(path: Path) -> Path:
     return target
 
 
+# --------------------------------------------------------------------------- backups
+
+
+def _backup_time(name: str, stem: str) -> datetime | None:
+    """When the backup named ``name`` (``<stem>-<UTC time>.sqlite3``) was taken;
+    None for a file that is not one of this database's backups."""
+    prefix, suffix = f"{stem}-", ".sqlite3"
+    if not (name.startswith(prefix) and name.endswith(suffix)):
+        return None
+    stamp = name[len(prefix) : -len(suffix)]
+    try:
+        return datetime.strptime(stamp, _BACKUP_STAMP).replace(tzinfo=UTC)
+    except ValueError:
+        return None
+
+
 def _backups_of(path: Path) -> list[Path]:
     """This database's backups, newest first."""
     folder = path.parent / BACKUP_FOLDER
@@ -267,36 +407,104 @@ def _backups_of(path: Path) -> list[Path]:
         (
             backup
             for backup in folder.glob(f"{path.stem}-*.sqlite3")
-            if backup.stem.rsplit("-", 1)[0] == path.stem and _backup_time(backup) is not None
+            if _backup_time(backup.name, path.stem) is not None
         ),
         reverse=True,
     )
 
 
-def _backup_time(backup: Path) -> datetime | None:
-    stamp = backup.stem.rsplit("-", 1)[-1]
-    try:
-        return datetime.strptime(stamp, "%Y%m%dT%H%M%S%fZ").replace(tzinfo=UTC)
-    except ValueError:
-        return None
-
-
-def _good_backup(path: Path) -> Path | None:
+def _good_backup(path: Path, busy_timeout: float) -> Path | None:
+    """The newest backup that is healthy and this trainer's to use (not a newer
+    trainer's); None when there is none."""
     for backup in _backups_of(path):
+        if not _size(backup):
+            continue
         try:
-            conn = sqlite3.connect(f"{backup.resolve().as_uri()}?mode=ro", uri=True)
-            try:
-                _quick_check(conn)
-            finally:
-                conn.close()
-        except (sqlite3.Error, _Damaged, OSError):
+            _health_check(backup, busy_timeout)
+        except (sqlite3.Error, _Damaged, _Refused, OSError):
             continue
         return backup
     return None
 
 
-def _describe(backup: Path) -> str:
-    when = _backup_time(backup)
+def _station_of(backup: Path) -> str | None:
+    """The station id a backup belongs to; None when it cannot be read."""
+    try:
+        conn = _connect_read_only(backup, 0)
+        try:
+            row = conn.execute("SELECT value FROM meta WHERE key = 'station'").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
+    return None if row is None else str(row[0])
+
+
+@contextmanager
+def _backup_lock(folder: Path, stem: str, timeout: float) -> Iterator[None]:
+    """Hold the lock under which this database's backups are written, waiting at
+    most ``timeout`` seconds; sqlite3.OperationalError "database is locked" when
+    another process keeps it longer.
+
+    An SQLite lock on an empty file: it works the same on every system the
+    trainer runs on, and the operating system drops it when a process dies.
+    """
+    lock = folder / f"{stem}{BACKUP_LOCK_SUFFIX}"
+    conn = sqlite3.connect(str(lock), timeout=timeout, isolation_level=None)
+    try:
+        conn.execute("BEGIN EXCLUSIVE")
+        try:
+            yield
+        finally:
+            conn.execute("ROLLBACK")
+    finally:
+        conn.close()
+
+
+def _delete_partials(folder: Path, stem: str) -> None:
+    """Delete this database's unfinished backup copies; only under the backup lock."""
+    for partial in folder.glob(f"{stem}-*.sqlite3{PARTIAL_SUFFIX}*"):
+        name = partial.name
+        for suffix in _SIDE_FILES:
+            name = name.removesuffix(suffix)
+        if _backup_time(name.removesuffix(PARTIAL_SUFFIX), stem) is not None:
+            partial.unlink(missing_ok=True)
+
+
+def _remove_stale_partials(path: Path) -> None:
+    """At start: delete the ``.partial`` backup copies a killed process left.
+
+    Done under the backup lock, so no backup is being written and every
+    partial is stale. When another process holds the lock (it is writing a
+    backup now), nothing is removed: a later start does it. Never fails.
+    """
+    folder = path.parent / BACKUP_FOLDER
+    if not folder.is_dir() or not any(folder.glob(f"{path.stem}-*{PARTIAL_SUFFIX}*")):
+        return
+    try:
+        with _backup_lock(folder, path.stem, 0):
+            _delete_partials(folder, path.stem)
+    except (sqlite3.Error, OSError):
+        return
+
+
+def _copy_database(conn: sqlite3.Connection, dest: Path) -> Path:
+    """Copy with SQLite's online backup API into ``<dest>.partial``, renamed when complete."""
+    partial = dest.with_name(dest.name + PARTIAL_SUFFIX)
+    for stale in (partial, *(Path(f"{partial}{suffix}") for suffix in _SIDE_FILES)):
+        stale.unlink(missing_ok=True)  # our own unfinished copy, never a database in use
+    target = sqlite3.connect(str(partial), isolation_level=None)
+    try:
+        conn.backup(target)
+        target.execute("PRAGMA journal_mode = DELETE")
+    finally:
+        target.close()
+    os.replace(partial, dest)
+    return dest
+
+
+def _describe(backup: Path, stem: str) -> str:
+    when = _backup_time(backup.name, stem)
     return when.astimezone().strftime("%Y-%m-%d %H:%M") if when else backup.name
 
 
@@ -312,8 +520,8 @@ def open_database(
     """Open (creating and upgrading as needed) the trainer's database; never fails.
 
     ``path`` defaults to ``data_dir() / "trainer.sqlite3"``. When the file was
-    damaged, locked or could not be opened, the returned database's ``notice``
-    says what happened and where things are.
+    damaged, refused, read-only, locked or could not be opened, the returned
+    database's ``notice`` says what happened and where things are.
     """
     options = {"busy_timeout": busy_timeout, "backup_on_session": backup_on_session}
     try:
@@ -323,9 +531,19 @@ def open_database(
         return _side_database(target, f"The data folder could not be used ({error}).", **options)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
+        _remove_stale_partials(target)
         return TrainerDB(_open_waiting(target, busy_timeout), target, **options)
     except _Damaged as damage:
-        reason = str(damage)
+        problem = str(damage)
+    except _Refused as refused:
+        what = f"The file {target} {refused}. It was left untouched. {refused.refusal.advice}"
+        return _side_database(target, what, **options)
+    except _ReadOnly as error:
+        what = (
+            f"The database {target} is read-only here ({error}), so no answer could be"
+            " recorded in it. It was left untouched; ask for it to be made writable."
+        )
+        return _side_database(target, what, **options)
     except sqlite3.Error as error:
         if not _is_damage(error):
             what = (
@@ -335,36 +553,42 @@ def open_database(
                 else f"The database {target} could not be opened ({error})."
             )
             return _side_database(target, what, **options)
-        reason = str(error)
+        problem = f"is damaged ({error})"
     except OSError as error:
         what = f"The database {target} could not be opened ({error})."
         return _side_database(target, what, **options)
     try:
-        return _recover(target, reason, **options)
-    except (sqlite3.Error, _Damaged, OSError) as error:
-        what = f"The database {target} is damaged ({reason}) and could not be set aside ({error})."
+        return _recover(target, problem, **options)
+    except (sqlite3.Error, _Damaged, _Refused, _ReadOnly, OSError) as error:
+        what = (
+            f"The database {target} {problem}, and it could not be set aside ({error})."
+            " It was left untouched."
+        )
         return _side_database(target, what, **options)
 
 
-def _recover(path: Path, reason: str, *, busy_timeout: float, backup_on_session: bool) -> TrainerDB:
+def _recover(
+    path: Path, problem: str, *, busy_timeout: float, backup_on_session: bool
+) -> TrainerDB:
+    """Set the damaged file aside and open the newest good backup, or a new database."""
     kept = _set_aside(path)
-    backup = _good_backup(path)
+    backup = _good_backup(path, busy_timeout)
     if backup is not None:
         shutil.copyfile(backup, path)
         try:
             db = _open_checked(path, busy_timeout)
-        except (sqlite3.Error, _Damaged):
+        except (sqlite3.Error, _Damaged, _Refused, _ReadOnly):
             _set_aside(path)  # a copy of the backup; the backup itself stays
             backup = None
     if backup is None:
         db = _open_checked(path, busy_timeout)
-        started = "a fresh one was started"
+        started = "There is no good backup, so a new, empty database was started."
     else:
         started = (
-            f"the backup of {_describe(backup)} was restored (answers given after that"
-            " backup are in the damaged file)"
+            f"The backup of {_describe(backup, path.stem)} was restored; answers given after"
+            " that backup are not in it."
         )
-    notice = f"The database was damaged ({reason}); it was kept as {kept} and {started}."
+    notice = f"The database {path} {problem}. It was kept as {kept}. {started}"
     return TrainerDB(
         db, path, notice=notice, busy_timeout=busy_timeout, backup_on_session=backup_on_session
     )
@@ -391,7 +615,7 @@ def _side_database(
         side = folder / name
         try:
             db = _open_checked(side, busy_timeout)
-        except (sqlite3.Error, _Damaged, OSError):
+        except (sqlite3.Error, _Damaged, _Refused, _ReadOnly, OSError):
             continue
         notice = (
             f"{what} This session's results are kept in {side}; export them from there"
@@ -528,13 +752,6 @@ class TrainerDB:
         self.backup_on_session = backup_on_session
         self.backup_problem: str | None = None
         """Why the last automatic backup failed, if it did (the session went on)."""
-        version = self.schema_version
-        if version > schema.SCHEMA_VERSION:
-            newer = (
-                f"The database {path} was last used by a newer version of the trainer"
-                f" (schema {version}; this version knows {schema.SCHEMA_VERSION})."
-            )
-            self.notice = f"{self.notice} {newer}" if self.notice else newer
 
     # -- plumbing
 
@@ -588,31 +805,29 @@ class TrainerDB:
         """Copy the database with SQLite's online backup API; returns the copy's path.
 
         By default the copy goes to ``backups/<name>-<UTC time>.sqlite3`` beside
-        the database and only the newest five are kept. The copy is a plain
+        the database, under the backup lock, and only this database's newest
+        five are kept (see the module's docstring). The copy is a plain
         (rollback-journal) file, complete or absent: it is written under a
         temporary name and renamed when done.
         """
-        automatic = dest is None
-        if dest is None:
-            folder = self.path.parent / BACKUP_FOLDER
-            folder.mkdir(parents=True, exist_ok=True)
-            stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-            dest = folder / f"{self.path.stem}-{stamp}.sqlite3"
-        dest = Path(dest)
-        partial = dest.with_name(dest.name + ".partial")
-        for stale in (partial, *(Path(f"{partial}{suffix}") for suffix in _SIDE_FILES)):
-            stale.unlink(missing_ok=True)  # our own unfinished copy, never a database in use
-        target = sqlite3.connect(str(partial), isolation_level=None)
-        try:
-            self.conn.backup(target)
-            target.execute("PRAGMA journal_mode = DELETE")
-        finally:
-            target.close()
-        os.replace(partial, dest)
-        if automatic:
-            for old in _backups_of(self.path)[KEEP_BACKUPS:]:
-                old.unlink(missing_ok=True)
-        return dest
+        if dest is not None:
+            return _copy_database(self.conn, Path(dest))
+        folder = self.path.parent / BACKUP_FOLDER
+        folder.mkdir(parents=True, exist_ok=True)
+        with _backup_lock(folder, self.path.stem, self.busy_timeout):
+            _delete_partials(folder, self.path.stem)
+            stamp = datetime.now(UTC).strftime(_BACKUP_STAMP)
+            made = _copy_database(self.conn, folder / f"{self.path.stem}-{stamp}.sqlite3")
+            self._rotate_backups()
+        return made
+
+    def _rotate_backups(self) -> None:
+        """Keep this database's newest KEEP_BACKUPS backups; never remove a backup
+        of another database (another station id) or one that cannot be read."""
+        station = self.station
+        mine = [old for old in _backups_of(self.path) if _station_of(old) == station]
+        for old in mine[KEEP_BACKUPS:]:
+            old.unlink(missing_ok=True)
 
     def backups(self) -> list[Path]:
         """This database's automatic backups, newest first."""

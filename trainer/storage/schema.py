@@ -22,9 +22,18 @@ shipped: add the next one.
    scenario drill (``kind = 'scenario'``). Until then the course kept them in
    memory only, and a restart lost the trainee's mastery of the rulings and
    the schedule of those items.
+
+Before writing a file the trainer asks :func:`examine` whether it may: a
+file another program made, or one a newer trainer has written, is never
+changed (not even by adding tables or switching it to WAL), and a file whose
+tables are not what its migrations say is damaged.
 """
 
 from __future__ import annotations
+
+import functools
+import sqlite3
+from dataclasses import dataclass
 
 from sqlite_utils import Database, Migrations
 
@@ -37,8 +46,6 @@ MIGRATION_NAMES: tuple[str, ...] = (
     "m004_course_answers",
 )
 SCHEMA_VERSION = len(MIGRATION_NAMES)
-
-
 def _run(db: Database, statements: list[str], version: int) -> None:
     for statement in statements:
         db.execute(statement)
@@ -249,3 +256,124 @@ _COURSE_ANSWERS = [
 @MIGRATIONS(name="m004_course_answers")
 def m004_course_answers(db: Database) -> None:
     _run(db, _COURSE_ANSWERS, 4)
+
+
+# --------------------------------------------------------------------------- examining a file
+
+_SHOWN_TABLES = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why the trainer leaves a healthy SQLite file untouched, and what a person can do."""
+
+    why: str
+    """The end of a sentence starting "The file <path> ..."."""
+    advice: str
+    """A sentence."""
+
+
+class SchemaDamage(Exception):
+    """The file's tables are not what its own record of migrations says; the
+    message ends a sentence starting "The database <path> ..."."""
+
+
+def examine(conn: sqlite3.Connection) -> Refusal | None:
+    """Whether this trainer may write the SQLite file behind ``conn`` (reads only).
+
+    None: a new file (nothing in it yet) or the trainer's file at this or an
+    earlier version. A :class:`Refusal`: another program's file (sqlite-utils'
+    migrations table records no migration of this set), or one written by a
+    newer trainer (``user_version`` above :data:`SCHEMA_VERSION`), which an
+    older version could break. :class:`SchemaDamage`: the record of migrations
+    disagrees with ``user_version`` (each migration sets both) or is missing
+    beside at least half of the trainer's first tables, or a table, column, index or trigger of that
+    version is missing.
+    """
+    if conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone() is None:
+        return None
+    applied = _applied(conn)
+    if not applied:
+        tables = sorted(
+            (row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")),
+            key=str.casefold,
+        )
+        base = {name for kind, name, _ in _shape(1) if kind == "table"}
+        if 2 * len(base.intersection(tables)) >= len(base):
+            raise SchemaDamage(
+                "is damaged: it has the trainer's tables but no record of migrations"
+            )
+        shown = ", ".join(tables[:_SHOWN_TABLES]) + (", ..." if len(tables) > _SHOWN_TABLES else "")
+        holds = f"tables ({shown})" if tables else "schema"
+        return Refusal(
+            f"is not a trainer database: it holds another program's {holds}",
+            "Move it elsewhere, and the trainer will start its own database there.",
+        )
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    known = min(len(applied), SCHEMA_VERSION)
+    if len(applied) != version or tuple(applied[:known]) != MIGRATION_NAMES[:known]:
+        raise SchemaDamage(
+            f"is damaged: its record of migrations ({len(applied)}) does not match its"
+            f" schema version ({version})"
+        )
+    if version > SCHEMA_VERSION:
+        return Refusal(
+            f"was written by a newer version of the trainer (schema {version}; this version"
+            f" knows schema {SCHEMA_VERSION}), which this version could damage",
+            "Use it with the newer version of the trainer.",
+        )
+    missing = sorted(_shape(version) - _shape_of(conn))
+    if missing:
+        shown = ", ".join(f"{kind} {name}" for kind, name, _ in missing[:3])
+        raise SchemaDamage(f"is damaged: {shown} of schema {version} is missing or changed")
+    return None
+
+
+def _applied(conn: sqlite3.Connection) -> list[str]:
+    """The names of this set's migrations applied to the file, in order; [] for none."""
+    try:
+        rows = conn.execute(
+            f"SELECT name FROM [{Migrations.migrations_table}] WHERE migration_set = ?"
+            " ORDER BY rowid",
+            (MIGRATIONS.name,),
+        ).fetchall()
+    except sqlite3.OperationalError:  # no such table, or one without those columns
+        return []
+    return [str(row[0]) for row in rows]
+
+
+Shape = frozenset[tuple[str, str, tuple[str, ...]]]
+
+
+def _shape_of(conn: sqlite3.Connection) -> Shape:
+    """The trainer's tables (with their columns), indexes and triggers in a file;
+    sqlite-utils' own table and SQLite's internal objects left out."""
+    objects = conn.execute(
+        "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite%'"
+        " AND tbl_name <> ?",
+        (Migrations.migrations_table,),
+    ).fetchall()
+    return frozenset(
+        (
+            kind,
+            name,
+            tuple(row[0] for row in conn.execute("SELECT name FROM pragma_table_info(?)", (name,)))
+            if kind == "table"
+            else (),
+        )
+        for kind, name in objects
+    )
+
+
+@functools.cache
+def _shape(version: int) -> Shape:
+    """What :func:`_shape_of` finds in a file at schema ``version`` (built in memory once)."""
+    db = Database(memory=True)
+    try:
+        if version < SCHEMA_VERSION:
+            MIGRATIONS.apply(db, stop_before=MIGRATION_NAMES[version])
+        else:
+            MIGRATIONS.apply(db)
+        return _shape_of(db.conn)
+    finally:
+        db.close()
