@@ -19,6 +19,13 @@ otherwise a trainee with the same name (any case) is taken to be the same
 person, otherwise the trainee is added. Instructors and exam set-ups stay on
 their station.
 
+A file that cannot be a station export (not a regular file, over
+:data:`MAX_STATION_FILE_BYTES`, not UTF-8, no signature, a signature that does
+not match, content that is not the expected JSON, nested beyond what can be
+read) is refused with a :class:`MergeError` naming the file, and so is a row
+the database refuses: a merge is one transaction, so nothing of a refused
+file is merged and nothing already stored changes.
+
 A table added after format 1 shipped (``course_answers``, schema 4) is
 optional: a file from an older trainer has none and merges as having no such
 rows, and an older trainer merging a newer file ignores it. So the header's
@@ -37,6 +44,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from trainer.engine.textfile import TextFileError, read_text_file
 from trainer.storage.models import CourseAnswerKind, MergeError, MergeReport, SessionMode
 
 if TYPE_CHECKING:
@@ -45,6 +53,8 @@ if TYPE_CHECKING:
 MAGIC = "HHE-TRAINER-STATION"
 FORMAT = "hhe-trainer-station"
 FORMAT_VERSION = 1
+MAX_STATION_FILE_BYTES = 512 * 1024 * 1024
+"""The largest station file read: about two million answers with their rounds."""
 DEFAULT_ROOM_KEY = "hhe-trainer default room key: tamper evidence, not secrecy"
 """Used when no room key is given. It is public, so it detects damage and
 casual edits but not a deliberate forgery; set a room key for that."""
@@ -86,11 +96,11 @@ def _is_bool(value: object) -> bool:
 
 
 def _is_mode(value: object) -> bool:
-    return value in {mode.value for mode in SessionMode}
+    return isinstance(value, str) and value in {mode.value for mode in SessionMode}
 
 
 def _is_course_kind(value: object) -> bool:
-    return value in {kind.value for kind in CourseAnswerKind}
+    return isinstance(value, str) and value in {kind.value for kind in CourseAnswerKind}
 
 
 def _is_json_object(value: object) -> bool:
@@ -98,7 +108,7 @@ def _is_json_object(value: object) -> bool:
         return False
     try:
         return isinstance(json.loads(value), dict)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deep to read
         return False
 
 
@@ -259,12 +269,11 @@ def read_station_file(path: Path, room_key: str | None = None) -> dict[str, Any]
     name = path.name
     nothing = "nothing was merged"
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        why = error.strerror or error
-        raise MergeError(f"{name} could not be read ({why}); {nothing}") from None
-    header, newline, body = data.partition(b"\n")
-    parts = header.decode("ascii", errors="replace").split(" ")
+        text = read_text_file(path, limit=MAX_STATION_FILE_BYTES, what="station file")
+    except TextFileError as error:
+        raise MergeError(f"{error}; {nothing}") from None
+    header, newline, body = text.partition("\n")
+    parts = header.split(" ")
     if (
         not newline
         or len(parts) != 3
@@ -274,19 +283,22 @@ def read_station_file(path: Path, room_key: str | None = None) -> dict[str, Any]
         raise MergeError(f"{name} is not a trainer station export (or is damaged); {nothing}")
     if parts[1] != str(FORMAT_VERSION):
         raise MergeError(
-            f"{name} is a station export of format {parts[1]!r}; this trainer reads format"
+            f"{name} is a station export of format {parts[1][:20]!r}; this trainer reads format"
             f" {FORMAT_VERSION}; {nothing}"
         )
-    expected = hmac.new(key, body, hashlib.sha256).hexdigest()
+    # The file was valid UTF-8, so encoding the body again gives its exact bytes.
+    expected = hmac.new(key, body.encode("utf-8"), hashlib.sha256).hexdigest()
     if not hmac.compare_digest(expected, parts[2].removeprefix("hmac-sha256=")):
         raise MergeError(
             f"{name} was damaged or altered after it was exported (or was exported with a"
             f" different room key); {nothing}"
         )
     try:
-        content = json.loads(body.decode("utf-8"))
+        content = json.loads(body)
     except ValueError:
-        raise MergeError(f"{name}: its content cannot be read; {nothing}") from None
+        raise MergeError(f"{name}: its content is not readable JSON; {nothing}") from None
+    except RecursionError:
+        raise MergeError(f"{name}: its content is nested too deeply to read; {nothing}") from None
     _validate(content, name)
     return content  # type: ignore[no-any-return]
 
@@ -330,8 +342,18 @@ def merge_station(db: TrainerDB, path: Path, room_key: str | None = None) -> Mer
     try:
         with db._write() as conn:
             counts = _merge(conn, tables, name)
+    except MergeError:
+        raise
     except sqlite3.IntegrityError as error:
         raise MergeError(f"{name}: a row was refused ({error}); nothing was merged") from None
+    except (OverflowError, ValueError, TypeError) as error:
+        # A value the checks let through that SQLite cannot hold (a whole number
+        # beyond 64 bits, say). Full validation of the content is a later step.
+        raise MergeError(
+            f"{name}: a value could not be stored ({error}); nothing was merged"
+        ) from None
+    except sqlite3.Error as error:
+        raise MergeError(f"{name} could not be merged ({error}); nothing was merged") from None
     return MergeReport(station=content["station"], **counts)
 
 
