@@ -3,6 +3,7 @@
 #
 #   packaging/windows/wine.sh init PREFIX           a fresh 64-bit prefix, ready to use
 #   packaging/windows/wine.sh run PREFIX PROGRAM [ARG...]   run a Windows program there
+#   packaging/windows/wine.sh wait PREFIX           until every program there has ended
 #   packaging/windows/wine.sh stop PREFIX           end that prefix's wineserver
 #
 # "run" exits with the program's exit status. What it takes care of:
@@ -39,7 +40,7 @@ icuuc() {
 }
 
 command=${1:-}; prefix=${2:-}
-[ -n "$command" ] && [ -n "$prefix" ] || { sed -n '4,6p' "$0" >&2; exit 2; }
+[ -n "$command" ] && [ -n "$prefix" ] || { sed -n '4,7p' "$0" >&2; exit 2; }
 shift 2
 mkdir -p "$prefix"
 export WINEPREFIX
@@ -58,9 +59,14 @@ case "$command" in
             < <(compgen -e | grep '^QT_' || true)
         "$WINE" "$@" </dev/null > >(cat) 2> >(cat >&2)
         ;;
+    wait)
+        # An NSIS uninstaller copies itself to %TEMP% and returns at once: this
+        # waits for the copy too.
+        wineserver -w
+        ;;
     stop)
         wineserver -k 2>/dev/null || true
         ;;
     *)
-        echo "wine.sh: unknown command $command (init, run, stop)" >&2; exit 2 ;;
+        echo "wine.sh: unknown command $command (init, run, wait, stop)" >&2; exit 2 ;;
 esac
