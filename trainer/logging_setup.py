@@ -3,14 +3,21 @@
 ``<data folder>/logs/hhe-trainer.log``, at most 512 KB, with two older files
 kept beside it (``.1``, ``.2``): about 1.5 MB at most, whatever happens. It is
 never written inside the installation. Crash reports name this file.
+
+A native crash (a segmentation fault in Qt, an abort) kills the process before
+any Python handler runs: :mod:`faulthandler` then writes the Python stack of
+every thread into this same file, where the next start finds it
+(:mod:`trainer.unexpected_stop`).
 """
 
 from __future__ import annotations
 
+import faulthandler
 import logging
 import logging.handlers
 import platform
 import sys
+from io import TextIOWrapper
 from pathlib import Path
 
 LOG_NAME = "hhe-trainer.log"
@@ -20,6 +27,15 @@ FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
 _handler: logging.Handler | None = None
 _previous_level: int | None = None
+
+
+class _LogFileHandler(logging.handlers.RotatingFileHandler):
+    """The rotating log, with faulthandler writing native crashes into the current file."""
+
+    def _open(self) -> TextIOWrapper:
+        stream = super()._open()
+        faulthandler.enable(file=stream, all_threads=True)
+        return stream
 
 
 def log_path() -> Path:
@@ -33,9 +49,12 @@ def _close_handler() -> None:
     """Take the log file's handler off the root logger and close it."""
     global _handler
     if _handler is not None:
+        faulthandler.disable()
         logging.getLogger().removeHandler(_handler)
         _handler.close()
         _handler = None
+        if sys.__stderr__ is not None:  # none in a windowed frozen build
+            faulthandler.enable(file=sys.__stderr__, all_threads=True)
 
 
 def setup_logging(level: int = logging.INFO) -> Path | None:
@@ -50,7 +69,7 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     root = logging.getLogger()
     try:
         path = log_path()
-        handler = logging.handlers.RotatingFileHandler(
+        handler = _LogFileHandler(
             path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8", delay=False
         )
     except OSError:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from trainer.engine.rulesets import RuleSetError, load_ruleset
 from trainer.paths import resource_dir, settings_path
 from trainer.preferences import load_settings, save_settings
+from trainer.unexpected_stop import check_previous_runs, mark_stopped
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog
@@ -94,6 +95,12 @@ def export_station_results(db: TrainerDB, site: SiteConfig) -> str | None:
 
 
 def run_app(rules: str | None = None) -> int:
+    from trainer.system_libraries import missing_libraries_message
+
+    missing = missing_libraries_message()
+    if missing:  # Qt would abort with its own terse message
+        print(missing, file=sys.stderr)
+        return 1
     from PySide6.QtCore import qInstallMessageHandler
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
@@ -110,6 +117,7 @@ def run_app(rules: str | None = None) -> int:
     apply_data_folder(site)
     setup_logging()
     log.info("%s", site.report)
+    unexpected_stops = check_previous_runs()
 
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("hhe-trainer")
@@ -137,6 +145,9 @@ def run_app(rules: str | None = None) -> int:
             except RuleSetError as error:
                 problem = f"--rules: {error}; using {settings.rules}."
     db = open_database()
+    for sentence in unexpected_stops:
+        log.warning("%s", sentence)
+        QMessageBox.warning(None, "The trainer stopped unexpectedly", sentence)
     if site.rejected is not None:
         log.warning("%s", site.report)
         QMessageBox.warning(None, "Training-room site file", site.report)
@@ -164,6 +175,7 @@ def run_app(rules: str | None = None) -> int:
     if trainee_id is None and not wants_instructor:
         db.close()
         crashes.uninstall()
+        mark_stopped()
         stop_logging()
         return 0
     window = MainWindow(settings, db=db, trainee_id=trainee_id, site=site)
@@ -173,12 +185,25 @@ def run_app(rules: str | None = None) -> int:
         window.open_instructor_area()
     window.next_hand()
     code = app.exec()
-    save_settings(window.settings)
-    failed = export_station_results(db, site)
-    if failed:
-        QMessageBox.warning(None, "Results folder", failed)
-    db.close()
+    for title, problem in finish_session(window, db, site):
+        QMessageBox.warning(None, title, problem)
     log.info("closed normally")
     crashes.uninstall()
+    mark_stopped()
     stop_logging()
     return int(code)
+
+
+def finish_session(window: MainWindow, db: TrainerDB, site: SiteConfig) -> list[tuple[str, str]]:
+    """At the end: settings saved, results exported, database closed; each tried whatever
+    the others did. Returns (title, sentence) for each that failed."""
+    problems = []
+    unsaved = save_settings(window.settings)
+    if unsaved:
+        log.error("%s", unsaved)
+        problems.append(("Settings", unsaved))
+    failed = export_station_results(db, site)
+    if failed:
+        problems.append(("Results folder", failed))
+    db.close()
+    return problems

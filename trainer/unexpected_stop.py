@@ -1,0 +1,158 @@
+"""Knowing, at the next start, that the trainer stopped unexpectedly (no Qt).
+
+A native crash or a kill leaves no Python handler time to write a report. So
+each run leaves a marker, ``<data folder>/logs/running-<pid>.json``, which a
+normal end removes. A start that finds a marker of a process no longer alive
+knows that run ended unexpectedly: it saves a report (what the crash dialog
+would have saved, with the end of the log, where :mod:`faulthandler` wrote
+the stack) and the window tells the trainee, whose answers are safe: each was
+committed to the database the moment it was given.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import platform
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+MARKER_PREFIX = "running-"
+LOG_TAIL_LINES = 200
+
+
+@dataclass(frozen=True)
+class UnexpectedStop:
+    """A run that did not end normally: when it started, its process, its last log lines."""
+
+    started: str
+    pid: int
+    log_tail: str
+
+
+def _marker(pid: int) -> Path:
+    from trainer.paths import logs_dir
+
+    return logs_dir() / f"{MARKER_PREFIX}{pid}.json"
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process with this id runs now (another trainer on the same data folder)."""
+    if pid == os.getpid():
+        return True
+    if sys.platform == "win32":
+        import ctypes
+
+        handle = ctypes.windll.kernel32.OpenProcess(0x1000, False, pid)  # type: ignore[attr-defined]
+        if not handle:
+            return False
+        ctypes.windll.kernel32.CloseHandle(handle)  # type: ignore[attr-defined]
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _log_tail() -> str:
+    from trainer.logging_setup import log_path
+
+    try:
+        with open(log_path(), encoding="utf-8", errors="replace") as file:
+            lines = file.readlines()
+    except OSError:
+        return ""
+    return "".join(lines[-LOG_TAIL_LINES:])
+
+
+def find_unexpected_stops() -> list[UnexpectedStop]:
+    """Earlier runs whose marker is still there and whose process is gone (markers removed)."""
+    from trainer.paths import logs_dir
+
+    stops = []
+    for marker in sorted(logs_dir().glob(f"{MARKER_PREFIX}*.json")):
+        try:
+            pid = int(marker.stem.removeprefix(MARKER_PREFIX))
+        except ValueError:
+            continue
+        if _alive(pid):
+            continue
+        try:
+            started = str(json.loads(marker.read_text("utf-8")).get("started", "?"))
+        except (OSError, ValueError, AttributeError):
+            started = "?"
+        stops.append(UnexpectedStop(started, pid, _log_tail()))
+        marker.unlink(missing_ok=True)
+    return stops
+
+
+def mark_running() -> None:
+    """Leave this run's marker (a start that cannot write it carries on without)."""
+    with contextlib.suppress(OSError):
+        _marker(os.getpid()).write_text(
+            json.dumps({"started": time.strftime("%Y-%m-%d %H:%M:%S %z")}), "utf-8")
+
+
+def mark_stopped() -> None:
+    """A normal end: remove this run's marker."""
+    with contextlib.suppress(OSError):
+        _marker(os.getpid()).unlink(missing_ok=True)
+
+
+def save_report(stop: UnexpectedStop) -> Path:
+    """Write ``reports/crash-<time>-unexpected.txt``: version, platform, the log's last lines."""
+    from trainer import __version__
+    from trainer.logging_setup import log_path
+    from trainer.paths import reports_dir
+
+    folder = reports_dir()
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"crash-{stamp}-unexpected.txt"
+    number = 1
+    while path.exists():
+        number += 1
+        path = folder / f"crash-{stamp}-unexpected-{number}.txt"
+    lines = [
+        "Heads Up Hold'em Dealer Trainer: report of an unexpected stop",
+        f"found at: {time.strftime('%Y-%m-%d %H:%M:%S %z')}",
+        f"the run that stopped: started {stop.started}, process {stop.pid}",
+        f"version: {__version__} ({'frozen' if getattr(sys, 'frozen', False) else 'from source'})",
+        f"python: {platform.python_version()}",
+        f"platform: {platform.platform()}",
+        f"log file: {log_path()}",
+        "",
+        f"The last {LOG_TAIL_LINES} lines of the log (a native crash's stack is at the end):",
+        "",
+        stop.log_tail,
+    ]
+    path.write_text("\n".join(lines), "utf-8")
+    return path
+
+
+def check_previous_runs() -> list[str]:
+    """At a start: a sentence for the person per earlier run that stopped unexpectedly.
+
+    Also marks this run as running. Never raises: a start must not fail here.
+    """
+    sentences = []
+    try:
+        stops = find_unexpected_stops()
+    except OSError:
+        stops = []
+    for stop in stops:
+        try:
+            where = f" A report was saved: {save_report(stop)}."
+        except OSError as error:
+            where = f" (Its report could not be saved: {error.strerror}.)"
+        sentences.append(
+            f"The trainer stopped unexpectedly last time (the session started {stop.started})."
+            " Every answer given up to then was saved." + where
+            + " Please give the report to the training room's IT staff.")
+    mark_running()
+    return sentences
