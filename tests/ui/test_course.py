@@ -24,12 +24,18 @@ from tests.ui.test_practice_loop import SETTLE_MD_EXAMPLE, typed_form
 from trainer.engine.round import parse_round
 from trainer.engine.settlement import settle
 from trainer.storage.database import TrainerDB, open_database
-from trainer.storage.recorder import SessionRecorder
+from trainer.training.course_plan import (
+    CourseProgress,
+    RoundStep,
+    RulingStep,
+    lesson_plan,
+    ruling_key,
+)
 from trainer.training.lessons import Lesson, LessonLoad, load_course, load_lessons
+from trainer.training.recorder import SessionRecorder
 from trainer.training.scheduler import ruling_item, scenario_item
 from trainer.training.session import TrainingSession, TrainingSettings
 from trainer.ui.course import CourseWindow
-from trainer.ui.course.plan import CourseProgress, RoundStep, RulingStep, lesson_plan, ruling_key
 
 SETTINGS = TrainingSettings(seed=20260501, sound=False)
 
@@ -308,11 +314,11 @@ def test_the_practice_window_course_menu_opens_the_course_and_the_mistakes(
 
 
 def test_the_course_logic_imports_no_qt() -> None:
-    """plan and account hold the course's logic; only the widgets may import PySide6."""
+    """course_plan and account hold the course's logic; only the widgets may import PySide6."""
     import subprocess
     import sys
 
-    code = ("import sys, trainer.ui.course.plan, trainer.ui.course.account;"
+    code = ("import sys, trainer.training.course_plan, trainer.training.account;"
             " qt = sorted(m for m in sys.modules if m.startswith('PySide6'));"
             " print(qt); sys.exit(1 if qt else 0)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

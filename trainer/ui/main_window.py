@@ -30,9 +30,9 @@ from trainer.engine.rulesets import RuleSetError
 from trainer.site_config import SiteConfig, apply_to_settings
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import ExamConfig, StorageError
-from trainer.storage.recorder import SessionRecorder
 from trainer.training.answers import AnswerError, parse_category, parse_dealer_hand
 from trainer.training.questions import DealerHandAnswer, QuestionKind
+from trainer.training.recorder import SessionRecorder
 from trainer.training.session import (
     Mode,
     RoundState,

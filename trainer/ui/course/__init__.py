@@ -1,7 +1,7 @@
 """The course (issue 5): lessons in order, worked examples, drills, rulings and mastery.
 
-The widgets are imported on first use, so :mod:`trainer.ui.course.plan` and
-:mod:`trainer.ui.course.account` (no Qt) can be imported without PySide6.
+The course's logic is Qt-free, in :mod:`trainer.training.course_plan` and
+:mod:`trainer.training.account`; the widgets here are imported on first use.
 """
 
 from __future__ import annotations

@@ -31,12 +31,12 @@ from trainer.engine.round import RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import StorageError
-from trainer.storage.recorder import SessionRecorder
 from trainer.training.answers import AnswerError, parse_category, parse_dealer_hand
+from trainer.training.course_plan import CourseProgress, Plan, RoundStep, RulingStep, Step
 from trainer.training.questions import DealerHandAnswer, QuestionKind
+from trainer.training.recorder import SessionRecorder
 from trainer.training.session import Mode, RoundState, TrainingSession, TrainingSettings
 from trainer.ui.answer_panel import AnswerPanel
-from trainer.ui.course.plan import CourseProgress, Plan, RoundStep, RulingStep, Step
 from trainer.ui.course.ruling import RulingPanel
 from trainer.ui.course.ruling_table import RulingTableView
 from trainer.ui.table.view import TableView

@@ -2,7 +2,7 @@
 
 An example's account of the dealer's hand and every payout is the engine's
 settlement (:func:`~trainer.engine.settlement.settle`), put in words by
-:func:`~trainer.ui.course.account.settlement_markdown`; nothing is worked out here.
+:func:`~trainer.training.account.settlement_markdown`; nothing is worked out here.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
 from trainer.engine.round import RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.engine.settlement import settle
+from trainer.training.account import settlement_markdown
 from trainer.training.lessons import Lesson
 from trainer.training.mastery import LessonMastery, Level
-from trainer.ui.course.account import settlement_markdown
 from trainer.ui.table.view import TableView
 
 READING_SCALE = 1.2

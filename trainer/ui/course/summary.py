@@ -8,8 +8,8 @@ from html import escape
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from trainer.training.course_plan import Change
 from trainer.ui.course.lesson_page import heading_label, reading_browser
-from trainer.ui.course.plan import Change
 
 ROSE = "#1b5e20"
 FELL = "#b00020"

@@ -15,12 +15,7 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import StorageError
-from trainer.training.lessons import Lesson, LessonLoad, load_course
-from trainer.training.session import TrainingSettings
-from trainer.ui.course.course_view import CourseView
-from trainer.ui.course.drill import DrillPlayer
-from trainer.ui.course.lesson_page import LessonPage
-from trainer.ui.course.plan import (
+from trainer.training.course_plan import (
     CourseProgress,
     Plan,
     Snapshot,
@@ -28,6 +23,11 @@ from trainer.ui.course.plan import (
     lesson_plan,
     mastery_changes,
 )
+from trainer.training.lessons import Lesson, LessonLoad, load_course
+from trainer.training.session import TrainingSettings
+from trainer.ui.course.course_view import CourseView
+from trainer.ui.course.drill import DrillPlayer
+from trainer.ui.course.lesson_page import LessonPage
 from trainer.ui.course.summary import SummaryPage
 
 STORAGE_ERRORS = (StorageError, sqlite3.Error)

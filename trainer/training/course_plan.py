@@ -4,8 +4,8 @@ Mastery comes from the trainee's answers through :mod:`trainer.training.mastery`
 the next drill from :class:`~trainer.training.scheduler.PracticeScheduler`,
 rebuilt by replaying those answers (fuzzing is off, so the replay gives the
 same schedule every time); a "work my mistakes" session from the rounds of the
-stored wrong answers. Nothing here imports PySide6, so it can move to
-``trainer/training`` unchanged.
+stored wrong answers. Nothing here imports PySide6: the course window
+(:mod:`trainer.ui.course`) shows what this decides.
 
 Storage keeps a skill with every answer to a question on a dealt round; the
 course's other answers (a ruling picked, a finished round of a scenario drill)
