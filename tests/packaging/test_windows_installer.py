@@ -34,6 +34,7 @@ import os
 import shutil
 import sqlite3
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -239,17 +240,26 @@ def site_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _load_pefile(build: Build) -> ModuleType:
-    path = build.clone / "build" / "windows" / "python" / "Lib" / "site-packages" / "pefile.py"
-    spec = importlib.util.spec_from_file_location("pefile_from_windows_build", path)
-    assert spec and spec.loader, path
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _load_pefile(build: Build, scratch: Path) -> ModuleType:
+    """pefile (pure Python, with its ordlookup), from the Windows build's own packages.
+
+    Copied to a folder of its own, so that nothing else of the Windows
+    site-packages (its PySide6...) can shadow this side's.
+    """
+    if "pefile" in sys.modules:
+        return sys.modules["pefile"]
+    packages = build.clone / "build" / "windows" / "python" / "Lib" / "site-packages"
+    shutil.copy2(packages / "pefile.py", scratch / "pefile.py")
+    shutil.copytree(packages / "ordlookup", scratch / "ordlookup")
+    sys.path.insert(0, str(scratch))
+    try:
+        return importlib.import_module("pefile")
+    finally:
+        sys.path.remove(str(scratch))
 
 
-def _version_strings(build: Build, exe: Path) -> dict[str, str]:
-    pefile = _load_pefile(build)
+def _version_strings(build: Build, exe: Path, scratch: Path) -> dict[str, str]:
+    pefile = _load_pefile(build, scratch)
     pe = pefile.PE(str(exe), fast_load=True)
     pe.parse_data_directories(
         directories=[pefile.DIRECTORY_ENTRY["IMAGE_DIRECTORY_ENTRY_RESOURCE"]]
@@ -281,11 +291,13 @@ def _verify_signature(build: Build, exe: Path) -> None:
 # --- the build ---------------------------------------------------------------------
 
 
-def test_the_setup_and_the_programs_are_signed_with_version_and_icon(windows_build: Build) -> None:
+def test_the_setup_and_the_programs_are_signed_with_version_and_icon(
+    windows_build: Build, tmp_path: Path
+) -> None:
     bundle = windows_build.clone / "build" / "windows" / "bundle" / "hhe-trainer"
     for exe in (windows_build.setup, bundle / "hhe-trainer.exe", bundle / "hhe-trainer-cli.exe"):
         _verify_signature(windows_build, exe)
-        strings = _version_strings(windows_build, exe)
+        strings = _version_strings(windows_build, exe, tmp_path)
         assert strings.get("ProductVersion") == __version__, (exe.name, strings)
         assert strings.get("ProductName") == APP_NAME, (exe.name, strings)
         assert strings["(icon)"] == "yes", f"{exe.name} carries no icon"
@@ -385,7 +397,7 @@ def test_the_installed_trainer_deals_a_round_and_grades_the_dealers_hand_in_a_wi
     shortcut = START_MENU + "\\" + APP_NAME + ".lnk"
     app = subprocess.Popen(
         [str(station.wine_sh), "run", str(station.prefix), "start", "/wait", shortcut],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         env=station.env(),
     )
     try:
