@@ -204,7 +204,6 @@ def make_a_mistake(db: TrainerDB, trainee: int) -> None:
     session = TrainingSession(SETTINGS)
     recorder = SessionRecorder(db, trainee, session)
     state = session.start_round(parse_round(SETTLE_MD_EXAMPLE))
-    recorder.round_dealt(state)
     state.answer("one pair As Kd Qs Jd 9c")  # wrong: the dealer has ace high
     recorder.close()
 

@@ -17,6 +17,7 @@ Payout answers (:func:`parse_payout`):
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from decimal import Decimal
 
 from trainer.engine.cards import Card, CardError, parse_card
@@ -153,6 +154,26 @@ def parse_dealer_hand(text: str) -> DealerHandAnswer:
             f"'{raw}': name the hand as well as the cards, e.g. 'two pair Kd Kc 9h 9s As'")
     category = parse_category(" ".join(words))
     return validate_dealer_hand(DealerHandAnswer(category, tuple(cards)))
+
+
+def dealer_hand_from_table(text: str, picked: Sequence[Card],
+                           seven: Sequence[Card]) -> DealerHandAnswer:
+    """The dealer's hand from what the trainee typed and the cards picked on the table.
+
+    No card picked: the text holds the hand and its cards (:func:`parse_dealer_hand`).
+    Five picked: they are the cards that play. Two picked: they are the two of the
+    dealer's seven that do not play, so the other five do.
+    """
+    if not picked:
+        return parse_dealer_hand(text)
+    chosen = list(picked)
+    if len(chosen) == 2:
+        chosen = [card for card in seven if card not in picked]
+    if len(chosen) != 5:
+        raise AnswerError(
+            f"Select the five cards that play (or the two that do not): {len(chosen)} selected."
+        )
+    return DealerHandAnswer(parse_category(text), tuple(chosen))
 
 
 def validate_dealer_hand(answer: DealerHandAnswer) -> DealerHandAnswer:

@@ -1,8 +1,9 @@
 """Keeps a training session in the database as it happens (no Qt).
 
-Every dealt round is stored in the settle contract's form the moment it is
-dealt, and every answer is committed the moment it is graded, so a crash
-loses nothing already answered.
+The recorder subscribes to the session: every dealt round is stored in the
+settle contract's form the moment it is dealt, and every answer is committed
+the moment it is graded, so a crash loses nothing already answered. A window
+never calls it to record; it only closes it (or lets it go when saving fails).
 """
 
 from __future__ import annotations
@@ -40,22 +41,39 @@ class SessionRecorder:
                 Mode.EXAM: SessionMode.EXAM,
             }[session.mode]
             self.session_id = db.start_session(trainee_id, mode, ruleset.id)
-        self._round_ids: dict[int, int] = {}
+        self._session = session
+        self._stored: tuple[RoundState, int] | None = None
+        """The round stored last and its row id (answers go to the round being asked)."""
         self._closed = False
+        session.round_listeners.append(self.round_dealt)
         session.listeners.append(self.answer_given)
+
+    def detach(self) -> None:
+        """Stop recording this session (it was closed, or saving failed)."""
+        if self.round_dealt in self._session.round_listeners:
+            self._session.round_listeners.remove(self.round_dealt)
+        if self.answer_given in self._session.listeners:
+            self._session.listeners.remove(self.answer_given)
 
     def round_dealt(self, state: RoundState) -> None:
         ruleset = state.round.ruleset
-        self._round_ids[id(state)] = self.db.record_round(
+        round_id = self.db.record_round(
             self.session_id, round_to_json(state.round), ruleset.id, ruleset.version
         )
+        self._stored = (state, round_id)
+
+    def _round_id(self, state: RoundState) -> int:
+        """The stored round's id, storing it first if it is not the one stored last."""
+        if self._stored is None or self._stored[0] is not state:
+            self.round_dealt(state)
+        assert self._stored is not None
+        return self._stored[1]
 
     def answer_given(self, state: RoundState, grade: Grade) -> None:
-        if id(state) not in self._round_ids:
-            self.round_dealt(state)
+        round_id = self._round_id(state)
         question = grade.question
         self.db.record_answer(
-            self._round_ids[id(state)],
+            round_id,
             question.id,
             question.kind.value,
             question.skill.value,
@@ -69,11 +87,10 @@ class SessionRecorder:
 
     def record_unanswered(self, state: RoundState) -> None:
         """Questions left when an exam's time ran out: kept as unanswered, wrong."""
-        if id(state) not in self._round_ids:
-            self.round_dealt(state)
+        round_id = self._round_id(state)
         for question in state.questions[state.index :]:
             self.db.record_answer(
-                self._round_ids[id(state)],
+                round_id,
                 question.id,
                 question.kind.value,
                 question.skill.value,
@@ -90,6 +107,7 @@ class SessionRecorder:
         if self._closed:
             return self.exam
         self._closed = True
+        self.detach()
         if self.exam is not None:
             self.exam = self.db.finish_exam(self.exam.id)
             return self.exam

@@ -1,9 +1,14 @@
 """A training session: rounds dealt by the engine, asked, answered and graded.
 
-Storage-agnostic: nothing here writes anywhere. A listener registered with
-``on_grade`` (or appended to :attr:`TrainingSession.listeners`) is called
-with every grade the moment it is recorded, so storage can commit each answer
-as it is given. The clock is injectable so tests never sleep.
+Storage-agnostic: nothing here writes anywhere. The session announces what
+happens to its listeners: :attr:`TrainingSession.round_listeners` hear of
+every round dealt, :attr:`TrainingSession.listeners` (or ``on_grade``) of
+every grade the moment it is recorded, so that a
+:class:`~trainer.training.recorder.SessionRecorder` subscribed to both keeps
+each round and commits each answer as it is given, whichever window deals.
+A listener's exception reaches the caller of ``next_round``/``answer`` after
+the round or grade is kept in the session. The clock is injectable so tests
+never sleep.
 
 Timing: a question's seconds run from when it became current (the round's
 start for the first, the previous answer for the others) to its answer. A UI
@@ -71,6 +76,7 @@ class TrainingSettings:
 
 
 GradeListener = Callable[["RoundState", Grade], None]
+RoundListener = Callable[["RoundState"], None]
 
 
 class RoundState:
@@ -209,8 +215,11 @@ class TrainingSession:
         self.ruleset.choose_tables(self.settings.options)  # refuse unknown tables now
         self.rng = random.Random(self.settings.seed)
         self.listeners: list[GradeListener] = []
+        """Called with every grade, as it is given."""
         if on_grade is not None:
             self.listeners.append(on_grade)
+        self.round_listeners: list[RoundListener] = []
+        """Called with every round dealt, before its first question is asked."""
         self.rounds: list[RoundState] = []
         """The rounds kept in full, oldest first (every round of an exam)."""
         self._earlier = _RoundTotals()
@@ -271,6 +280,8 @@ class TrainingSession:
         if self.mode is not Mode.EXAM:
             while len(self.rounds) > self.KEPT_ROUNDS:
                 self._earlier.add(self.rounds.pop(0))
+        for listener in list(self.round_listeners):
+            listener(state)
         return state
 
     def visible_grades(self) -> tuple[Grade, ...]:

@@ -8,7 +8,7 @@ keeps every round and answer the moment they happen.
 from __future__ import annotations
 
 import dataclasses
-import sqlite3
+from collections.abc import Callable
 
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
@@ -24,14 +24,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.engine.cards import Card
 from trainer.engine.round import Round, RoundError, parse_round
 from trainer.engine.rulesets import RuleSetError
 from trainer.site_config import SiteConfig, apply_to_settings
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import ExamConfig, StorageError
-from trainer.training.answers import AnswerError, parse_category, parse_dealer_hand
-from trainer.training.questions import DealerHandAnswer, QuestionKind
+from trainer.storage.models import ExamConfig
+from trainer.training.grading import Grade
 from trainer.training.recorder import SessionRecorder
 from trainer.training.session import (
     Mode,
@@ -41,6 +39,7 @@ from trainer.training.session import (
     TrainingSettings,
 )
 from trainer.ui.answer_panel import AnswerPanel
+from trainer.ui.round_controller import STORAGE_ERRORS, RoundController
 from trainer.ui.table.view import TableView
 
 MODE_HELP = {
@@ -48,7 +47,6 @@ MODE_HELP = {
     Mode.SPEED: "Speed: timed; feedback at the end of the round.",
     Mode.EXAM: "Exam: a fixed number of rounds, no feedback until the end.",
 }
-STORAGE_ERRORS = (StorageError, sqlite3.Error)
 
 
 class MainWindow(QMainWindow):
@@ -73,7 +71,6 @@ class MainWindow(QMainWindow):
         self.trainee_id = trainee_id
         self.recorder: SessionRecorder | None = None
         self.exam_config: ExamConfig | None = None
-        self.state: RoundState | None = None
         self._exam_deadline = QTimer(self, singleShot=True, timeout=self._exam_time_up)
         self.session = self._new_session(mode)
         trainee = db.get_trainee(trainee_id) if db is not None and trainee_id else None
@@ -99,9 +96,11 @@ class MainWindow(QMainWindow):
         self._exam_timer = QElapsedTimer()
         self._tick = QTimer(self, interval=200, timeout=self._update_clock)
 
-        self.panel.submitted.connect(self.submit_answer)
+        self.rounds = RoundController(self.table, self.panel, self, position=self._position)
+        self.rounds.answered.connect(self._answered)
+        self.rounds.roundFinished.connect(self._finish_round)
+        self.rounds.storageFailed.connect(self._storage_problem)
         self.panel.nextHandRequested.connect(self.next_hand)
-        self.table.seatClicked.connect(self._seat_clicked)
         self._build_menus()
         self.resize(1600, 900)
 
@@ -309,7 +308,9 @@ class MainWindow(QMainWindow):
 
     def _storage_problem(self, error: Exception) -> None:
         """Saving failed: say so plainly; the session goes on in memory."""
-        self.recorder = None
+        recorder, self.recorder = self.recorder, None
+        if recorder is not None:
+            recorder.detach()
         QMessageBox.critical(
             self,
             "Progress not saved",
@@ -343,78 +344,51 @@ class MainWindow(QMainWindow):
 
     # --- the round ---------------------------------------------------------------
 
+    @property
+    def state(self) -> RoundState | None:
+        """The round being asked (None before the first deal)."""
+        return self.rounds.state
+
     def next_hand(self) -> None:
         if self.mode is Mode.EXAM and self.session.exam_finished:
             self.session = self._new_session(self.mode, self._choose_exam_config())
-        try:
-            state = self.session.next_round()
-        except SessionError as error:  # e.g. an exam round not yet finished
-            self.statusBar().showMessage(str(error), 5000)
-            return
-        except (RuleSetError, ValueError) as error:
-            QMessageBox.warning(self, "Cannot deal", str(error))
-            return
-        self._begin(state)
+        self._deal(self.session.next_round)
 
     def play_round(self, round_: Round) -> None:
         """Put a given round on the table (a lesson's example, a mistake re-opened)."""
-        self._begin(self.session.start_round(round_))
+        self._deal(lambda: self.session.start_round(round_))
 
-    def _begin(self, state: RoundState) -> None:
-        self.state = state
-        if self.recorder is not None:
-            try:
-                self.recorder.round_dealt(state)
-            except STORAGE_ERRORS as error:
-                self._storage_problem(error)
-        self.table.show_round(state.round)
-        self.table.clear_dealer_card_selection()
-        self.panel.clear_history()
-        self.panel.clear_feedback()
+    def _deal(self, deal: Callable[[], RoundState]) -> None:
+        """Deal through the session (its recorder keeps the round) and ask the round."""
+        try:
+            state = deal()
+        except SessionError as error:  # e.g. an exam round not yet finished
+            self.statusBar().showMessage(str(error), 5000)
+            return
+        except STORAGE_ERRORS as error:  # dealt, but not saved
+            self._storage_problem(error)
+            state = self.session.rounds[-1]
+        except (RuleSetError, RoundError, ValueError) as error:
+            QMessageBox.warning(self, "Cannot deal", str(error))
+            return
+        self.rounds.begin(state)
         self._round_timer.start()
         if self.mode is Mode.SPEED or self._exam_deadline.isActive():
             self._tick.start()
-        self._show_current()
         self._update_score()
         self.roundReady.emit()
 
-    def _show_current(self) -> None:
-        state = self.state
-        if state is None:
-            return
-        question = state.current
-        if question is None:
-            self._finish_round()
-            return
-        self.table.set_dealer_card_selection(question.kind is QuestionKind.DEALER_HAND)
-        self.table.highlight_seat(question.seat)
-        position = (
-            f"Round {state.number} \u2022 question {state.index + 1} of {len(state.questions)}"
-        )
+    def _position(self, state: RoundState) -> str:
         if self.mode is Mode.EXAM:
-            position = (
-                f"Exam round {state.number} of {self.session.settings.exam_rounds}"
-                f" \u2022 question {state.index + 1} of {len(state.questions)}"
-            )
-        self.panel.show_question(question, position)
-        state.mark_shown()
+            return (f"Exam round {state.number} of {self.session.settings.exam_rounds}"
+                    f" \u2022 question {state.index + 1} of {len(state.questions)}")
+        return f"Round {state.number} \u2022 question {state.index + 1} of {len(state.questions)}"
 
     def submit_answer(self, text: str) -> None:
-        state = self.state
-        if state is None or state.current is None:
-            return
-        question = state.current
-        try:
-            if question.kind is QuestionKind.DEALER_HAND:
-                grade = state.answer(self._dealer_hand_answer(text, state))
-            else:
-                grade = state.answer(text)
-        except AnswerError as error:
-            self.panel.show_error(str(error))
-            return
-        except STORAGE_ERRORS as error:  # graded, but could not be saved
-            self._storage_problem(error)
-            grade = state.grades[-1]
+        """Answer the current question as if typed (tests, benchmarks)."""
+        self.rounds.submit(text)
+
+    def _answered(self, grade: Grade) -> None:
         reveal = self.session.feedback_now
         if reveal:
             self.panel.show_feedback(grade)
@@ -422,37 +396,9 @@ class MainWindow(QMainWindow):
                 QApplication.beep()
         self.panel.add_history(grade, reveal)
         self._update_score()
-        self._show_current()
 
-    def _dealer_hand_answer(self, text: str, state: RoundState) -> DealerHandAnswer:
-        """The hand typed plus the cards clicked on the table (or typed: 'flush As Ks 9s 7s 2s')."""
-        chosen: list[Card] = self.table.selected_dealer_cards()
-        if not chosen:
-            return parse_dealer_hand(text)
-        seven = [*state.round.dealer, *state.round.board]
-        if len(chosen) == 2:
-            chosen = [card for card in seven if card not in chosen]
-        if len(chosen) != 5:
-            raise AnswerError(
-                f"Select the five cards that play (or the two that do not): {len(chosen)} selected."
-            )
-        return DealerHandAnswer(parse_category(text), tuple(chosen))
-
-    def _seat_clicked(self, seat: int) -> None:
-        state = self.state
-        if (
-            state is not None
-            and state.current is not None
-            and state.current.kind is QuestionKind.NEXT_SEAT
-        ):
-            self.submit_answer(str(seat))
-
-    def _finish_round(self) -> None:
+    def _finish_round(self, state: RoundState) -> None:
         self._tick.stop()
-        self.table.set_dealer_card_selection(False)
-        self.table.highlight_seat(None)
-        state = self.state
-        assert state is not None
         seconds = self._round_timer.elapsed() / 1000
         correct = sum(grade.correct for grade in state.grades)
         lines = []

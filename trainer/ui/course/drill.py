@@ -1,16 +1,16 @@
 """The drill: a plan's rounds asked through the answer panel, its rulings through the
 ruling panel, on the same table as the practice window.
 
-Rounds are asked by a practice-mode :class:`TrainingSession`
-(:meth:`~TrainingSession.start_round`), graded by it, and kept by a
-:class:`SessionRecorder` exactly like the practice window's answers. Nothing
-here decides what is right.
+Rounds are dealt by a practice-mode :class:`TrainingSession`
+(:meth:`~TrainingSession.start_round`), asked by the same
+:class:`~trainer.ui.round_controller.RoundController` as the practice
+window's, graded by the session and kept by a :class:`SessionRecorder`
+subscribed to it. Nothing here decides what is right.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import sqlite3
 
 from PySide6.QtCore import QElapsedTimer, Qt, Signal
 from PySide6.QtGui import QFont
@@ -26,37 +26,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.engine.cards import Card
 from trainer.engine.round import RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import StorageError
-from trainer.training.answers import AnswerError, parse_category, parse_dealer_hand
 from trainer.training.course_plan import CourseProgress, Plan, RoundStep, RulingStep, Step
-from trainer.training.questions import DealerHandAnswer, QuestionKind
+from trainer.training.grading import Grade
 from trainer.training.recorder import SessionRecorder
 from trainer.training.session import Mode, RoundState, TrainingSession, TrainingSettings
 from trainer.ui.answer_panel import AnswerPanel
 from trainer.ui.course.ruling import RulingPanel
 from trainer.ui.course.ruling_table import RulingTableView
-from trainer.ui.table.view import TableView
-
-STORAGE_ERRORS = (StorageError, sqlite3.Error)
-
-
-def dealer_hand_answer(table: TableView, text: str, state: RoundState) -> DealerHandAnswer:
-    """The hand typed plus the cards clicked on the table (or typed with the hand)."""
-    chosen: list[Card] = table.selected_dealer_cards()
-    if not chosen:
-        return parse_dealer_hand(text)
-    seven = [*state.round.dealer, *state.round.board]
-    if len(chosen) == 2:
-        chosen = [card for card in seven if card not in chosen]
-    if len(chosen) != 5:
-        raise AnswerError(
-            f"Select the five cards that play (or the two that do not): {len(chosen)} selected."
-        )
-    return DealerHandAnswer(parse_category(text), tuple(chosen))
+from trainer.ui.round_controller import STORAGE_ERRORS, RoundController
 
 
 class DrillPlayer(QWidget):
@@ -79,7 +59,6 @@ class DrillPlayer(QWidget):
         self.index = -1
         self.session: TrainingSession | None = None
         self.recorder: SessionRecorder | None = None
-        self.state: RoundState | None = None
         self.rulings_right = 0
         self.rulings_answered = 0
         self._ruling_timer = QElapsedTimer()
@@ -118,9 +97,11 @@ class DrillPlayer(QWidget):
         self.splitter.setChildrenCollapsible(False)
         layout.addWidget(self.splitter, stretch=1)
 
-        self.panel.submitted.connect(self.submit_answer)
+        self.rounds = RoundController(self.table, self.panel, self)
+        self.rounds.answered.connect(self._answered)
+        self.rounds.roundFinished.connect(self._finish_round)
+        self.rounds.storageFailed.connect(self._storage_problem)
         self.panel.nextHandRequested.connect(self.advance)
-        self.table.seatClicked.connect(self._seat_clicked)
         self.ruling_panel.answered.connect(self.answer_ruling)
         self.ruling_panel.nextRequested.connect(self.advance)
 
@@ -172,8 +153,13 @@ class DrillPlayer(QWidget):
     def stop(self) -> None:
         self._close_recorder()
         self.plan = None
-        self.state = None
+        self.rounds.stop()
         self.stopped.emit()
+
+    @property
+    def state(self) -> RoundState | None:
+        """The round being asked (None during a ruling)."""
+        return self.rounds.state
 
     def summary(self) -> tuple[int, int]:
         """(right, answered) over the drill's round questions and rulings."""
@@ -187,74 +173,33 @@ class DrillPlayer(QWidget):
         assert self.session is not None
         try:
             state = self.session.start_round(step.round)
+        except STORAGE_ERRORS as error:  # dealt, but not saved
+            self._storage_problem(error)
+            state = self.session.rounds[-1]
         except (RoundError, RuleSetError, ValueError) as error:
             QMessageBox.warning(self, "Cannot deal this round", f"{step.label}: {error}")
-            self.state = None
+            self.rounds.stop()
             self.advance()
             return
-        self.state = state
-        if self.recorder is not None:
-            try:
-                self.recorder.round_dealt(state)
-            except STORAGE_ERRORS as error:
-                self._storage_problem(error)
         self.side.setCurrentWidget(self.panel)
         self._share(0.75)
         self.table.show()
-        self.table.show_round(state.round)
-        self.table.clear_dealer_card_selection()
-        self.panel.clear_history()
-        self.panel.clear_feedback()
-        self._show_current()
+        self.rounds.begin(state)
         self.stepReady.emit()
 
-    def _show_current(self) -> None:
-        state = self.state
-        if state is None:
-            return
-        question = state.current
-        if question is None:
-            self._finish_round(state)
-            return
-        self.table.set_dealer_card_selection(question.kind is QuestionKind.DEALER_HAND)
-        self.table.highlight_seat(question.seat)
-        self.panel.show_question(
-            question, f"Question {state.index + 1} of {len(state.questions)}")
-        state.mark_shown()
-
     def submit_answer(self, text: str) -> None:
-        state = self.state
-        if state is None or state.current is None:
-            return
-        question = state.current
-        try:
-            if question.kind is QuestionKind.DEALER_HAND:
-                grade = state.answer(dealer_hand_answer(self.table, text, state))
-            else:
-                grade = state.answer(text)
-        except AnswerError as error:
-            self.panel.show_error(str(error))
-            return
-        except STORAGE_ERRORS as error:  # graded, but could not be saved
-            self._storage_problem(error)
-            grade = state.grades[-1]
+        """Answer the current question as if typed (tests)."""
+        self.rounds.submit(text)
+
+    def _answered(self, grade: Grade) -> None:
         if self.recorder is None:  # not kept in the database: counted for this run only
             self.progress.record_unsaved(grade.question.skill, grade.correct, grade.seconds)
         self.panel.show_feedback(grade)
         if not grade.correct and self.settings.sound:
             QApplication.beep()
         self.panel.add_history(grade, True)
-        self._show_current()
-
-    def _seat_clicked(self, seat: int) -> None:
-        state = self.state
-        if (state is not None and state.current is not None
-                and state.current.kind is QuestionKind.NEXT_SEAT):
-            self.submit_answer(str(seat))
 
     def _finish_round(self, state: RoundState) -> None:
-        self.table.set_dealer_card_selection(False)
-        self.table.highlight_seat(None)
         step = self.current_step
         if isinstance(step, RoundStep) and step.scenario is not None and state.grades:
             seconds = state.elapsed / len(state.grades)
@@ -272,7 +217,7 @@ class DrillPlayer(QWidget):
     # --- rulings ----------------------------------------------------------------------------
 
     def _ask_ruling(self, step: RulingStep) -> None:
-        self.state = None
+        self.rounds.stop()
         self.side.setCurrentWidget(self.ruling_panel)
         self._share(0.6)  # a ruling is read: its panel gets more room
         if step.ruling.table is not None:
@@ -317,7 +262,9 @@ class DrillPlayer(QWidget):
 
     def _storage_problem(self, error: Exception) -> None:
         """Saving failed: say so once, plainly; the drill goes on in memory."""
-        self.recorder = None
+        recorder, self.recorder = self.recorder, None
+        if recorder is not None:
+            recorder.detach()
         self._warn_not_saved(error)
 
     def _warn_not_saved(self, error: Exception) -> None:

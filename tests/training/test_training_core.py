@@ -1,0 +1,104 @@
+"""The training core: the session announces rounds and grades, the recorder listens.
+
+A window only deals and passes answers; what is kept in the database comes
+from the recorder subscribed to the session (issue 11): each round stored
+once, when dealt, and each answer under the round it answers, even after
+many rounds (rounds used to be keyed by ``id(state)``, which Python reuses
+once a practice session lets old rounds go).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from trainer.engine.cards import Card, parse_cards
+from trainer.engine.evaluator import Category
+from trainer.engine.round import round_to_json
+from trainer.paths import data_dir
+from trainer.storage.database import open_database
+from trainer.training.answers import AnswerError, dealer_hand_from_table
+from trainer.training.recorder import SessionRecorder
+from trainer.training.session import RoundState, TrainingSession, TrainingSettings
+
+
+def stored(query: str) -> list[tuple[object, ...]]:
+    with sqlite3.connect(data_dir() / "trainer.sqlite3") as connection:
+        return connection.execute(query).fetchall()
+
+
+def answer_all(state: RoundState) -> None:
+    while state.current is not None:
+        state.answer(state.current.expected)
+
+
+def test_session_announces_each_round_dealt_to_its_listeners() -> None:
+    session = TrainingSession(TrainingSettings(seed=3))
+    heard: list[RoundState] = []
+    session.round_listeners.append(heard.append)
+    first = session.next_round()
+    answer_all(first)
+    second = session.next_round()
+    assert heard == [first, second]
+
+
+def test_recorder_stores_every_round_once_and_each_answer_under_its_own_round() -> None:
+    db = open_database()
+    trainee = db.create_trainee("Ana")
+    session = TrainingSession(TrainingSettings(seed=11))
+    recorder = SessionRecorder(db, trainee, session)
+    dealt = []
+    for _ in range(TrainingSession.KEPT_ROUNDS + 15):  # old rounds are let go, ids reused
+        state = session.next_round()
+        dealt.append((round_to_json(state.round), len(state.questions)))
+        answer_all(state)
+    recorder.close()
+    db.close()
+    rounds = stored("SELECT id, round_json FROM rounds ORDER BY id")
+    assert [json.loads(text) for _, text in rounds] == [round_json for round_json, _ in dealt]
+    per_round = dict(stored("SELECT round_id, count(*) FROM answers GROUP BY round_id"))
+    assert [per_round[round_id] for round_id, _ in rounds] == [count for _, count in dealt]
+
+
+def test_closed_recorder_stops_listening() -> None:
+    db = open_database()
+    trainee = db.create_trainee("Ana")
+    session = TrainingSession(TrainingSettings(seed=5))
+    recorder = SessionRecorder(db, trainee, session)
+    recorder.close()
+    assert session.listeners == [] and session.round_listeners == []
+    answer_all(session.next_round())
+    db.close()
+    assert stored("SELECT count(*) FROM rounds") == [(0,)]
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text.split())
+
+
+SEVEN = cards("As Kd 2c 7c 9c Jd Qs")  # dealer's two, then the board
+
+
+def test_five_cards_picked_are_the_five_that_play() -> None:
+    answer = dealer_hand_from_table("high card", cards("As Kd Qs Jd 9c"), SEVEN)
+    assert answer.category is Category.HIGH_CARD
+    assert answer.cards == tuple(cards("As Kd Qs Jd 9c"))
+
+
+def test_two_cards_picked_are_the_two_that_do_not_play() -> None:
+    answer = dealer_hand_from_table("high card", cards("2c 7c"), SEVEN)
+    assert answer.cards == tuple(cards("As Kd 9c Jd Qs"))
+
+
+def test_nothing_picked_reads_the_cards_from_the_text() -> None:
+    answer = dealer_hand_from_table("high card As Kd Qs Jd 9c", [], SEVEN)
+    assert set(answer.cards) == set(cards("As Kd Qs Jd 9c"))
+
+
+@pytest.mark.parametrize("picked", ["As", "As Kd Qs", "As Kd Qs Jd"])
+def test_other_numbers_of_picked_cards_are_an_input_slip(picked: str) -> None:
+    count = len(picked.split())
+    with pytest.raises(AnswerError, match=f"{count} selected"):
+        dealer_hand_from_table("high card", cards(picked), SEVEN)

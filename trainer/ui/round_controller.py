@@ -1,0 +1,117 @@
+"""One round asked on a table through an answer panel: the loop both windows use.
+
+The practice window and the course's drill each own a :class:`RoundController`
+over their own :class:`~trainer.ui.table.view.TableView` and
+:class:`~trainer.ui.answer_panel.AnswerPanel`. It puts a dealt
+:class:`~trainer.training.session.RoundState` on the table, asks its current
+question, reads the answer (typed, or the dealer's cards picked on the table,
+or a seat clicked), has the round grade it, and moves on; a window decides only
+what to show around that (feedback now or later, the round's summary), through
+the signals. Grading and recording happen in the training core: the session
+grades, and a recorder subscribed to the session keeps each answer. A failure
+to save is reported through :attr:`RoundController.storageFailed`; the grade
+still counts.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from trainer.storage.models import StorageError
+from trainer.training.answers import AnswerError, dealer_hand_from_table
+from trainer.training.questions import QuestionKind
+from trainer.training.session import RoundState
+from trainer.ui.answer_panel import AnswerPanel
+from trainer.ui.table.view import TableView
+
+STORAGE_ERRORS = (StorageError, sqlite3.Error)
+"""What saving an answer or a round can raise: the database said no."""
+
+
+def question_position(state: RoundState) -> str:
+    """``Question 3 of 14``: where the trainee is in the round."""
+    return f"Question {state.index + 1} of {len(state.questions)}"
+
+
+class RoundController(QObject):
+    """Asks one round at a time on ``table`` through ``panel``."""
+
+    answered = Signal(object)
+    """A :class:`~trainer.training.grading.Grade`: an answer was graded (and kept)."""
+    roundFinished = Signal(object)
+    """The :class:`RoundState` whose last question was just answered."""
+    storageFailed = Signal(object)
+    """The exception: the answer or round could not be saved (it still counts)."""
+
+    def __init__(self, table: TableView, panel: AnswerPanel, parent: QObject | None = None,
+                 *, position: Callable[[RoundState], str] = question_position) -> None:
+        super().__init__(parent)
+        self.table = table
+        self.panel = panel
+        self.position = position
+        """The line above the question (a window may say "Exam round 2 of 10 ...")."""
+        self.state: RoundState | None = None
+        panel.submitted.connect(self.submit)
+        table.seatClicked.connect(self._seat_clicked)
+
+    def begin(self, state: RoundState) -> None:
+        """Put a freshly dealt round on the table and ask its first question."""
+        self.state = state
+        self.table.show_round(state.round)
+        self.table.clear_dealer_card_selection()
+        self.panel.clear_history()
+        self.panel.clear_feedback()
+        self.show_current()
+
+    def stop(self) -> None:
+        """No round is asked any more (the table keeps what it shows)."""
+        self.state = None
+        self.table.set_dealer_card_selection(False)
+        self.table.highlight_seat(None)
+
+    def show_current(self) -> None:
+        """Ask the current question, or end the round when none is left."""
+        state = self.state
+        if state is None:
+            return
+        question = state.current
+        if question is None:
+            self.table.set_dealer_card_selection(False)
+            self.table.highlight_seat(None)
+            self.roundFinished.emit(state)
+            return
+        self.table.set_dealer_card_selection(question.kind is QuestionKind.DEALER_HAND)
+        self.table.highlight_seat(question.seat)
+        self.panel.show_question(question, self.position(state))
+        state.mark_shown()
+
+    def submit(self, text: str) -> None:
+        """Grade ``text`` as the answer to the current question (input slips are not graded)."""
+        state = self.state
+        if state is None or state.current is None:
+            return
+        try:
+            if state.current.kind is QuestionKind.DEALER_HAND:
+                given: object = dealer_hand_from_table(
+                    text, self.table.selected_dealer_cards(),
+                    [*state.round.dealer, *state.round.board])
+            else:
+                given = text
+            grade = state.answer(given)
+        except AnswerError as error:
+            self.panel.show_error(str(error))
+            return
+        except STORAGE_ERRORS as error:  # graded and counted, but not saved
+            self.storageFailed.emit(error)
+            grade = state.grades[-1]
+        self.answered.emit(grade)
+        self.show_current()
+
+    def _seat_clicked(self, seat: int) -> None:
+        state = self.state
+        if (state is not None and state.current is not None
+                and state.current.kind is QuestionKind.NEXT_SEAT):
+            self.submit(str(seat))
