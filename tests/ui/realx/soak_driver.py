@@ -6,8 +6,11 @@ after the first rounds it moves (a real X pointer warp, so X delivers the
 motion, enter and leave events a person's mouse would) to the next card, chip
 stack, betting spot or seat area in turn at every question, and rests there
 while the answer is typed into the field and Enter pressed; every 25 rounds a
-dialog opens over the pointer and closes again. It prints one JSON line:
-rounds and answers given and stored.
+dialog opens over the pointer and closes again. One seat is occupied (a
+different one each deal), so a round is about eight answers and 500 rounds
+take about a minute; the items are looked up again every round, so the chips
+and cards of each deal are visited.
+It prints one JSON line: rounds and answers given and stored.
 """
 
 from __future__ import annotations
@@ -15,7 +18,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
-from itertools import cycle
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QCursor
@@ -32,6 +34,7 @@ from trainer.ui.table.items import CardItem, ChipStackItem, SeatItem, SpotItem
 CALM_ROUNDS = 3
 """Rounds answered before the pointer first moves: the view has stored no mouse event."""
 DIALOG_EVERY = 25
+SEATS = 1
 
 
 def targets(window: MainWindow) -> list[QPoint]:
@@ -70,7 +73,8 @@ def main(rounds: int) -> int:
     app = QApplication(["soak", "-platform", "xcb"])
     db = open_database()
     trainee = db.create_trainee("Soak")
-    window = MainWindow(TrainingSettings(seed=20261125, sound=False), db=db, trainee_id=trainee)
+    window = MainWindow(TrainingSettings(seed=20261125, sound=False, seats=SEATS), db=db,
+                        trainee_id=trainee)
     screen = app.primaryScreen().availableGeometry()
     window.setGeometry(screen.adjusted(0, 30, 0, 0))
     rest_pointer(app, screen.center())
@@ -78,16 +82,17 @@ def main(rounds: int) -> int:
     QTest.qWaitForWindowExposed(window)
     window.next_hand()
     field = window.panel.field
-    places = cycle(targets(window))
-    given = 0
+    given = visited = 0
     for number in range(1, rounds + 1):
+        places = targets(window)
         if number % DIALOG_EVERY == 0:
             dialog_over_pointer(app, window)
         state = window.state
         assert state is not None
         while state.current is not None:
             if number > CALM_ROUNDS:
-                rest_pointer(app, next(places))
+                rest_pointer(app, places[visited % len(places)])
+                visited += 1
             field.setText(typed_form(state.current.kind, state.current.expected))
             QTest.keyClick(field, Qt.Key.Key_Return)
             given += 1

@@ -3,9 +3,10 @@
 The driver (``soak_driver.py``) opens the trainer window under a pointer
 resting over a board card, answers three rounds without moving it, then rests
 the pointer over the next card, chip stack, betting spot or seat area at every
-question, and opens and closes a dialog over it every 25 rounds. Before the
-cursor fix this died on the first answer (issue 10). Every answer typed must be
-stored, and all were right, since the driver types the expected answers.
+question (one seat occupied, a different one each deal), and opens and closes
+a dialog over it every 25 rounds. Before the cursor fix this died on the first
+answer (issue 10). Every answer typed must be stored, and all were right, since
+the driver types the expected answers.
 """
 
 from __future__ import annotations
