@@ -89,7 +89,8 @@ class XScreen:
 
     def _window_manager_running(self) -> bool:
         result = subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"],
-                                env=self.env(), capture_output=True, text=True, check=False)
+                                env=self.env(), capture_output=True, text=True, check=False,
+                                timeout=10)
         return "window id" in result.stdout
 
     def xdotool(self, *args: str, timeout: float = 20) -> str:
@@ -100,7 +101,10 @@ class XScreen:
         return result.stdout
 
     def pointer_to(self, x: int, y: int) -> None:
-        self.xdotool("mousemove", "--sync", str(x), str(y))
+        """Move the pointer and wait until X reports it there (``--sync`` never returns
+        when the pointer is there already)."""
+        self.xdotool("mousemove", str(x), str(y))
+        wait_until(lambda: self.pointer() == (x, y), 10, f"the pointer to reach {x},{y}")
 
     def pointer(self) -> tuple[int, int]:
         fields = dict(item.split(":") for item in self.xdotool("getmouselocation").split())
@@ -114,7 +118,8 @@ class XScreen:
 
     def window_ids(self, title_pattern: str) -> list[str]:
         result = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title_pattern],
-                                env=self.env(), capture_output=True, text=True, check=False)
+                                env=self.env(), capture_output=True, text=True, check=False,
+                                timeout=10)
         return result.stdout.split()
 
     def wait_window(self, title_pattern: str, timeout: float = 30) -> str:
