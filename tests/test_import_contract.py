@@ -1,0 +1,81 @@
+"""The layers are one-way (issue 11): read from the source, every import counted,
+including those inside functions.
+
+- ``trainer.engine`` imports nothing else of ``trainer``;
+- nothing outside ``trainer/ui`` and the entry points imports Qt (PySide6,
+  shiboken6): ``cli.py`` starts the window, ``selfcheck.py`` (``--self-check``)
+  opens one to prove an installed station can;
+- ``trainer.storage`` does not import ``trainer.training`` (nor the UI).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+TRAINER = Path(__file__).resolve().parent.parent / "trainer"
+QT_PACKAGES = ("PySide6", "shiboken6")
+ENTRY_POINTS = {TRAINER / "cli.py", TRAINER / "selfcheck.py"}
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module a file imports, absolute names (relative imports resolved)."""
+    tree = ast.parse(path.read_text("utf-8"), filename=str(path))
+    package = ".".join(path.relative_to(TRAINER.parent).with_suffix("").parts[:-1])
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def modules_under(folder: str) -> list[Path]:
+    return sorted((TRAINER / folder).rglob("*.py")) if folder else sorted(TRAINER.rglob("*.py"))
+
+
+def violations(files: list[Path], forbidden: tuple[str, ...]) -> list[str]:
+    bad = []
+    for path in files:
+        for module in sorted(imported_modules(path)):
+            if any(module == name or module.startswith(name + ".") for name in forbidden):
+                bad.append(f"{path.relative_to(TRAINER.parent)} imports {module}")
+    return bad
+
+
+def test_the_engine_imports_nothing_else_of_the_trainer() -> None:
+    files = modules_under("engine")
+    assert files
+    outside = [f"{path.relative_to(TRAINER.parent)} imports {module}"
+               for path in files for module in sorted(imported_modules(path))
+               if module.startswith("trainer.") and not module.startswith("trainer.engine")]
+    assert outside == []
+
+
+def test_only_the_ui_and_the_entry_points_import_qt() -> None:
+    files = [path for path in modules_under("")
+             if "ui" not in path.relative_to(TRAINER).parts and path not in ENTRY_POINTS]
+    assert violations(files, QT_PACKAGES) == []
+
+
+@pytest.mark.parametrize("layer", ["engine", "training", "storage"])
+def test_no_layer_below_the_ui_imports_the_ui(layer: str) -> None:
+    assert violations(modules_under(layer), ("trainer.ui",)) == []
+
+
+def test_storage_does_not_import_training() -> None:
+    assert violations(modules_under("storage"), ("trainer.training",)) == []
+
+
+def test_the_contract_sees_imports_inside_functions() -> None:
+    """The reader itself: selfcheck imports Qt only inside a function, and it is found."""
+    assert violations([TRAINER / "selfcheck.py"], QT_PACKAGES)
