@@ -61,7 +61,8 @@ test-package: $(STAMP)
 	HHE_PACKAGE_TESTS=1 PYTHON=$(PYTHON) QT_QPA_PLATFORM=offscreen \
 		$(BIN)/python -m pytest -m package -v -p no:cacheprovider tests/packaging
 
-# Size and cold start of the bundle in dist/ (make package first).
+# Size and cold start of the bundle in dist/ (make package first), and of the
+# Windows installer's installed trainer under Wine (make package-windows first).
 bench-bundle: $(STAMP)
 	$(BIN)/python benchmarks/bundle.py
 

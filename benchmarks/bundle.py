@@ -163,7 +163,10 @@ def windows_figures(runs: int, cold_each: bool) -> None:
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     try:
-        subprocess.run([*wine, "cmd", "/c", "exit"], env=env, check=True, capture_output=True)
+        # Wine's services start with the first program and keep its output
+        # handles: that one must not be a pipe anyone waits on.
+        subprocess.run([*wine, "cmd", "/c", "exit"], env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
         print(f"Windows trainer installed under Wine 8, {runs} runs each"
               + (", page cache dropped before each" if cold_each else ""))
         time_cases(cases, env, runs, cold_each, wine=True)
