@@ -10,7 +10,7 @@ right: it hands the text to the training session and shows its grade.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCompleter,
     QHBoxLayout,
@@ -116,7 +116,6 @@ class AnswerPanel(QWidget):
         self.next_button.setObjectName("next")
         self.next_button.clicked.connect(self.nextHandRequested)
         layout.addWidget(self.next_button)
-        QShortcut(QKeySequence("Ctrl+N"), self, activated=self.nextHandRequested.emit)
 
     # --- questions -------------------------------------------------------------
 
@@ -127,11 +126,9 @@ class AnswerPanel(QWidget):
         self.error.clear()
         self.field.clear()
         self.field.setEnabled(True)
-        self.field.setCompleter(
-            self._category_completer
-            if question.kind in (QuestionKind.SEAT_HAND, QuestionKind.DEALER_HAND)
-            else None
-        )
+        hands = question.kind in (QuestionKind.SEAT_HAND, QuestionKind.DEALER_HAND)
+        # Qt takes None to remove the completer; the stub declares only QCompleter.
+        self.field.setCompleter(self._category_completer if hands else None)  # type: ignore[arg-type]
         self._set_quick_answers(QUICK_ANSWERS.get(question.kind, ()))
         self.next_button.setDefault(False)
         self.field.setFocus()
@@ -191,7 +188,7 @@ class AnswerPanel(QWidget):
     def _set_quick_answers(self, answers: tuple[tuple[str, str], ...]) -> None:
         while self.quick_row.count():
             item = self.quick_row.takeAt(0)
-            widget = item.widget()
+            widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
         for label, text in answers:

@@ -119,7 +119,8 @@ def run_app(rules: str | None = None) -> int:
     log.info("%s", site.report)
     unexpected_stops = check_previous_runs()
 
-    app = QApplication.instance() or QApplication(sys.argv)
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv)
     app.setApplicationName("hhe-trainer")
     app.setApplicationDisplayName("Heads Up Hold'em Dealer Trainer")
     icons = resource_dir("icons")

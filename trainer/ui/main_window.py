@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
@@ -39,6 +40,7 @@ from trainer.training.session import (
     TrainingSettings,
 )
 from trainer.ui.answer_panel import AnswerPanel
+from trainer.ui.keys import action
 from trainer.ui.round_controller import STORAGE_ERRORS, RoundController
 from trainer.ui.table.view import TableView
 
@@ -71,7 +73,9 @@ class MainWindow(QMainWindow):
         self.trainee_id = trainee_id
         self.recorder: SessionRecorder | None = None
         self.exam_config: ExamConfig | None = None
-        self._exam_deadline = QTimer(self, singleShot=True, timeout=self._exam_time_up)
+        self._exam_deadline = QTimer(self)
+        self._exam_deadline.setSingleShot(True)
+        self._exam_deadline.timeout.connect(self._exam_time_up)
         self.session = self._new_session(mode)
         trainee = db.get_trainee(trainee_id) if db is not None and trainee_id else None
         title = "Heads Up Hold'em Dealer Trainer"
@@ -94,7 +98,9 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.clock_label)
         self._round_timer = QElapsedTimer()
         self._exam_timer = QElapsedTimer()
-        self._tick = QTimer(self, interval=200, timeout=self._update_clock)
+        self._tick = QTimer(self)
+        self._tick.setInterval(200)
+        self._tick.timeout.connect(self._update_clock)
 
         self.rounds = RoundController(self.table, self.panel, self, position=self._position)
         self.rounds.answered.connect(self._answered)
@@ -108,44 +114,33 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         game = self.menuBar().addMenu("&Game")
-        deal = QAction("&Next hand", self, shortcut="Ctrl+N")
-        deal.triggered.connect(self.next_hand)
-        game.addAction(deal)
+        game.addAction(action("&Next hand", self, self.next_hand, "Ctrl+N"))
         game.addSeparator()
         group = QActionGroup(self)
         self.mode_actions: dict[Mode, QAction] = {}
         for mode in Mode:
-            action = QAction(mode.value.title() + " mode", self, checkable=True)
-            action.setChecked(mode is self.mode)
-            action.setStatusTip(MODE_HELP[mode])
-            action.triggered.connect(lambda _checked=False, m=mode: self.set_mode(m))
-            group.addAction(action)
-            game.addAction(action)
-            self.mode_actions[mode] = action
+            choice = action(mode.value.title() + " mode", self, partial(self.set_mode, mode),
+                            checkable=True)
+            choice.setChecked(mode is self.mode)
+            choice.setStatusTip(MODE_HELP[mode])
+            group.addAction(choice)
+            game.addAction(choice)
+            self.mode_actions[mode] = choice
         game.addSeparator()
-        settings = QAction("&Settings\u2026", self, shortcut="Ctrl+,")
-        settings.triggered.connect(self.open_settings)
-        game.addAction(settings)
+        game.addAction(action("&Settings\u2026", self, self.open_settings, "Ctrl+,"))
         game.addSeparator()
-        quit_action = QAction("&Quit", self, shortcut="Ctrl+Q")
-        quit_action.triggered.connect(self.close)
-        game.addAction(quit_action)
+        game.addAction(action("&Quit", self, self.close, "Ctrl+Q"))
         if self.db is not None:
             records = self.menuBar().addMenu("&Progress")
-            mine = QAction("&My progress", self, shortcut="Ctrl+P")
-            mine.triggered.connect(self.open_progress)
+            mine = action("&My progress", self, self.open_progress, "Ctrl+P")
             mine.setEnabled(self.trainee_id is not None)
             records.addAction(mine)
-            instructor = QAction("&Instructor area\u2026", self)
-            instructor.triggered.connect(self.open_instructor_area)
-            records.addAction(instructor)
+            records.addAction(action("&Instructor area\u2026", self, self.open_instructor_area))
         from trainer.ui.course import add_course_menu  # Course: lessons, drills, mistakes
 
         add_course_menu(self)
         help_menu = self.menuBar().addMenu("&Help")
-        about = QAction("&About", self)
-        about.triggered.connect(self._about)
-        help_menu.addAction(about)
+        help_menu.addAction(action("&About", self, self._about))
 
     def _about(self) -> None:
         self.about_dialog().exec()

@@ -38,9 +38,9 @@ class ProfileDialog(QDialog):
         self.new_name = QLineEdit()
         self.new_name.setObjectName("new_name")
         self.new_name.setPlaceholderText("New trainee's name")
-        self.new_name.returnPressed.connect(self.create)
+        self.new_name.returnPressed.connect(self.create_profile)
         create = QPushButton("Create")
-        create.clicked.connect(self.create)
+        create.clicked.connect(self.create_profile)
         row.addWidget(self.new_name)
         row.addWidget(create)
         layout.addLayout(row)
@@ -75,7 +75,7 @@ class ProfileDialog(QDialog):
         if not self.names.count():
             self.new_name.setFocus()
 
-    def create(self) -> None:
+    def create_profile(self) -> None:
         name = self.new_name.text().strip()
         if not name:
             self.error.setText("Type a name first.")

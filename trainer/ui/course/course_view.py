@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from trainer.training.lessons import Lesson, LessonProblem
 from trainer.training.mastery import LessonMastery, Level
 from trainer.ui.course.lesson_page import drill_summary, heading_label
+from trainer.ui.keys import shortcut
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -203,8 +204,8 @@ class CourseView(QWidget):
         layout.addWidget(self.problems_box)
         self.problems_box.hide()
 
-        QShortcut(QKeySequence("Ctrl+D"), self, activated=self.due_button.click)
-        QShortcut(QKeySequence("Ctrl+M"), self, activated=self.mistakes_button.click)
+        shortcut("Ctrl+D", self, self.due_button.click)
+        shortcut("Ctrl+M", self, self.mistakes_button.click)
 
     # --- contents -------------------------------------------------------------------------
 

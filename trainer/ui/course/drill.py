@@ -36,6 +36,7 @@ from trainer.training.session import Mode, RoundState, TrainingSession, Training
 from trainer.ui.answer_panel import AnswerPanel
 from trainer.ui.course.ruling import RulingPanel
 from trainer.ui.course.ruling_table import RulingTableView
+from trainer.ui.keys import shortcut
 from trainer.ui.round_controller import STORAGE_ERRORS, RoundController
 
 
@@ -102,6 +103,7 @@ class DrillPlayer(QWidget):
         self.rounds.roundFinished.connect(self._finish_round)
         self.rounds.storageFailed.connect(self._storage_problem)
         self.panel.nextHandRequested.connect(self.advance)
+        shortcut("Ctrl+N", self, self.advance)  # the course window has no Game menu
         self.ruling_panel.answered.connect(self.answer_ruling)
         self.ruling_panel.nextRequested.connect(self.advance)
 

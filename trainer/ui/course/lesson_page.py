@@ -8,7 +8,7 @@ settlement (:func:`~trainer.engine.settlement.settle`), put in words by
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -26,6 +26,7 @@ from trainer.engine.settlement import settle
 from trainer.training.account import settlement_markdown
 from trainer.training.lessons import Lesson
 from trainer.training.mastery import LessonMastery, Level
+from trainer.ui.keys import shortcut
 from trainer.ui.table.view import TableView
 
 READING_SCALE = 1.2
@@ -152,12 +153,10 @@ class LessonPage(QWidget):
         splitter.setSizes([760, 1160])  # ~40% for the explanation, the rest for the table
         layout.addWidget(splitter, stretch=1)
 
-        QShortcut(QKeySequence("Ctrl+D"), self, activated=self.drill_button.click)
-        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, activated=self.backRequested.emit)
-        QShortcut(QKeySequence(Qt.Key.Key_PageDown), self,
-                  activated=lambda: self.show_example(self.example_index + 1))
-        QShortcut(QKeySequence(Qt.Key.Key_PageUp), self,
-                  activated=lambda: self.show_example(self.example_index - 1))
+        shortcut("Ctrl+D", self, self.drill_button.click)
+        shortcut(Qt.Key.Key_Escape, self, self.backRequested.emit)
+        shortcut(Qt.Key.Key_PageDown, self, lambda: self.show_example(self.example_index + 1))
+        shortcut(Qt.Key.Key_PageUp, self, lambda: self.show_example(self.example_index - 1))
 
     def set_lesson(self, lesson: Lesson, mastery: LessonMastery) -> None:
         """Show a lesson from the top, with the trainee's mastery of it."""

@@ -10,7 +10,7 @@ import sqlite3
 from collections.abc import Iterable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from trainer.storage.database import TrainerDB
@@ -29,6 +29,7 @@ from trainer.ui.course.course_view import CourseView
 from trainer.ui.course.drill import DrillPlayer
 from trainer.ui.course.lesson_page import LessonPage
 from trainer.ui.course.summary import SummaryPage
+from trainer.ui.keys import action
 
 STORAGE_ERRORS = (StorageError, sqlite3.Error)
 
@@ -237,13 +238,12 @@ def open_course(main: QMainWindow, *, mistakes: bool = False) -> CourseWindow:
 def add_course_menu(main: QMainWindow) -> None:
     """The practice window's Course menu: the course, and "Work my mistakes"."""
     menu = main.menuBar().addMenu("&Course")
-    course = QAction("&Lessons and practice\u2026", main, shortcut="Ctrl+L")
+    course = action("&Lessons and practice\u2026", main, lambda: open_course(main), "Ctrl+L")
     course.setStatusTip("Lessons in order, worked examples, drills and your mastery")
-    course.triggered.connect(lambda: open_course(main))
     menu.addAction(course)
-    mistakes = QAction("Work my &mistakes", main, shortcut="Ctrl+M")
+    mistakes = action("Work my &mistakes", main, lambda: open_course(main, mistakes=True),
+                      "Ctrl+M")
     mistakes.setStatusTip("Deal again the rounds you made mistakes on")
-    mistakes.triggered.connect(lambda: open_course(main, mistakes=True))
     mistakes.setEnabled(getattr(main, "db", None) is not None
                         and getattr(main, "trainee_id", None) is not None)
     menu.addAction(mistakes)

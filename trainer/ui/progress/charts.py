@@ -295,7 +295,7 @@ class HistoryChart(QWidget):
         y = em * 0.4
         x = g.plot.left()
         swatch = em * 1.6
-        full = (
+        full: tuple[tuple[str, str], ...] = (
             ("line", "Accuracy (% correct)"),
             ("bar", "Answers per day"),
             ("target", f"Target {TARGET_ACCURACY:.0%}"),

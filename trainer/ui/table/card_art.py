@@ -238,8 +238,8 @@ def _paint_face(painter: QPainter, rect: QRectF, card: Card, ink: QColor) -> Non
         suit_centre = QPointF(column.center().x(), column.bottom() + h * 0.025 + suit_size / 2)
         if upside_down:
             centre = rect.center()
-            rank_box.moveCenter(2 * centre - column.center())
-            suit_centre = 2 * centre - suit_centre
+            rank_box.moveCenter(centre * 2 - column.center())
+            suit_centre = centre * 2 - suit_centre
         draw_glyphs(painter, rank, rank_box, ink, upside_down=upside_down)
         draw_suit(painter, card.suit, suit_centre, suit_size, ink, upside_down=upside_down)
 

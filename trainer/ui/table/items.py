@@ -489,10 +489,10 @@ class SeatItem(_Item):
         for card, rect in zip(self.cards, geometry.cards, strict=True):
             card.setPos(rect.topLeft())
         for wager, spot in self.spots.items():
-            rect = geometry.spots.get(wager)
-            spot.setVisible(rect is not None)
-            if rect is not None:
-                spot.set_geometry(rect)
+            spot_rect = geometry.spots.get(wager)
+            spot.setVisible(spot_rect is not None)
+            if spot_rect is not None:
+                spot.set_geometry(spot_rect)
         self.equals_rect = QRectF(geometry.equals)
         self.update()
 

@@ -12,7 +12,7 @@ The view shows what the round holds and never computes a payout.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QRectF, QSizeF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSizeF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QCursor,
@@ -205,8 +205,8 @@ class TableView(QGraphicsView):
                 seat.configure(geometry)
             self._extras = extras
         occupied = {seat.seat: seat for seat in round_.seats}
-        for number, item in self._seats.items():
-            item.show_seat(occupied.get(number), self._four_colour)
+        for number, seat_item in self._seats.items():
+            seat_item.show_seat(occupied.get(number), self._four_colour)
         for item, card in zip(self._board, round_.board, strict=True):
             item.set_card(card)
             item.set_four_colour(self._four_colour)
@@ -381,7 +381,7 @@ class TableView(QGraphicsView):
         size = self.viewport().size()
         SHARED.fit_to_view(round(size.width() * ratio * size.height() * ratio))
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         """The room and the table (cached by the view until it is resized)."""
         painter.fillRect(rect, BACKDROP)
         self._felt.paint(painter)
