@@ -149,7 +149,7 @@ def test_a_lessons_folder_that_cannot_be_listed_is_reported(
     def refuse(folder: Path) -> list[Path]:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("trainer.training.lessons._lesson_files", refuse)
+    monkeypatch.setattr("trainer.training.lessons.load._lesson_files", refuse)
     (problem,) = load_lessons([tmp_path]).problems
     assert problem.file == tmp_path and "Permission denied" in problem.message
 
