@@ -89,7 +89,7 @@ def test_a_good_round_in_a_file_with_a_byte_order_mark_is_explained(tmp_path: Pa
     result = explain("--json", str(path))
     assert result.returncode == 0, result.stderr
     # Aces beat ace-king high; the dealer does not qualify, so the ante and the odds
-    # push and the $30 raise wins even money (RULES.md §3-4).
+    # push and the $30 raise wins even money (docs/rules.md §3-4).
     assert "Seat 6: Ah Ad -> pair of aces" in result.stdout.decode()
     assert "Seat total: $30.00" in result.stdout.decode()
 

@@ -22,7 +22,7 @@ FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthChe
 def good(ante: int) -> dict[str, Any]:
     """Ks Ac against the dealer's Kd 4c on Kh 9d 6c 3s 2h: K K A 9 6 beats K K 9 6 4,
     the dealer qualifies, ante and raise win even money, the odds push on a pair
-    (RULES.md §3-4): the seat's total is 4 antes."""
+    (docs/rules.md §3-4): the seat's total is 4 antes."""
     return {"dealer": ["Kd", "4c"], "board": ["Kh", "9d", "6c", "3s", "2h"],
             "seats": [{"seat": 1, "hole": ["Ks", "Ac"], "ante": str(ante), "odds": str(ante),
                        "raise": str(3 * ante)}]}  # fmt: skip
@@ -96,7 +96,8 @@ def streams(draw: st.DrawFn) -> list[tuple[bytes, str | None, int | None]]:
 
 
 def _is_blank(raw: bytes, number: int) -> bool:
-    """settle.md: blank lines are skipped (a UTF-8 byte-order mark may open the input)."""
+    """docs/settle-contract.md: blank lines are skipped (a UTF-8 byte-order mark may open the
+    input)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

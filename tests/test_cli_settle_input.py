@@ -52,7 +52,7 @@ def run(
 def good(ante: int) -> dict[str, Any]:
     """Ks Ac against the dealer's Kd 4c on Kh 9d 6c 3s 2h: K K A 9 6 beats K K 9 6 4;
     the dealer qualifies; ante and the 3x raise win even money, the odds push on a
-    pair (RULES.md §3-4). The seat's total is 4 antes."""
+    pair (docs/rules.md §3-4). The seat's total is 4 antes."""
     return {"dealer": ["Kd", "4c"], "board": ["Kh", "9d", "6c", "3s", "2h"],
             "seats": [{"seat": 1, "hole": ["Ks", "Ac"], "ante": str(ante), "odds": str(ante),
                        "raise": str(3 * ante)}]}  # fmt: skip
@@ -120,7 +120,8 @@ CASES: list[tuple[str, bytes, tuple[str, ...]]] = [
 def _stream() -> bytes:
     parts = [b"\xef\xbb\xbf" + line(good(1))[:-1] + b"\r\n"]  # a BOM and CRLF, as Notepad writes
     for index, (_, bad, _) in enumerate(CASES, start=2):
-        parts += [bad, b"\n", line(good(index))]  # a blank line is skipped, as settle.md says
+        # a blank line is skipped, as docs/settle-contract.md says
+        parts += [bad, b"\n", line(good(index))]
     return b"".join(parts)
 
 

@@ -38,7 +38,7 @@ def test_settle_answers_each_round_before_more_input_arrives() -> None:
             process.stdin.write((json.dumps(ROUND) + "\n").encode())
             process.stdin.flush()
             answer = json.loads(_read_line_with_timeout(process.stdout, 30))
-            # Pair of aces beats ace high; the dealer does not qualify (RULES.md §3-4).
+            # Pair of aces beats ace high; the dealer does not qualify (docs/rules.md §3-4).
             assert answer["dealer"]["qualifies"] is False
             assert answer["seats"][0]["wagers"]["raise"] == {"outcome": "win", "amount": "30.00"}
         process.stdin.close()

@@ -26,7 +26,7 @@ from typing import TextIO
 
 from trainer import __version__
 
-# The example of ../shared/contracts/settle.md and the settlement it gives.
+# The example of docs/settle-contract.md and the settlement it gives.
 SETTLE_EXAMPLE = {
     "rules": "ny-2018",
     "options": {"trips_plus_table": "A", "pocket_bonus_table": "A"},
@@ -241,7 +241,7 @@ def check_settle() -> str:
             f" {json.dumps(got, sort_keys=True)}"
         )
     totals = ", ".join(f"seat {s['seat']} {s['total']}" for s in got["seats"])
-    return f"settle.md example: {totals}"
+    return f"settle contract example: {totals}"
 
 
 def _qt_version() -> str:

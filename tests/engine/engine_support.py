@@ -1,7 +1,7 @@
 """Helpers shared by the rules-engine tests (not a test module).
 
 Rounds are written in the settle contract's JSON form
-(``/work/shared/contracts/settle.md``) so that every test reads like a round
+(``docs/settle-contract.md``) so that every test reads like a round
 an instructor could type, and are settled through the public engine API.
 """
 
@@ -149,7 +149,7 @@ def parse_lines(text: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines()]
 
 
-# --- pay tables typed from RULES.md §4-§5 (for the reference settler) -------------------------
+# --- pay tables typed from docs/rules.md §4-§5 (for the reference settler) ------------------
 # Keys are the contract's hand names; values are "to 1" odds as (numerator, denominator).
 
 ODDS_WIN = {

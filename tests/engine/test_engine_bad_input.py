@@ -1,4 +1,4 @@
-"""Refuse, never coerce (DESIGN.md; settle.md "A rejected round"): every illegal
+"""Refuse, never coerce (DESIGN.md; docs/settle-contract.md "A rejected round"): every illegal
 round raises a RoundError whose message names the offending field and value."""
 
 from __future__ import annotations
@@ -491,8 +491,8 @@ def test_the_largest_amount_a_billion_dollars_is_accepted() -> None:
 def test_side_bet_amount_text_other_than_plain_digits_is_refused_not_coerced(
     field: str, value: str, why: str
 ) -> None:
-    """settle.md: amounts are JSON strings or numbers in dollars, at most two decimals;
-    nothing else is read into a number (no $, commas, spaces, other digits, exponents)."""
+    """docs/settle-contract.md: amounts are JSON strings or numbers in dollars, at most two
+    decimals; nothing else is read into a number (no $, commas, spaces, other digits, exponents)."""
     data = _valid()
     data["seats"][0][field] = value
     _refused(data, f"seat 6.{field}", why, repr(value))
@@ -526,11 +526,12 @@ def test_options_that_are_empty_but_not_an_object_are_refused(options: object) -
 def test_options_null_or_empty_mean_the_rule_set_defaults(options: object) -> None:
     data = _valid()
     data["options"] = options
-    assert parse_round(data).tables.trips_plus_letter == "A"  # ny-2018 default, RULES.md §9
+    assert parse_round(data).tables.trips_plus_letter == "A"  # ny-2018 default, docs/rules.md §9
 
 
 def test_progressive_wager_without_the_pool_is_refused_naming_the_pool() -> None:
-    """settle.md: a seat may wager the progressive "with progressive_pool on the round"."""
+    """docs/settle-contract.md: a seat may wager the progressive "with progressive_pool on the
+    round"."""
     data = _valid()
     data["seats"][0]["progressive"] = "1"
     _refused(data, "progressive_pool", "missing", "progressive")

@@ -1,4 +1,4 @@
-"""RULES.md §1 — cards and hands: ranks, categories, the wheel, best five of seven,
+"""docs/rules.md §1 — cards and hands: ranks, categories, the wheel, best five of seven,
 kickers, copies; and the exhaustive counts of all five-card and two-card hands."""
 
 from __future__ import annotations

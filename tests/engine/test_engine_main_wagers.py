@@ -1,8 +1,8 @@
-"""RULES.md §2-§4 — wagers and decisions, dealer qualification, and the settlement
+"""docs/rules.md §2-§4 — wagers and decisions, dealer qualification, and the settlement
 of ante, raise and odds (every row of the §4 table, every line of the odds-win
 table and of bad-beat tables 1-4).
 
-Expected amounts are worked by hand from RULES.md; "X to 1" on a wager W pays
+Expected amounts are worked by hand from docs/rules.md; "X to 1" on a wager W pays
 X * W and the player keeps W. Unless a test says otherwise a seat has a $10 ante,
 $10 odds and a $30 (3x) raise.
 """
@@ -29,7 +29,7 @@ from trainer.engine.rulesets import load_preset
 # --- §2 wagers and decisions --------------------------------------------------------
 
 PRESET_RAISES = {
-    # preset: (pre-flop, flop, river) multiples of the ante, RULES.md §2 and §9
+    # preset: (pre-flop, flop, river) multiples of the ante, docs/rules.md §2 and §9
     "ny-2018": ({1, 2, 3}, {1, 2}, {1}),
     "massachusetts": ({1, 2, 3}, {1, 2}, {1}),
     "standard": ({3}, {2}, {1}),
@@ -274,7 +274,7 @@ WINNING_HANDS = {
     "straight": ("Kd 3c", "5c 6d 7h Ks 2s", "8c 4d"),
 }
 
-ODDS_WIN_NY = {  # RULES.md §4, odds on the $10 odds wager
+ODDS_WIN_NY = {  # docs/rules.md §4, odds on the $10 odds wager
     "royal flush": "5000.00",  # 500 to 1
     "straight flush": "500.00",  # 50 to 1
     "four of a kind": "100.00",  # 10 to 1
@@ -362,7 +362,7 @@ LOSING_HANDS = {
     "straight": ("8h 9h", "5c 6d 7h Ks 2s", "8c 4d"),  # eight-high loses to nine-high
 }
 
-BAD_BEAT_TABLES = {  # RULES.md §4 and §9, on a $10 odds wager
+BAD_BEAT_TABLES = {  # docs/rules.md §4 and §9, on a $10 odds wager
     # table: straight flush / four of a kind / full house / flush / straight
     "1": ("5000.00", "500.00", "100.00", "80.00", "50.00"),  # 500/50/10/8/5
     "2": ("5000.00", "500.00", "100.00", "60.00", "50.00"),  # 500/50/10/6/5

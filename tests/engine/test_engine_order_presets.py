@@ -1,4 +1,4 @@
-"""RULES.md §7 (the order the dealer settles the seats) and §9 (the shipped presets:
+"""docs/rules.md §7 (the order the dealer settles the seats) and §9 (the shipped presets:
 raises, flush odds, bad beat, default and allowed tables, extras)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Property tests (hypothesis) of the evaluator and of settlement, checked against
-a small reference evaluator written here from RULES.md §1 and nothing else."""
+a small reference evaluator written here from docs/rules.md §1 and nothing else."""
 
 from __future__ import annotations
 
@@ -306,7 +306,7 @@ def test_settled_totals_are_the_sum_of_the_wagers_without_a_cap(seed: int) -> No
 # --- an independent settlement of ante, raise, odds, Trips Plus and Pocket Bonus --------------
 
 CATEGORY_NAMES = [str(category) for category in REFERENCE_CATEGORIES]
-DEFAULTS = {  # RULES.md §9: (bad beat, Trips Plus, Pocket Bonus) when a round names none
+DEFAULTS = {  # docs/rules.md §9: (bad beat, Trips Plus, Pocket Bonus) when a round names none
     "ny-2018": ("4", "A", "A"),
     "massachusetts": ("4", "A", "A"),
     "standard": ("1", "C", "A"),
@@ -338,7 +338,7 @@ def reference_pocket(hole: tuple[Card, ...]) -> str | None:
 
 
 def reference_settlement(data: dict) -> dict:
-    """RULES.md §3-§7 worked directly from the round's JSON form."""
+    """docs/rules.md §3-§7 worked directly from the round's JSON form."""
     preset = data["rules"]
     win_table, _, _, _, cap = PRESET_TABLES[preset]
     options = data.get("options", {})

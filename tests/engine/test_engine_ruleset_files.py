@@ -1,4 +1,4 @@
-"""RULES.md §9 last paragraph — a training room may define its own rule set; the
+"""docs/rules.md §9 last paragraph — a training room may define its own rule set; the
 engine validates it and refuses one that is incomplete or contradictory, with a
 RuleSetError naming the bad key."""
 

@@ -1,11 +1,11 @@
 """Targeted scenarios (issue 5): every generated round shows its situation, is a valid
-round, and settles as RULES.md says.
+round, and settles as docs/rules.md says.
 
 The situation of each kind is checked here independently of
 ``trainer/engine/scenarios.py``: hands are re-evaluated with
 :func:`trainer.engine.evaluator.evaluate` (or read straight off the cards), and the
 payouts of every seat are worked out by hand from the pay tables written out
-below from RULES.md §4-§6, then compared with the engine's settlement.
+below from docs/rules.md §4-§6, then compared with the engine's settlement.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from trainer.engine.settlement import Settlement, settle
 ROUNDS_PER_KIND = 1000
 CENT = Decimal("0.01")
 
-# --- RULES.md, written out by hand ---------------------------------------------------------
+# --- docs/rules.md, written out by hand ---------------------------------------------------------
 
 C = Category
 STRAIGHT_OR_BETTER = (
@@ -138,7 +138,7 @@ def _pocket_class(hole: tuple[Card, Card]) -> str | None:
 
 
 def _expected(round_: Round, seat: Seat) -> dict[Wager, Decimal]:
-    """Every wager of a seat except the progressive, settled by hand (RULES.md §4-§5)."""
+    """Every wager of a seat except the progressive, settled by hand (docs/rules.md §4-§5)."""
     odds_win, bad_beat, trips, pocket, _ = PAY[round_.ruleset.id]
     me, dealer = _seven(round_, seat), _dealer(round_)
     qualifies = dealer.category is not C.HIGH_CARD  # §3: a pair or better
@@ -195,7 +195,7 @@ def _capped_winnings(expected: dict[Wager, Decimal]) -> Decimal:
 
 
 def _check_settlement(round_: Round, settlement: Settlement) -> None:
-    """Every seat's wagers and total as RULES.md §4-§6 give them."""
+    """Every seat's wagers and total as docs/rules.md §4-§6 give them."""
     cap = PAY[round_.ruleset.id][4]
     for seat in round_.seats:
         expected = _expected(round_, seat)
@@ -585,7 +585,7 @@ def test_bad_seats_are_refused(seats: object) -> None:
         generate_scenario("pocket-aces", random.Random(1), seats=seats)  # type: ignore[arg-type]
 
 
-# RULES.md §4 bad-beat table "3" and §5 Trips Plus table B, for rounds that name them.
+# docs/rules.md §4 bad-beat table "3" and §5 Trips Plus table B, for rounds that name them.
 BAD_BEAT_3 = {
     C.STRAIGHT_FLUSH: 500,
     C.FOUR_OF_A_KIND: 50,

@@ -9,7 +9,7 @@ import json
 import pytest
 from engine_support import json_lines, make_round, parse_lines, run_cli, seat, settle_json
 
-# The example round and its settlement, typed from settle.md.
+# The example round and its settlement, typed from docs/settle-contract.md.
 EXAMPLE_ROUND = {
     "rules": "ny-2018",
     "options": {"trips_plus_table": "A", "pocket_bonus_table": "A"},

@@ -1,8 +1,8 @@
-"""RULES.md §5 and §6 — Trips Plus A-D, Pocket Bonus A-C, the 6-Card Bonus, the
+"""docs/rules.md §5 and §6 — Trips Plus A-D, Pocket Bonus A-C, the 6-Card Bonus, the
 New York progressive (tables A-H of sources/new-york-2018.txt (k)(4)), and the
 $3,000 maximum aggregate payout of the house rules.
 
-Every pay line below is typed from RULES.md / the New York text, and every
+Every pay line below is typed from docs/rules.md / the New York text, and every
 amount is worked by hand.
 """
 
@@ -38,7 +38,7 @@ TRIPS_HANDS = {
     "three of a kind": ("7c 7d Kh 2s 4c", "7h 9d"),
 }
 
-TRIPS_PLUS = {  # RULES.md §5: odds "to 1" per table A, B, C, D
+TRIPS_PLUS = {  # docs/rules.md §5: odds "to 1" per table A, B, C, D
     "royal flush": (100, 100, 100, 100),
     "straight flush": (40, 40, 40, 40),
     "four of a kind": (30, 30, 30, 30),
@@ -137,7 +137,7 @@ def test_trips_plus_pays_whatever_happens_to_the_main_wagers() -> None:
 
 # --- Pocket Bonus -----------------------------------------------------------------------------
 
-POCKET = {  # RULES.md §5, per table A, B, C
+POCKET = {  # docs/rules.md §5, per table A, B, C
     "As Ad": (30, 25, 30),  # pair of aces
     "Ah Kh": (20, 20, 20),  # ace-king suited
     "Qc Ac": (20, 20, 20),  # ace-queen suited, queen first
@@ -200,7 +200,7 @@ SIX_CARD_HANDS = {
     "three of a kind": ("7h 7s", "7c Kd 2s 4c"),
 }
 
-SIX_CARD_AWARDS = {  # RULES.md §5: fixed awards for a $5 and a $2 wager
+SIX_CARD_AWARDS = {  # docs/rules.md §5: fixed awards for a $5 and a $2 wager
     "straight flush": ("1000.00", "400.00"),
     "four of a kind": ("250.00", "100.00"),
     "full house": ("100.00", "40.00"),

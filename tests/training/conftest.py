@@ -1,5 +1,5 @@
 """Hand-built rounds for the training tests (every expected value is worked by
-hand from RULES.md in the test that uses it) and a fake clock."""
+hand from docs/rules.md in the test that uses it) and a fake clock."""
 
 from __future__ import annotations
 
@@ -143,7 +143,7 @@ ROUNDS = {
 
 
 # What a trainee who knows the rules types for MIXED_ROUND, question by question
-# (each answer worked from RULES.md in test_training_questions.py).
+# (each answer worked from docs/rules.md in test_training_questions.py).
 MIXED_TYPED = {
     "dealer-hand": "pair Kh Kd Ah 9h 7s",
     "dealer-qualifies": "y",

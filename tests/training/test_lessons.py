@@ -1,6 +1,6 @@
 """The shipped course: every lesson loads, every worked example agrees with the
 engine, every drill deals rounds of its scenario, and the rulings say what
-RULES.md §8 says."""
+docs/rules.md §8 says."""
 
 from __future__ import annotations
 
@@ -115,7 +115,7 @@ def test_drill_rounds_are_reproducible_from_the_seed() -> None:
     assert [(r.dealer, r.board) for r in first] == [(r.dealer, r.board) for r in again]
 
 
-# --- rulings (RULES.md §8 and the regulator texts) -------------------------------------
+# --- rulings (docs/rules.md §8 and the regulator texts) -------------------------------------
 
 
 def _ruling(rules: str, *words: str):

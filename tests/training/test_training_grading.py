@@ -142,7 +142,7 @@ def test_order_and_qualification_grading(settled):
     questions = by_id(settled("mixed"))
     wrong = grade(questions["next-seat-3"], "3")
     assert not wrong.correct
-    assert wrong.expected_text == "seat 6" and "RULES.md §7" in wrong.explanation
+    assert wrong.expected_text == "seat 6" and "rules §7" in wrong.explanation
     wrong = grade(questions["dealer-qualifies"], "n")
     assert not wrong.correct and "one pair or better" in wrong.explanation
 

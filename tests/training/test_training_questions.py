@@ -1,5 +1,5 @@
-"""Questions come in the order a dealer works (RULES.md §7) with the answers the
-rules give. Every expected value below is worked by hand from RULES.md; the
+"""Questions come in the order a dealer works (docs/rules.md §7) with the answers the
+rules give. Every expected value below is worked by hand from docs/rules.md; the
 rounds are described in conftest.py."""
 
 from __future__ import annotations
@@ -235,7 +235,7 @@ def test_maximum_aggregate_payout_asks_capped_total_and_6_card_bonus_comes_last(
     capped = by_id["seat-6-capped-total"]
     assert capped.kind is QuestionKind.CAPPED_TOTAL and capped.skill is Skill.CAP
     assert capped.prompt == "Seat 6: total paid on the main and bonus wagers?"
-    assert "RULES.md §6" in capped.explanation and "$3,000.00" in capped.explanation
+    assert "rules §6" in capped.explanation and "$3,000.00" in capped.explanation
     assert by_id["seat-2-six-card-bonus"].skill is Skill.SIX_CARD_BONUS
 
 

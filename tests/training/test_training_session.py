@@ -206,7 +206,7 @@ def test_table_letters_choose_the_pay_tables(clock):
                               Mode.PRACTICE, clock)
     state = session.next_round()
     assert state.round.tables.trips_plus_letter == "B"
-    # RULES.md §5 Trips Plus column B: a full house pays 8 to 1 (A pays 9)
+    # docs/rules.md §5 Trips Plus column B: a full house pays 8 to 1 (A pays 9)
     assert str(state.round.tables.trips_plus[Category.FULL_HOUSE]) == "8 to 1"
 
 

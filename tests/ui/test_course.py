@@ -200,7 +200,8 @@ def test_a_ruling_is_graded_and_explained(qtbot: QtBot, shipped: LessonLoad) -> 
 
 
 def make_a_mistake(db: TrainerDB, trainee: int) -> None:
-    """Through the practice session and recorder: a wrong dealer hand on the settle.md round."""
+    """Through the practice session and recorder: a wrong dealer hand on the round of
+    docs/settle-contract.md."""
     session = TrainingSession(SETTINGS)
     recorder = SessionRecorder(db, trainee, session)
     state = session.start_round(parse_round(SETTLE_MD_EXAMPLE))

@@ -1,6 +1,6 @@
 """Whole rounds played through the keyboard in the real trainer window.
 
-Expected answers for the hand-built rounds are worked by hand from RULES.md;
+Expected answers for the hand-built rounds are worked by hand from docs/rules.md;
 the random-round test types the session's own expected answers only to prove
 the window passes every kind of answer through and scores it.
 """
@@ -87,13 +87,13 @@ def test_all_correct_answers_through_the_keyboard_score_100_percent(
 
 
 def test_settle_example_round_with_one_wrong_payout(qtbot: QtBot, window: MainWindow) -> None:
-    """The settle.md round: dealer ace high does not qualify; seat 2 folded with a
+    """The docs/settle-contract.md round: dealer ace high does not qualify; seat 2 folded with a
     Pocket Bonus (8s 3d loses it); seat 6's pair of aces wins; Pocket Bonus A pays
     30 to 1 on $5 = $150, which the trainee gets wrong."""
     window.play_round(parse_round(SETTLE_MD_EXAMPLE))
     answers = [
         "high card As Kd Qs Jd 9c",  # the dealer's best five
-        "n",                         # ace high does not qualify (RULES.md §3)
+        "n",                         # ace high does not qualify (docs/rules.md §3)
         "2",                         # folded seat with a side bet first (§7)
         "t", "t", "t",               # seat 2: ante, odds, pocket bonus all taken
         "one pair",                  # seat 6's hand
@@ -119,7 +119,7 @@ def test_settle_example_round_with_one_wrong_payout(qtbot: QtBot, window: MainWi
 def test_bad_beat_round_pays_the_losing_straight_from_the_bad_beat_table(
         qtbot: QtBot, window: MainWindow) -> None:
     """Dealer royal flush beats the seat's queen-high straight: ante and raise lose,
-    odds pay bad-beat table 4 straight 4 to 1 on $10 = $40 (RULES.md §4, §9)."""
+    odds pay bad-beat table 4 straight 4 to 1 on $10 = $40 (docs/rules.md §4, §9)."""
     window.play_round(parse_round({
         "rules": "ny-2018", "dealer": ["Ah", "Kh"], "board": ["Th", "Jh", "Qh", "2c", "3d"],
         "seats": [{"seat": 3, "hole": ["9c", "8d"], "ante": "10", "odds": "10", "raise": "10"}],

@@ -44,7 +44,7 @@ def test_new_york_prints_the_chosen_tables_and_no_cap() -> None:
     tables = {table.key: table for table in pay_tables(round_)}
     assert set(tables) == {"odds_win", "bad_beat", "trips_plus", "pocket_bonus"}
     assert ("Flush", "3 to 2") in tables["odds_win"].rows
-    # Trips Plus table B pays a straight 5 to 1 (RULES.md §5)
+    # Trips Plus table B pays a straight 5 to 1 (docs/rules.md §5)
     assert ("Straight", "5 to 1") in tables["trips_plus"].rows
     assert tables["bad_beat"].rows[0] == ("Straight flush", "500 to 1")
     assert tables["pocket_bonus"].rows[0] == ("Pair of aces", "30 to 1")

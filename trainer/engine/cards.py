@@ -1,4 +1,4 @@
-"""Cards and the deck (RULES.md §1): one 52-card deck, no jokers, suits equal.
+"""Cards and the deck (docs/rules.md §1): one 52-card deck, no jokers, suits equal.
 
 A card is a small frozen value; the 52 of them are created once and shared,
 so ``parse_card("Td") is parse_card("10D")``. Each card carries a ``code``

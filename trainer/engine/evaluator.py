@@ -1,4 +1,4 @@
-"""Hand evaluation: the best five cards of five, six or seven (RULES.md §1).
+"""Hand evaluation: the best five cards of five, six or seven (docs/rules.md §1).
 
 The fast path, :func:`hand_value`, turns card codes into one integer that
 orders hands exactly as the rules do:
@@ -241,7 +241,7 @@ class Hand:
 
     category: Category
     value: int
-    """Orders hands: higher wins, equal is a copy (RULES.md §1)."""
+    """Orders hands: higher wins, equal is a copy (docs/rules.md §1)."""
     cards: tuple[Card, ...]
     """The five cards that play, best first."""
 

@@ -1,6 +1,6 @@
 """Random rounds for practice, reproducible from a seed.
 
-Players decide with a simple basic strategy (RULES.md §2 decision points):
+Players decide with a simple basic strategy (docs/rules.md §2 decision points):
 
 * pre-flop: raise the largest pre-flop multiple (3x) on a strong start: any
   pair of 3s or better, any ace, K-Q/K-J/K-T, K-x suited with x >= 5, Q-J;

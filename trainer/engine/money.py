@@ -1,4 +1,4 @@
-"""Money and pay odds, exact (RULES.md §4: 3 to 2 on $5 is $7.50).
+"""Money and pay odds, exact (docs/rules.md §4: 3 to 2 on $5 is $7.50).
 
 Amounts are :class:`~decimal.Decimal` dollars with at most two decimals.
 Odds are exact fractions ("3 to 2" is ``Fraction(3, 2)``). A payout that

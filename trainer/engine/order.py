@@ -1,4 +1,4 @@
-"""The order in which the dealer settles the seats (RULES.md §7).
+"""The order in which the dealer settles the seats (docs/rules.md §7).
 
 1. Seats that folded with nothing but ante and odds were collected as they
    folded, in the order the decision went round: seat 1 (dealer's left) up.

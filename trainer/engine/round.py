@@ -41,7 +41,7 @@ class RoundError(ValueError):
 
 
 class Wager(StrEnum):
-    """The wagers of RULES.md §2, in the order a seat's wagers are listed."""
+    """The wagers of docs/rules.md §2, in the order a seat's wagers are listed."""
 
     ANTE = "ante"
     RAISE = "raise"
@@ -182,7 +182,7 @@ def _parse_seat(raw: object, index: int, ruleset: RuleSet) -> Seat:
     if ante != odds:
         raise RoundError(
             f"{where}.odds: {format_amount(odds)} must equal the ante {format_amount(ante)}"
-            " (RULES.md §2)"
+            " (rules §2)"
         )
     folded = raw.get("folded", False)
     if not isinstance(folded, bool):

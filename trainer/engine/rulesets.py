@@ -1,4 +1,4 @@
-"""Rule sets as data (RULES.md §9): the shipped presets and custom files.
+"""Rule sets as data (docs/rules.md §9): the shipped presets and custom files.
 
 A rule set file is TOML. It names its pay tables from ``paytables.toml`` (the
 odds-win table, the bad-beat, Trips Plus and Pocket Bonus tables it allows and
@@ -46,7 +46,7 @@ class RuleSetError(ValueError):
 
 
 class PocketHand(StrEnum):
-    """Pocket Bonus classes of the two hole cards (RULES.md §5)."""
+    """Pocket Bonus classes of the two hole cards (docs/rules.md §5)."""
 
     PAIR_OF_ACES = "pair_of_aces"
     ACE_FACE_SUITED = "ace_face_suited"
@@ -392,7 +392,7 @@ def parse_ruleset(data: Mapping[str, Any], origin: str = "") -> RuleSet:
     if river != (1,):
         raise RuleSetError(
             f"{where}raises.river: after the river the raise is exactly 1x the ante"
-            f" (RULES.md §2), not {list(river)}"
+            f" (rules §2), not {list(river)}"
         )
 
     limits_raw = data["limits"]

@@ -103,7 +103,7 @@ def _wins_with(category: Category) -> Match:
 
 
 def _is_wheel(hand: Hand) -> bool:
-    """The five-high straight (or straight flush) A-2-3-4-5 (RULES.md §1: ace low)."""
+    """The five-high straight (or straight flush) A-2-3-4-5 (docs/rules.md §1: ace low)."""
     return (
         hand.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
         and value_ranks(hand.value)[0] == 5
@@ -148,7 +148,7 @@ def _made_ranks(hand: Hand) -> tuple[int, ...] | None:
 
 
 def _match_kicker(settlement: Settlement) -> tuple[int, ...]:
-    """RULES.md §1: same category and pair ranks, so the highest unshared kicker decides."""
+    """docs/rules.md §1: same category and pair ranks, so the highest unshared kicker decides."""
     dealer = settlement.dealer
     made = _made_ranks(dealer)
     if made is None:
@@ -215,7 +215,7 @@ def _match_folded_pocket_pair(settlement: Settlement) -> tuple[int, ...]:
 
 
 def _match_trips_plus(settlement: Settlement) -> tuple[int, ...]:
-    """RULES.md §5 Trips Plus: best five of seven, three of a kind or better (folded too)."""
+    """docs/rules.md §5 Trips Plus: best five of seven, three of a kind or better (folded too)."""
     table = settlement.round.tables.trips_plus
     return tuple(
         sorted(
@@ -238,7 +238,7 @@ def _match_pocket_aces(settlement: Settlement) -> tuple[int, ...]:
 
 
 def _match_six_card(settlement: Settlement) -> tuple[int, ...]:
-    """RULES.md §5 6-Card Bonus: hole cards plus the four bonus cards, trips or better."""
+    """docs/rules.md §5 6-Card Bonus: hole cards plus the four bonus cards, trips or better."""
     round_ = settlement.round
     if round_.six_card_bonus_cards is None or round_.ruleset.six_card_bonus is None:
         return ()
@@ -303,7 +303,7 @@ def _needs_six_card(ruleset: RuleSet) -> str | None:
 
 def _cap_ante_floor(ruleset: RuleSet, line: Decimal) -> Decimal | None:
     """The smallest whole-dollar ante whose odds win at ``line`` plus a 1x raise exceeds the
-    cap (RULES.md §6), or None when the rule set's maximum ante cannot."""
+    cap (docs/rules.md §6), or None when the rule set's maximum ante cannot."""
     cap = ruleset.max_aggregate_payout
     assert cap is not None
     low, high = ruleset.ante_limits
@@ -431,7 +431,7 @@ def _is_straight(ranks: Sequence[int]) -> bool:
 
 
 def _made_cards(b: _Build, category: Category) -> list[Card]:
-    """The cards that make ``category`` (RULES.md §1), chosen at random and taken."""
+    """The cards that make ``category`` (docs/rules.md §1), chosen at random and taken."""
     rng = b.rng
     if category in (Category.ROYAL_FLUSH, Category.STRAIGHT_FLUSH):
         suit = rng.choice(SUITS)
@@ -498,7 +498,7 @@ def _build_wins_with(category: Category) -> Callable[[_Build], None]:
 
 
 def _build_wheel(b: _Build) -> None:
-    """The wheel (RULES.md §1): A-2-3-4-5, the ace low; a seat's hand or the dealer's."""
+    """The wheel (docs/rules.md §1): A-2-3-4-5, the ace low; a seat's hand or the dealer's."""
     holder = b.hole if b.rng.random() < 0.7 else b.dealer
     suits = [b.rng.choice(SUITS) for _ in range(5)]
     if len(set(suits)) == 1:
@@ -595,7 +595,7 @@ def _build_kicker(b: _Build) -> None:
 
 
 def _build_counterfeited(b: _Build) -> None:
-    """A pocket pair under two board pairs: the board's two pair plays (RULES.md §1)."""
+    """A pocket pair under two board pairs: the board's two pair plays (docs/rules.md §1)."""
     pocket = b.rng.randint(2, 12)
     high, low = sorted(b.rng.sample(range(pocket + 1, 15), 2), reverse=True)
     b.hole.extend(b.of_rank(pocket) for _ in range(2))
@@ -606,7 +606,7 @@ def _build_counterfeited(b: _Build) -> None:
 
 
 def _dealer_high_card(b: _Build, avoid: Suit | None = None) -> None:
-    """Dealer hole cards that leave the dealer short of a pair (RULES.md §3)."""
+    """Dealer hole cards that leave the dealer short of a pair (docs/rules.md §3)."""
     ranks = {card.rank for card in b.board}
     first = b.draw(lambda card: card.rank not in ranks and card.suit is not avoid)
     second = b.draw(lambda card: card.rank not in ranks | {first.rank} and card.suit is not avoid)
@@ -736,7 +736,7 @@ _LOSERS: dict[Category, Callable[[_Build], None]] = {
 
 
 def _seat_loses_with(b: _Build, category: Category) -> None:
-    """The key seat holds ``category`` and the dealer's hand beats it (RULES.md §4)."""
+    """The key seat holds ``category`` and the dealer's hand beats it (docs/rules.md §4)."""
     _LOSERS[category](b)
     _fill_all(b)
     seat = evaluate((*b.hole, *b.board))
@@ -759,7 +759,7 @@ _FOLDED_PAIR_WEIGHTS[14] = 1  # the Pocket Bonus pays a pair of aces on its own 
 
 
 def _build_folded_pocket_pair(b: _Build) -> None:
-    """RULES.md §5/§7: a folded seat's Pocket Bonus still settles. Small pairs that the
+    """docs/rules.md §5/§7: a folded seat's Pocket Bonus still settles. Small pairs that the
     board leaves at a pair or two pair, as a player would plausibly give up."""
     rank = b.rng.choices(list(_FOLDED_PAIR_WEIGHTS), list(_FOLDED_PAIR_WEIGHTS.values()))[0]
     b.hole.extend((b.of_rank(rank), b.of_rank(rank)))
@@ -782,7 +782,8 @@ _TRIPS_PLUS_MIX = {
 
 
 def _build_trips_plus(b: _Build) -> None:
-    """The key seat's best five of seven pays Trips Plus; board-only hands count (RULES.md §5)."""
+    """The key seat's best five of seven pays Trips Plus; board-only hands count (docs/rules.md
+    §5)."""
     table = b.tables.trips_plus
     category = _weighted(b.rng, {c: w for c, w in _TRIPS_PLUS_MIX.items() if c in table})
     in_hole = (0, 1, 1, 2, 2) if category is Category.THREE_OF_A_KIND else (1, 2)
@@ -797,7 +798,7 @@ def _build_pocket_aces(b: _Build) -> None:
 
 
 def _build_six_card(b: _Build) -> None:
-    """RULES.md §5: the 6-Card Bonus is the hole cards plus four extra cards, best five."""
+    """docs/rules.md §5: the 6-Card Bonus is the hole cards plus four extra cards, best five."""
     assert b.ruleset.six_card_bonus is not None
     stake = b.rng.choice(list(b.ruleset.six_card_bonus))
     table = b.ruleset.six_card_bonus[stake]
@@ -812,7 +813,7 @@ def _build_six_card(b: _Build) -> None:
 
 
 def _build_cap(b: _Build) -> None:
-    """RULES.md §6: a royal flush win, or a straight flush losing to a royal flush (bad beat),
+    """docs/rules.md §6: a royal flush win, or a straight flush losing to a royal flush (bad beat),
     on an ante large enough that the capped winnings exceed the maximum aggregate payout."""
     tables = b.tables
     bad_beat = tables.bad_beat.get(Category.STRAIGHT_FLUSH)
@@ -1132,7 +1133,7 @@ def _assemble(b: _Build) -> Round:
         multiple = decide_raise(rng, ruleset, hole, board)
         forced = b.stays_in.get(number)
         if forced is True and multiple == 0:
-            multiple = 1  # the river call (RULES.md §2): exactly 1x the ante
+            multiple = 1  # the river call (docs/rules.md §2): exactly 1x the ante
         elif forced is False:
             multiple = 0
         seats.append(Seat(number, hole, ante, ante, ante * multiple, multiple == 0, bets))

@@ -1,4 +1,4 @@
-"""Settlement of a whole round (RULES.md §3-§7).
+"""Settlement of a whole round (docs/rules.md §3-§7).
 
 :func:`settle` takes a validated :class:`~trainer.engine.round.Round` and
 returns every seat's hand, result and every wager's outcome and amount, each
@@ -56,7 +56,7 @@ class SeatSettlement:
     """Net for the seat after any maximum-aggregate-payout cap."""
     capped: bool
     winnings_before_cap: Decimal
-    """Sum of the winnings that the cap applies to (RULES.md §6)."""
+    """Sum of the winnings that the cap applies to (docs/rules.md §6)."""
     cap_reason: str | None = None
 
     def wager(self, wager: Wager) -> WagerResult | None:
@@ -83,12 +83,12 @@ class Settlement:
 
 
 def qualifies(dealer: Hand) -> bool:
-    """RULES.md §3: the dealer qualifies with one pair or better."""
+    """docs/rules.md §3: the dealer qualifies with one pair or better."""
     return dealer.category >= Category.ONE_PAIR
 
 
 def pocket_hand(hole: tuple[Card, Card]) -> PocketHand | None:
-    """RULES.md §5 Pocket Bonus class of two hole cards, or None (loses)."""
+    """docs/rules.md §5 Pocket Bonus class of two hole cards, or None (loses)."""
     first, second = hole
     if first.rank == second.rank:
         return PocketHand.PAIR_OF_ACES if first.rank == 14 else PocketHand.PAIR
@@ -157,7 +157,7 @@ def _lose(wager: Wager, stake: Decimal, why: str) -> WagerResult:
 def _settle_main(
     seat: Seat, hand: Hand, dealer: Hand, dealer_qualifies: bool, round_: Round, dealer_name: str
 ) -> tuple[SeatResult, list[WagerResult]]:
-    """Ante, raise and odds (RULES.md §4 table).
+    """Ante, raise and odds (docs/rules.md §4 table).
 
     With an empty ``dealer_name`` no reasons are written (the settle command's
     fast path); every outcome and amount is the same either way.
@@ -286,7 +286,7 @@ def _settle_side(
 
 
 def _settle_six_card(seat: Seat, stake: Decimal, round_: Round) -> WagerResult:
-    """RULES.md §5 6-Card Bonus: best five of the hole cards and four extra cards."""
+    """docs/rules.md §5 6-Card Bonus: best five of the hole cards and four extra cards."""
     assert round_.six_card_bonus_cards is not None and round_.ruleset.six_card_bonus is not None
     six = evaluate((*seat.hole, *round_.six_card_bonus_cards))
     table = round_.ruleset.six_card_bonus[stake]
@@ -349,7 +349,7 @@ _CAPPED_WAGERS = {Wager.ANTE, Wager.RAISE, Wager.ODDS, Wager.TRIPS_PLUS, Wager.P
 def _total(
     results: list[WagerResult], cap: Decimal | None
 ) -> tuple[Decimal, bool, Decimal, str | None]:
-    """RULES.md §6: the cap limits the sum of winnings on the main, Trips Plus and
+    """docs/rules.md §6: the cap limits the sum of winnings on the main, Trips Plus and
     Pocket Bonus wagers; losses, 6-Card Bonus and progressive awards stand outside it."""
     winnings = sum((r.amount for r in results if r.wager in _CAPPED_WAGERS and r.amount > 0), ZERO)
     rest = sum(

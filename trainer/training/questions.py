@@ -5,7 +5,7 @@ expected answer (a hand, a yes/no, a seat number, a payout) and every
 explanation (the rule and the pay-table line) comes from the engine, so the
 UI never computes a payout.
 
-The order follows RULES.md §7:
+The order follows docs/rules.md §7:
 
 1. the dealer's hand (category and the five cards that play);
 2. whether the dealer qualifies (§3);
@@ -174,7 +174,7 @@ def _payout_skill(seat: SeatSettlement, result: WagerResult) -> Skill:
     wager = result.wager
     if wager is Wager.ODDS:
         if result.outcome is Outcome.WIN:
-            # The odds win from the bad-beat table only when the seat lost (RULES.md §4).
+            # The odds win from the bad-beat table only when the seat lost (docs/rules.md §4).
             return Skill.BAD_BEAT if seat.result is SeatResult.LOSE else Skill.ODDS_WIN
         return Skill.ODDS_PUSH_OR_LOSE
     return {
@@ -222,11 +222,11 @@ def _payout_question(seat: SeatSettlement, result: WagerResult) -> Question:
 
 _ORDER_RULES = {
     "bare": ("Seats that folded with only the ante and odds are collected first, as the"
-             " decisions went round, from seat 1 up (RULES.md §7)."),
+             " decisions went round, from seat 1 up (rules §7)."),
     "side": ("Folded seats that still hold a side wager are settled next, from the dealer's"
-             " right (seat 6 toward seat 1) (RULES.md §7)."),
+             " right (seat 6 toward seat 1) (rules §7)."),
     "raised": ("Then the seats that raised, again from the dealer's right (seat 6 toward"
-               " seat 1) (RULES.md §7)."),
+               " seat 1) (rules §7)."),
 }
 
 
@@ -238,7 +238,7 @@ def _order_rule(settlement: Settlement, number: int) -> str:
 
 
 def _needs_hand(settlement: Settlement, number: int) -> bool:
-    """Whether the seat's best five of seven is asked (RULES.md §7: "announce the
+    """Whether the seat's best five of seven is asked (docs/rules.md §7: "announce the
     player's best hand"): every raised seat, and a folded seat whose Trips Plus or
     progressive is paid on that hand. (The Pocket Bonus reads the hole cards only
     and the 6-Card Bonus its own six cards, so neither needs the seven-card hand.)"""
@@ -260,7 +260,7 @@ def _result_explanation(seat: SeatSettlement, settlement: Settlement) -> str:
     elif seat.result is SeatResult.LOSE:
         why = f"the dealer's {dealer} beats the player's {player}"
     else:
-        why = f"the player's {player} ties the dealer's {dealer} (a copy: RULES.md §1)"
+        why = f"the player's {player} ties the dealer's {dealer} (a copy: rules §1)"
     return f"Seat {seat.seat}: {seat.result} \u2014 {why}."
 
 
@@ -271,11 +271,11 @@ def _cap_question(seat: SeatSettlement, cap: Decimal) -> Question:
         explanation = (seat.cap_reason or
                        f"winnings of {dollars(winnings)} exceed the maximum aggregate payout:"
                        f" the seat is paid {dollars(cap)}")
-        explanation = explanation[0].upper() + explanation[1:] + " (RULES.md §6)."
+        explanation = explanation[0].upper() + explanation[1:] + " (rules §6)."
     else:
         explanation = (f"Winnings of {dollars(winnings)} on the main and bonus wagers are within"
                        f" the maximum aggregate payout of {dollars(cap)}: they are paid in full"
-                       " (RULES.md §6).")
+                       " (rules §6).")
     explanation += " The 6-Card Bonus and progressive awards are outside the cap."
     return Question(
         id=f"seat-{seat.seat}-capped-total",
@@ -290,7 +290,7 @@ def _cap_question(seat: SeatSettlement, cap: Decimal) -> Question:
 
 
 def build_questions(settlement: Settlement) -> list[Question]:
-    """Every question about a settled round, in the order a dealer works (RULES.md §7)."""
+    """Every question about a settled round, in the order a dealer works (docs/rules.md §7)."""
     dealer = settlement.dealer
     dealer_cards = (*settlement.round.dealer, *settlement.round.board)
     questions = [
@@ -303,7 +303,7 @@ def build_questions(settlement: Settlement) -> list[Question]:
             prompt="Dealer: what is the best hand, and which five cards play?",
             expected=DealerHandAnswer(dealer.category, dealer.cards),
             explanation=(f"The dealer's best five of seven is {dealer.describe()}:"
-                         f" {cards_text(dealer.cards)} (RULES.md §1)."),
+                         f" {cards_text(dealer.cards)} (rules §1)."),
             cards=dealer_cards,
         ),
         Question(
@@ -315,7 +315,7 @@ def build_questions(settlement: Settlement) -> list[Question]:
             prompt="Does the dealer qualify?",
             expected=settlement.dealer_qualifies,
             explanation=(
-                "The dealer qualifies with one pair or better (RULES.md §3): "
+                "The dealer qualifies with one pair or better (rules §3): "
                 + (f"{dealer.describe()} qualifies." if settlement.dealer_qualifies
                    else f"{dealer.describe()} does not qualify.")
             ),
@@ -347,7 +347,7 @@ def build_questions(settlement: Settlement) -> list[Question]:
                 prompt=f"Seat {number}: what is the player's best hand?",
                 expected=seat.hand.category,
                 explanation=(f"Seat {number}'s best five of seven is {seat.hand.describe()}:"
-                             f" {cards_text(seat.hand.cards)} (RULES.md §1)."),
+                             f" {cards_text(seat.hand.cards)} (rules §1)."),
                 cards=_seat_cards(settlement, number),
             ))
         if seat.result is not SeatResult.FOLD:
@@ -368,7 +368,7 @@ def build_questions(settlement: Settlement) -> list[Question]:
                 questions.append(_payout_question(seat, result))
         if cap is not None and seat.winnings_before_cap > 0:
             questions.append(_cap_question(seat, cap))
-    # RULES.md §5: the 6-Card Bonus is settled last, from the dealer's right.
+    # docs/rules.md §5: the 6-Card Bonus is settled last, from the dealer's right.
     for seat, result in sorted(six_card, key=lambda item: item[0].seat, reverse=True):
         questions.append(_payout_question(seat, result))
     return questions
