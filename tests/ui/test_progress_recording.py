@@ -47,7 +47,8 @@ def test_each_answer_is_on_disk_before_the_next_question_appears(
     window.close()
 
 
-def test_a_mistake_reopens_on_the_table_exactly_as_dealt(qtbot: QtBot, db: TrainerDB) -> None:
+def test_a_mistake_reopens_for_review_exactly_as_dealt_and_nothing_is_recorded(
+        qtbot: QtBot, db: TrainerDB) -> None:
     trainee = db.create_trainee("Ben")
     window = MainWindow(TrainingSettings(sound=False), db=db, trainee_id=trainee)
     qtbot.addWidget(window)
@@ -56,12 +57,20 @@ def test_a_mistake_reopens_on_the_table_exactly_as_dealt(qtbot: QtBot, db: Train
     mistakes = db.trainee_mistakes(trainee)
     assert [m.answer.question_id for m in mistakes] == ["dealer-hand"]
     window.next_hand()  # something else is on the table now
+    practice_round = window.state
+    answers_before = answers_on_disk(db.path)
     window.reopen_round(mistakes[0].round)
-    state = window.state
+    review = window.review
+    state = review.state
     assert state is not None
     assert [str(c) for c in state.round.dealer] == SETTLE_MD_EXAMPLE["dealer"]
     assert [str(c) for c in state.round.board] == SETTLE_MD_EXAMPLE["board"]
     assert [seat.seat for seat in state.round.seats] == [2, 6]
+    review.rounds.submit("high card As Kd Qs Jd 9c")  # right this time
+    assert state.grades[-1].correct
+    assert answers_on_disk(db.path) == answers_before  # a review is never recorded
+    assert window.state is practice_round  # the practice window's round is untouched
+    review.close()
     window.close()
 
 

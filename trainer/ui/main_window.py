@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
@@ -25,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.engine.round import Round, RoundError, parse_round
+from trainer.engine.round import Round, RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.site_config import SiteConfig, apply_to_settings
 from trainer.storage.database import TrainerDB
@@ -205,20 +206,23 @@ class MainWindow(QMainWindow):
         dashboard.show()
         self._dashboard = dashboard
 
-    def reopen_round(self, round_json: dict) -> None:  # type: ignore[type-arg]
-        """Put a recorded round back on the table exactly as it was dealt (practice)."""
+    def reopen_round(self, round_json: dict[str, Any]) -> None:
+        """Open a recorded round for review, exactly as it was dealt, in its own window:
+        nothing answered there is recorded, and this window's session (an exam too)
+        goes on untouched."""
+        from trainer.ui.review_window import ReviewWindow
+
         try:
-            round_ = parse_round(round_json)
+            review = ReviewWindow(round_json, four_colour=self.settings.four_colour)
         except (RoundError, RuleSetError) as error:
             QMessageBox.warning(self, "Cannot re-open the round", str(error))
             return
-        if self.mode is not Mode.PRACTICE:
-            self.mode_actions[Mode.PRACTICE].setChecked(True)
-            self.mode = Mode.PRACTICE
-            self.session = self._new_session(Mode.PRACTICE)
-        self.play_round(round_)
-        self.raise_()
-        self.activateWindow()
+        review.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        review.resize(self.size())
+        review.show()
+        review.raise_()
+        review.activateWindow()
+        self.review = review
 
     def apply_settings(self, settings: TrainingSettings) -> None:
         fixed = apply_to_settings(settings, self.site)  # what the training room fixes stays

@@ -1,0 +1,72 @@
+"""A recorded round opened for review: dealt exactly as it was, answered, never recorded.
+
+"Open on table" from a mistake used to deal the round into the practice
+window, so the answers given while reviewing were stored as the signed-in
+trainee's and a running exam was ended. A review has its own window, table
+and answer loop (the same :class:`~trainer.ui.round_controller.RoundController`),
+a practice session with no recorder, and feedback after every answer; the
+practice window and its session are left as they were.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QSplitter, QWidget
+
+from trainer.engine.round import parse_round
+from trainer.training.grading import Grade
+from trainer.training.session import Mode, RoundState, TrainingSession, TrainingSettings
+from trainer.ui.answer_panel import AnswerPanel
+from trainer.ui.round_controller import RoundController
+from trainer.ui.table.view import TableView
+
+BANNER = "Review \u2014 nothing answered here is recorded."
+
+
+class ReviewWindow(QMainWindow):
+    """One recorded round, asked again with feedback; raises RoundError/RuleSetError
+    (before any window shows) when the recorded round cannot be read."""
+
+    def __init__(self, round_json: dict[str, Any], *, four_colour: bool = False,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        round_ = parse_round(round_json)
+        self.setWindowTitle(f"Review a recorded round \u2014 {round_.ruleset.id}")
+        self.session = TrainingSession(TrainingSettings(rules=round_.ruleset.id, sound=False),
+                                       Mode.PRACTICE)
+        self.table = TableView()
+        self.table.set_four_colour(four_colour)
+        self.panel = AnswerPanel()
+        self.panel.next_button.setText("Close the review")
+        self.panel.nextHandRequested.connect(self.close)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.table)
+        splitter.addWidget(self.panel)
+        splitter.setStretchFactor(0, 4)
+        splitter.setStretchFactor(1, 1)
+        splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(splitter)
+        banner = QLabel(BANNER)
+        banner.setObjectName("review-banner")
+        self.statusBar().addWidget(banner)
+        self.rounds = RoundController(self.table, self.panel, self)
+        self.rounds.answered.connect(self._answered)
+        self.rounds.roundFinished.connect(self._finished)
+        self.rounds.begin(self.session.start_round(round_))
+
+    @property
+    def state(self) -> RoundState | None:
+        return self.rounds.state
+
+    def _answered(self, grade: Grade) -> None:
+        self.panel.show_feedback(grade)
+        self.panel.add_history(grade, True)
+        if not grade.correct:
+            QApplication.beep()
+
+    def _finished(self, state: RoundState) -> None:
+        self.panel.show_round_over(
+            f"{state.correct} of {len(state.grades)} correct. {BANNER}\n"
+            "Press Enter to close the review.")
