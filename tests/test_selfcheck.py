@@ -18,7 +18,7 @@ def test_self_check_passes_and_leaves_no_database_in_the_data_folder(
     qtbot: QtBot, private_data_dir: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv("HHE_TRAINER_SITE", str(tmp_path / "no-site.toml"))
-    monkeypatch.setattr("trainer.site_config.system_folder", lambda: tmp_path / "none")
+    monkeypatch.setattr("trainer.site_config.find.system_folder", lambda: tmp_path / "none")
     out = io.StringIO()
     assert run(out) == 0, out.getvalue()
     text = out.getvalue()

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from trainer.engine.round import SIDE_WAGERS, Wager
+from trainer.exam_setup import MAX_EXAM_ROUNDS
 from trainer.preferences import (
     SETTINGS_FILE_LIMIT,
     load_settings,
@@ -23,7 +24,6 @@ from trainer.preferences import (
     settings_from_json,
     settings_to_json,
 )
-from trainer.site_config import MAX_EXAM_ROUNDS
 from trainer.training.session import TrainingSettings
 
 EXAMPLE_SECONDS = 5

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from trainer.cli import main
 from trainer.site_config import (
     SITE_FILENAME,
     apply_data_folder,
@@ -15,7 +16,6 @@ from trainer.site_config import (
     export_results,
     find_site_file,
     load_site_config,
-    main,
 )
 from trainer.storage import TrainerDB, open_database
 from trainer.storage.passwords import hash_password
@@ -72,7 +72,7 @@ def test_the_site_file_named_by_the_environment_is_found_first(site_file: Path) 
 
 def test_no_site_file_fixes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HHE_TRAINER_SITE", str(tmp_path / "absent.toml"))
-    monkeypatch.setattr("trainer.site_config.system_folder", lambda: tmp_path / "none")
+    monkeypatch.setattr("trainer.site_config.find.system_folder", lambda: tmp_path / "none")
     site = load_site_config()
     assert site.path is None and site.rejected is None
     assert apply_to_settings(TrainingSettings(), site) == TrainingSettings()
@@ -173,7 +173,7 @@ def test_a_site_file_that_is_not_toml_names_the_line(site_file: Path) -> None:
 def test_site_check_exits_1_for_a_bad_file(
     site_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["check"]) == 0
+    assert main(["site", "check"]) == 0
     site_file.write_text("[exam]\nrounds = -1\npass_mark = 50\n", "utf-8")
-    assert main(["check", str(site_file)]) == 1
+    assert main(["site", "check", str(site_file)]) == 1
     assert "line 2, exam.rounds" in capsys.readouterr().out

@@ -17,11 +17,11 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from trainer.cli import main
+from trainer.exam_setup import MAX_EXAM_ROUNDS, MAX_TIME_LIMIT_MINUTES
 from trainer.preferences import load_settings, save_settings
 from trainer.site_config import (
     ENV_HOME,
-    MAX_EXAM_ROUNDS,
-    MAX_TIME_LIMIT_MINUTES,
     SITE_FILE_LIMIT,
     SiteConfig,
     apply_data_folder,
@@ -29,7 +29,6 @@ from trainer.site_config import (
     create_site_instructor,
     ensure_site_exam,
     load_site_config,
-    main,
     results_file,
 )
 from trainer.storage import TrainerDB, open_database
@@ -75,7 +74,7 @@ def test_a_time_limit_a_start_cannot_use_is_refused_by_the_check_and_the_start(
     path = _site(tmp_path, EXAM.format(rounds=20, mark=90, limit=limit))
     report = _refused(load_site_config(path), "exam.time_limit_minutes", line=4)
     assert f"1 to {MAX_TIME_LIMIT_MINUTES}" in report
-    assert main(["check", str(path)]) == 1  # site check: the same verdict
+    assert main(["site", "check", str(path)]) == 1  # site check: the same verdict
     assert "line 4, exam.time_limit_minutes" in capsys.readouterr().out
 
 

@@ -25,6 +25,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal, InvalidOperation
 from functools import partial
+from pathlib import Path
 from queue import Empty, Queue
 from threading import Thread
 from typing import Any, BinaryIO, NamedTuple, TextIO
@@ -515,10 +516,48 @@ def _cmd_gui(args: argparse.Namespace) -> int:
     return run_app(rules=args.rules)
 
 
-def _cmd_site(args: argparse.Namespace) -> int:
-    from trainer.site_config import main as site_main
+def _read_password(from_stdin: bool) -> str:
+    from trainer.storage.passwords import MIN_PASSWORD_LENGTH
 
-    return site_main(args.site_args)
+    if from_stdin:
+        password = sys.stdin.readline().rstrip("\r\n")
+    else:
+        import getpass
+
+        password = getpass.getpass("Instructor's password: ")
+        if getpass.getpass("Again: ") != password:
+            raise SystemExit("hhe-trainer site: the two passwords differ; nothing written")
+    if len(password) < MIN_PASSWORD_LENGTH:
+        raise SystemExit(
+            f"hhe-trainer site: a password needs at least {MIN_PASSWORD_LENGTH} characters"
+        )
+    return password
+
+
+def _toml_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _cmd_site(args: argparse.Namespace) -> int:
+    """``site check [FILE]``: which site file is in force, and what is wrong with it (exit 1);
+    ``site hash-password --name NAME``: the ``[instructor]`` section for a site file."""
+    if args.site_command == "hash-password":
+        from trainer.storage.passwords import hash_password
+
+        stored = hash_password(_read_password(args.stdin))
+        print("[instructor]")
+        print(f"name = {_toml_string(args.name.strip())}")
+        print(f"password_hash = {_toml_string(stored)}")
+        return 0
+    from trainer.site_config import is_present, load_site_config, site_file_candidates
+
+    if args.file is None:
+        print("Looked for the site file at, in order:")
+        for candidate in site_file_candidates():
+            print(f"  {candidate}{'  <- found' if is_present(candidate) else ''}")
+    site = load_site_config(args.file)
+    print(site.report)
+    return 1 if site.rejected is not None else 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -589,20 +628,26 @@ def build_parser() -> argparse.ArgumentParser:
     site_parser = commands.add_parser(
         "site",
         help="the training room's site file: 'site check [FILE]', 'site hash-password --name N'",
-        add_help=False,
+        description="The training room's site file (for IT).",
     )
-    site_parser.add_argument("site_args", nargs=argparse.REMAINDER)
     site_parser.set_defaults(func=_cmd_site)
+    site_commands = site_parser.add_subparsers(dest="site_command", required=True,
+                                               metavar="COMMAND")
+    check = site_commands.add_parser("check", help="say which site file is in force and check it")
+    check.add_argument("file", nargs="?", type=Path, help="check this file instead")
+    hashing = site_commands.add_parser(
+        "hash-password", help="print the [instructor] section for a site file"
+    )
+    hashing.add_argument("--name", required=True, help="the instructor's name")
+    hashing.add_argument(
+        "--stdin", action="store_true", help="read the password from the first line of stdin"
+    )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()  # settle's workers in a frozen installer build
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["site"]:  # its own parser, so that 'site --help' is its help
-        from trainer.site_config import main as site_main
-
-        return site_main(argv[1:])
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))

@@ -28,8 +28,10 @@ from trainer.engine.money import shown
 from trainer.engine.round import SIDE_WAGERS
 from trainer.engine.rulesets import RuleSetError, load_ruleset
 from trainer.engine.textfile import TextFileError, read_text_file
+from trainer.exam_setup import MAX_EXAM_ROUNDS, MIN_EXAM_ROUNDS
 from trainer.paths import settings_path
-from trainer.site_config import MAX_EXAM_ROUNDS, MAX_TEXT_LENGTH, MIN_EXAM_ROUNDS, in_range
+from trainer.ranges import in_range
+from trainer.site_config.config import MAX_TEXT_LENGTH
 from trainer.training.session import TrainingSettings
 
 SETTINGS_FILE_LIMIT = 64 * 1024

@@ -46,11 +46,11 @@ def check_expect(expect: Expect, settlement: Settlement) -> list[Contradiction]:
             and expect.dealer_qualifies != settlement.dealer_qualifies):
         verb = "qualifies" if settlement.dealer_qualifies else "does not qualify"
         found.append((("dealer_qualifies",),
-                      f"the dealer {verb} with {dealer.describe()} (RULES.md §3)"))
+                      f"the dealer {verb} with {dealer.describe()} (rules §3)"))
     if expect.order is not None and expect.order != settlement.order:
         found.append((("order",), "the settlement order is "
                       + ", ".join(map(str, settlement.order)) + ", not "
-                      + ", ".join(map(str, expect.order)) + " (RULES.md §7)"))
+                      + ", ".join(map(str, expect.order)) + " (rules §7)"))
     for index, entry in enumerate(expect.seats):
         found.extend((("seats", index, *key), text) for key, text in _check_seat(entry, settlement))
     return found
@@ -87,7 +87,7 @@ def _check_seat(entry: SeatExpect, settlement: Settlement) -> list[Contradiction
                       f" {dollars(entry.total)}"))
     if entry.capped is not None and seat.capped != entry.capped:
         state = "capped" if seat.capped else "not capped"
-        found.append((("capped",), f"{name} is {state} (RULES.md §6)"))
+        found.append((("capped",), f"{name} is {state} (rules §6)"))
     return found
 
 

@@ -153,4 +153,3 @@ def load_lessons(folders: Iterable[Path]) -> LessonLoad:
     load.lessons = sorted((lesson for lesson, _ in loaded.values()),
                           key=lambda lesson: (lesson.order, lesson.id))
     return load
-

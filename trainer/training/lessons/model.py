@@ -30,7 +30,7 @@ DEFAULT_DRILL_COUNT = 5
 
 @dataclass(frozen=True, slots=True)
 class SeatExpect:
-    """Facts about one seat that a lesson author worked by hand from RULES.md."""
+    """Facts about one seat that a lesson author worked by hand from docs/rules.md."""
 
     seat: int
     hand: Category | None = None
@@ -127,7 +127,7 @@ class Ruling:
     answer: int
     """0-based index into ``choices`` of the right ruling (the file's 1-based ``answer`` less 1)."""
     citation: str
-    """The rule it rests on, e.g. ``New York 2018 (j)(1); RULES.md §8``."""
+    """The rule it rests on, e.g. ``New York 2018 (j)(1); rules §8``."""
     rules: str | None = None
     """The rule set (jurisdiction) the ruling is given under, when it matters."""
     explanation: str | None = None

@@ -1,0 +1,124 @@
+"""Putting the site file in force: the data folder, the settings, the site's instructor
+and exam, and exporting this station's results (no Qt).
+
+What a station may override, and what it may not:
+
+- rule set and tables: only with ``allow_station_rules = true`` (then the
+  site's choice is just the first-start default);
+- the exam set-up: never (an instructor adds others in the app); the length of
+  a *practice* exam only with ``allow_station_exam = true``;
+- the results folder and the data folder: never from the app. The
+  ``HHE_TRAINER_HOME`` environment variable still wins over ``[data]``
+  (for IT and tests);
+- the initial instructor: used once, on a station with no instructor;
+- everything else (side bets, seats, deck colours, sound): always the station's.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from trainer.exam_setup import ExamSetup
+from trainer.site_config.config import SiteConfig
+
+if TYPE_CHECKING:
+    from trainer.storage.database import TrainerDB
+    from trainer.training.session import TrainingSettings
+
+ENV_HOME = "HHE_TRAINER_HOME"
+RESULTS_SUFFIX = ".hhe-station"
+
+
+def apply_data_folder(site: SiteConfig) -> Path | None:
+    """Point the data folder at the site's (``HHE_TRAINER_HOME`` set beforehand wins).
+
+    Call once at start, before anything opens the database or the logs.
+    """
+    if site.data_folder is None or os.environ.get(ENV_HOME):
+        return None
+    os.environ[ENV_HOME] = str(site.data_folder)
+    return site.data_folder
+
+
+def apply_to_settings(
+    settings: TrainingSettings, site: SiteConfig, *, first_start: bool = False
+) -> TrainingSettings:
+    """The station's settings with what the site fixes put in force.
+
+    A locked rule set (or exam length) replaces the station's; an unlocked one
+    is only the first start's default (``first_start``: no settings saved yet).
+    """
+    changes: dict[str, Any] = {}
+    if site.rules is not None and (first_start or not site.allow_station_rules):
+        changes.update(rules=site.rules, options=dict(site.options))
+    if site.exam is not None and (first_start or not site.allow_station_exam):
+        changes.update(exam_rounds=site.exam.rounds)
+    return replace(settings, **changes) if changes else settings
+
+
+def _exam_names(exam: ExamSetup) -> Iterator[str]:
+    """The set-up's name, then (when the site changes its figures) names beside it,
+    each within the database's name limit: ``Audition (20 rounds, pass 90%) 2``."""
+    from trainer.storage.database import MAX_NAME_LENGTH
+
+    yield exam.name
+    for number in range(1, 1000):
+        suffix = f" ({exam.figures})" + (f" {number}" if number > 1 else "")
+        yield exam.name[: MAX_NAME_LENGTH - len(suffix)].rstrip() + suffix
+
+
+def ensure_site_exam(db: TrainerDB, site: SiteConfig) -> int | None:
+    """The exam set-up the site fixes, created in the database if not there yet."""
+    exam = site.exam
+    if exam is None:
+        return None
+    wanted = (exam.rounds, exam.ruleset_id, exam.pass_mark, exam.time_limit_seconds)
+    taken: dict[str, int | None] = {}
+    for config in db.list_exam_configs():
+        have = (config.rounds, config.ruleset_id, config.pass_mark, config.time_limit_seconds)
+        taken[config.name.casefold()] = config.id if have == wanted else None
+    for name in _exam_names(exam):
+        if name.casefold() not in taken:
+            return db.create_exam_config(name, exam.rounds, exam.ruleset_id, exam.pass_mark,
+                                         exam.time_limit_seconds)
+        found = taken[name.casefold()]
+        if found is not None:
+            return found
+    return None
+
+
+def create_site_instructor(db: TrainerDB, site: SiteConfig) -> str | None:
+    """Create the site's initial instructor on a station that has none; their name, or None.
+
+    Only the hash from the site file is stored (the clear password never
+    reaches this station).
+    """
+    instructor = site.instructor
+    if instructor is None or db.list_instructors():
+        return None
+    if db.create_first_instructor_from_hash(instructor.name, instructor.password_hash) is None:
+        return None
+    return instructor.name
+
+
+def results_file(db: TrainerDB, site: SiteConfig) -> Path | None:
+    """Where this station's results file goes in the results folder (None: no folder)."""
+    if site.results_folder is None:
+        return None
+    host = re.sub(r"[^A-Za-z0-9_.-]+", "-", socket.gethostname()) or "station"
+    return site.results_folder / f"{host}-{db.station[:8]}{RESULTS_SUFFIX}"
+
+
+def export_results(db: TrainerDB, site: SiteConfig) -> Path | None:
+    """Write this station's results to the results folder; OSError if it cannot."""
+    target = results_file(db, site)
+    if target is None:
+        return None
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return db.export_station(target, site.room_key)

@@ -1,0 +1,333 @@
+"""The site file's content: the :class:`SiteConfig` model, and reading and checking it (no Qt).
+
+IT places one file per station (the installers do) to fix, for every
+station, what a training room must not leave to each trainee::
+
+    [rules]                       # the rule set and pay-table letters in force
+    ruleset = "ny-2018"           # a preset, or a rule-set file (relative: to this file)
+    options = { trips_plus_table = "A", pocket_bonus_table = "A" }
+    allow_station_rules = false   # false: Settings cannot change them (the default)
+
+    [exam]                        # the room's exam, offered in Exam mode
+    name = "Audition"             # optional; "Training room exam"
+    rounds = 20
+    pass_mark = 90                # percent of answers right
+    time_limit_minutes = 30       # optional; none by default
+    allow_station_exam = false    # false: a practice exam's length is fixed too
+
+    [results]
+    folder = '\\\\server\\hhe-results'  # each station writes its results file here on exit
+    room_key = "..."              # optional: signs the files (see trainer.storage.exchange)
+
+    [data]
+    folder = 'D:\\hhe-trainer\\{user}'  # optional: the data folder instead of the user's own
+
+    [instructor]                  # created on a station that has no instructor yet
+    name = "Pat Lee"
+    password_hash = "scrypt$16384$8$1$..."  # hhe-trainer site hash-password; never a password
+
+A file with any problem is not used at all: :func:`read_site_file` names
+every problem (line and key). Everything :func:`parse_site_config` accepts a
+start can use: every number within its range (the exam's are
+:mod:`trainer.exam_setup`'s), every path and name usable, the password hash
+one that sign-in can verify, the rule-set file readable. A UTF-8 byte-order
+mark (as Notepad writes) is accepted.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from trainer.engine.money import shown
+from trainer.engine.textfile import TextFileError, read_text_file
+from trainer.exam_setup import (
+    DEFAULT_EXAM_RULES,
+    ExamSetup,
+    exam_from_values,
+    exam_value_problems,
+)
+from trainer.tomllines import TomlError, dotted, key_lines, loads, locate
+
+DEFAULT_EXAM_NAME = "Training room exam"
+SITE_FILE_LIMIT = 64 * 1024
+"""Largest site file read, in bytes (a real one is well under 2 KB)."""
+MAX_TEXT_LENGTH = 1000
+"""Longest folder, rule-set path or room key; names are held to the database's limit."""
+
+
+class SiteConfigError(ValueError):
+    """A site file that cannot be used; ``problems`` holds one sentence per fault."""
+
+    def __init__(self, path: Path | None, problems: Sequence[str]) -> None:
+        self.path = path
+        self.problems = tuple(problems)
+        where = f"{path}: " if path else ""
+        super().__init__(where + "; ".join(self.problems))
+
+
+
+
+@dataclass(frozen=True)
+class InitialInstructor:
+    name: str
+    password_hash: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class SiteConfig:
+    """What the site file in force fixes; the default (no file) fixes nothing."""
+
+    path: Path | None = None
+    """The file in force; None when there is none (or it could not be used)."""
+    rules: str | None = None
+    options: Mapping[str, str] = field(default_factory=dict)
+    allow_station_rules: bool = True
+    exam: ExamSetup | None = None
+    allow_station_exam: bool = True
+    results_folder: Path | None = None
+    room_key: str | None = field(default=None, repr=False)
+    data_folder: Path | None = None
+    instructor: InitialInstructor | None = None
+    rejected: Path | None = None
+    """A site file that was found but not used (see ``problems``)."""
+    problems: tuple[str, ...] = ()
+    """Why ``rejected`` was not used, one sentence per problem, naming the key."""
+
+    @property
+    def report(self) -> str:
+        """One paragraph for a person: which file is in force, or what is wrong."""
+        if self.rejected is not None:
+            return (
+                f"The training-room site file {self.rejected} was NOT used (the defaults are"
+                f" in force) because: " + "; ".join(self.problems) + "."
+            )
+        if self.path is None:
+            return "No training-room site file; this station's own settings are in force."
+        fixed = []
+        if self.rules:
+            tables = ", ".join(f"{k} {v}" for k, v in sorted(self.options.items()))
+            lock = "" if self.allow_station_rules else ", locked"
+            fixed.append(f"rule set {self.rules}" + (f" ({tables})" if tables else "") + lock)
+        if self.exam:
+            fixed.append(f"exam {self.exam.name!r}: {self.exam.figures}")
+        if self.results_folder:
+            fixed.append(f"results to {self.results_folder}")
+        if self.data_folder:
+            fixed.append(f"data in {self.data_folder}")
+        if self.instructor:
+            fixed.append(f"initial instructor {self.instructor.name}")
+        return f"Site file {self.path}: " + ("; ".join(fixed) or "fixes nothing") + "."
+
+
+# --- reading and checking ---------------------------------------------------------
+
+_SECTIONS: dict[str, set[str]] = {
+    "rules": {"ruleset", "options", "allow_station_rules"},
+    "exam": {"name", "rounds", "pass_mark", "time_limit_minutes", "allow_station_exam"},
+    "results": {"folder", "room_key"},
+    "data": {"folder"},
+    "instructor": {"name", "password_hash"},
+}
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+def is_password_hash(text: object) -> bool:
+    """Whether ``text`` is a stored hash that sign-in can verify (trainer.storage.passwords)."""
+    from trainer.storage.passwords import is_password_hash as stored_form
+
+    return stored_form(text)
+
+
+def _expand(text: str, base: Path) -> Path:
+    """``~``, environment variables and ``{user}`` expanded; relative to ``base``.
+
+    Raises ValueError when ``{user}`` is used and this station has no user name.
+    """
+    if "{user}" in text:
+        user = os.environ.get("USERNAME") or os.environ.get("USER")
+        if not user:
+            try:
+                user = getpass.getuser()
+            except (KeyError, OSError):
+                raise ValueError("{user} is used but this station has no user name") from None
+        text = text.replace("{user}", user)
+    text = os.path.expandvars(os.path.expanduser(text))
+    path = Path(text)
+    return path if path.is_absolute() or text.startswith("\\\\") else base / path
+
+
+
+def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
+    """Check a site file's content; :class:`SiteConfigError` lists every problem.
+
+    Everything accepted here is usable by a start (the exam set-up, the
+    folders, the instructor): this is the one check, for ``site check`` too.
+    """
+    from trainer.storage.database import MAX_NAME_LENGTH
+
+    problems: list[str] = []
+    base = path.parent
+
+    def section(name: str) -> dict[str, Any]:
+        raw = data.get(name, {})
+        if not isinstance(raw, dict):
+            problems.append(f"[{name}]: expected a table (a [{name}] section)")
+            return {}
+        for key in sorted(set(raw) - _SECTIONS[name]):
+            if (name, key) == ("instructor", "password"):
+                problems.append(
+                    "instructor.password: a password is never written in the site file;"
+                    " put password_hash (from 'hhe-trainer site hash-password') instead"
+                )
+                continue
+            allowed = ", ".join(sorted(_SECTIONS[name]))
+            problems.append(f"{name}.{key}: unknown key (known: {allowed})")
+        return raw
+
+    def flag(raw: dict[str, Any], where: str, key: str, default: bool) -> bool:
+        value = raw.get(key, default)
+        if not isinstance(value, bool):
+            problems.append(f"{where}.{key}: {shown(value)} is not true or false")
+            return default
+        return value
+
+    def text(raw: dict[str, Any], where: str, key: str,
+             longest: int = MAX_TEXT_LENGTH) -> str | None:
+        value = raw.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str) or not value.strip():
+            problems.append(f"{where}.{key}: {shown(value)} is not a non-empty text")
+            return None
+        value = value.strip()
+        if _CONTROL.search(value):
+            problems.append(f"{where}.{key}: {shown(value)} holds a control character")
+            return None
+        if len(value) > longest:
+            problems.append(f"{where}.{key}: {len(value):,} characters; at most {longest:,}")
+            return None
+        return value
+
+    def folder(raw: dict[str, Any], where: str) -> Path | None:
+        given = text(raw, where, "folder")
+        if given is None:
+            return None
+        try:
+            return _expand(given, base)
+        except ValueError as error:
+            problems.append(f"{where}.folder: {error}")
+            return None
+
+    for key in sorted(set(data) - set(_SECTIONS)):
+        known = ", ".join(f"[{name}]" for name in _SECTIONS)
+        problems.append(f"{key}: unknown section or key (known sections: {known})")
+
+    # [rules]
+    rules_raw = section("rules")
+    rules = text(rules_raw, "rules", "ruleset")
+    options_raw = rules_raw.get("options", {})
+    options: dict[str, str] = {}
+    if not isinstance(options_raw, dict) or not all(
+        isinstance(v, str) for v in options_raw.values()
+    ):
+        problems.append(f"rules.options: {shown(options_raw)} is not a table of table letters")
+    else:
+        options = dict(options_raw)
+    if options and rules is None:
+        problems.append("rules.options: table letters given without rules.ruleset")
+    allow_rules = flag(rules_raw, "rules", "allow_station_rules", rules is None)
+    if rules is not None:
+        from trainer.engine.rulesets import PRESETS, RuleSetError, load_ruleset
+
+        if rules not in PRESETS:
+            rules = str(_expand(rules, base))
+        try:
+            load_ruleset(rules).choose_tables(options)
+        except (RuleSetError, ValueError, OSError, RecursionError) as error:
+            # RuleSetError, or the reader's TextFileError (a ValueError): named by the key
+            problems.append(f"rules.ruleset/options: {error}")
+
+    # [exam]
+    exam_raw = section("exam")
+    exam = None
+    allow_exam = flag(exam_raw, "exam", "allow_station_exam", "rounds" not in exam_raw)
+    if exam_raw.keys() - {"allow_station_exam"}:
+        before = len(problems)
+        problems.extend(f"exam.{problem}" for problem in exam_value_problems(exam_raw))
+        name = text(exam_raw, "exam", "name", MAX_NAME_LENGTH) or DEFAULT_EXAM_NAME
+        if len(problems) == before:
+            exam = exam_from_values(name, exam_raw, rules or DEFAULT_EXAM_RULES)
+
+    # [results], [data]
+    results_raw = section("results")
+    results = folder(results_raw, "results")
+    room_key = text(results_raw, "results", "room_key")
+    data_folder = folder(section("data"), "data")
+
+    # [instructor]
+    instructor_raw = section("instructor")
+    instructor = None
+    if instructor_raw:
+        name = text(instructor_raw, "instructor", "name", MAX_NAME_LENGTH)
+        if "name" not in instructor_raw:
+            problems.append("instructor.name: missing")
+        stored = instructor_raw.get("password_hash")
+        if not is_password_hash(stored):
+            problems.append(
+                "instructor.password_hash: missing or not a hash made by"
+                " 'hhe-trainer site hash-password' (one this version can verify)"
+            )
+        elif name is not None:
+            instructor = InitialInstructor(name, stored)  # type: ignore[arg-type]
+
+    if problems:
+        raise SiteConfigError(path, problems)
+    return SiteConfig(
+        path=path,
+        rules=rules,
+        options=options,
+        allow_station_rules=allow_rules,
+        exam=exam,
+        allow_station_exam=allow_exam,
+        results_folder=results,
+        room_key=room_key,
+        data_folder=data_folder,
+        instructor=instructor,
+    )
+
+
+def _with_line(problem: str, lines: Mapping[tuple[str | int, ...], int]) -> str:
+    """``"exam.rounds: ..."`` -> ``"line 4, exam.rounds: ..."`` when the key is in the file.
+
+    A missing key points at its section's line.
+    """
+    key = problem.split(": ", 1)[0].split("/")[0].strip()
+    number = locate(lines, dotted(key.strip("[]")))
+    return f"line {number}, {problem}" if number else problem
+
+
+def read_site_file(path: Path) -> SiteConfig:
+    """Read and check one site file; :class:`SiteConfigError` when it cannot be used.
+
+    Each problem names the line and the key (``line 4, exam.rounds: 0 is not ...``).
+    """
+    try:
+        source = read_text_file(path, limit=SITE_FILE_LIMIT, what="site file")
+    except TextFileError as error:
+        reason = str(error).removeprefix(f"site file {path}: ")
+        raise SiteConfigError(path, [reason]) from None
+    try:
+        data = loads(source)
+    except TomlError as error:
+        raise SiteConfigError(path, [str(error)]) from None
+    try:
+        return parse_site_config(data, path)
+    except SiteConfigError as error:
+        lines = key_lines(source)
+        raise SiteConfigError(path, [_with_line(p, lines) for p in error.problems]) from None
