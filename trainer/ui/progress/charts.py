@@ -25,7 +25,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from trainer.reports import TARGET_ACCURACY
+from trainer.reports.text import TARGET_ACCURACY
 from trainer.storage.models import DayStat
 
 EMPTY_TEXT = "No answers yet"

@@ -1,353 +1,39 @@
-"""Reports for HR and gaming-compliance files: CSV exports and printable HTML.
+"""The printable reports, as HTML: a trainee's record and an exam's result (no Qt).
 
-Pure Python, no Qt: the UI turns :func:`trainee_report_html` and
-:func:`exam_report_html` into PDF (``trainer.ui.progress.pdf``). All text that
-comes from the database (names, answers typed by a trainee) is escaped with
-``html.escape``; CSV cells that a spreadsheet would run as a formula are
-neutralised.
-
-CSV files are UTF-8 with a byte-order mark (``utf-8-sig``) so that spreadsheet
-programs read accented names correctly; every file starts with a header row and
-holds figures as plain text (``87.5``, ``12.30``), never formatted for a locale.
+The UI turns :func:`trainee_report_html` and :func:`exam_report_html` into
+PDF (``trainer.ui.progress.pdf``). All text that comes from the database
+(names, answers typed by a trainee) is escaped with ``html.escape``.
 """
 
 from __future__ import annotations
 
-import csv
 import html
-import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from pathlib import Path
 
 from trainer import __version__
-from trainer.engine.round import Wager
-from trainer.engine.rulesets import RuleSetError, load_ruleset
-from trainer.storage.database import TrainerDB
-from trainer.storage.models import (
-    AnswerRecord,
-    CourseAnswer,
-    CourseAnswerKind,
-    Exam,
-    ExamStatus,
-    RosterRow,
-    SkillStat,
-    StorageError,
+from trainer.reports.queries import find_exam, roster_row, rulesets_used, trainee_name
+from trainer.reports.text import (
+    exam_result_text,
+    given_text,
+    local_time,
+    percent,
+    question_text,
+    ruleset_title,
+    seconds_text,
+    skill_label,
+    skill_order,
+    target_met,
+    target_text,
+    time_limit_text,
 )
-from trainer.training.questions import Skill
-
-CSV_ENCODING = "utf-8-sig"
-
-TARGET_ACCURACY = 0.95
-"""A skill's target: at least this fraction of answers correct ..."""
-TARGET_MEAN_SECONDS = 10.0
-"""... answered in at most this many seconds on average ..."""
-TARGET_MIN_ANSWERS = 20
-"""... over at least this many answers (fewer prove nothing yet)."""
+from trainer.storage.database import TrainerDB
+from trainer.storage.models import AnswerRecord, Exam, ExamStatus, SkillStat, StorageError
 
 MISTAKES_IN_REPORT = 50
 """The trainee report lists this many of the latest mistakes in full."""
 
-ROSTER_HEADER = (
-    "Name",
-    "Accuracy %",
-    "Answers",
-    "Average seconds per round",
-    "Rounds played",
-    "Last active",
-    "Exam status",
-)
-ANSWERS_HEADER = (
-    "Answered at",
-    "Session",
-    "Round",
-    "Question id",
-    "Question",
-    "Skill",
-    "Seat",
-    "Wager",
-    "Expected",
-    "Given",
-    "Correct",
-    "Seconds",
-)
-
-_KIND_TEXT = {
-    "dealer_hand": "Dealer's hand",
-    "qualifies": "Does the dealer qualify?",
-    "next_seat": "Which seat is settled next?",
-    "seat_hand": "best hand",
-    "seat_result": "win, lose or tie",
-    "payout": "pay, push or take",
-    "capped_total": "capped total",
-}
-
-
-# --------------------------------------------------------------------------- text helpers
-
-
-def skill_label(skill: str) -> str:
-    """The skill's name for people (the raw key for a skill this version does not know)."""
-    try:
-        return Skill(skill).label
-    except ValueError:
-        return skill
-
-
-def skill_order(skill: str) -> int:
-    """Where a skill comes in the dealer's order of work (unknown skills last)."""
-    members = list(Skill)
-    try:
-        return members.index(Skill(skill))
-    except ValueError:
-        return len(members)
-
-
-def wager_label(wager: str | None) -> str:
-    """``Trips Plus`` for ``trips_plus``; empty for None."""
-    if wager is None:
-        return ""
-    try:
-        return Wager(wager).label
-    except ValueError:
-        return wager
-
-
-def question_text(answer: AnswerRecord) -> str:
-    """A short description of the question asked, e.g. ``Seat 6 Odds: pay, push or take``."""
-    what = _KIND_TEXT.get(answer.kind, answer.kind.replace("_", " "))
-    subject = " ".join(
-        part
-        for part in (
-            f"Seat {answer.seat}" if answer.seat is not None else "",
-            wager_label(answer.wager),
-        )
-        if part
-    )
-    return f"{subject}: {what}" if subject else what
-
-
-def given_text(given: str | None) -> str:
-    """What the trainee answered; ``(no answer)`` when time ran out."""
-    return "(no answer)" if given is None else given
-
-
-def local_time(moment: datetime | None, *, seconds: bool = False) -> str:
-    """A stored UTC time as local ``YYYY-MM-DD HH:MM``; empty for None."""
-    if moment is None:
-        return ""
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
-
-
-def percent(fraction: float | None, digits: int = 1) -> str:
-    """``87.5`` for 0.875; empty for None (no answers yet)."""
-    return "" if fraction is None else f"{100 * fraction:.{digits}f}"
-
-
-def seconds_text(seconds: float | None, digits: int = 1) -> str:
-    """``12.3`` seconds; empty for None."""
-    return "" if seconds is None else f"{seconds:.{digits}f}"
-
-
-def target_met(stat: SkillStat) -> bool:
-    """Whether a skill meets the training target (accuracy, speed and enough answers)."""
-    return (
-        stat.answers >= TARGET_MIN_ANSWERS
-        and stat.accuracy >= TARGET_ACCURACY
-        and stat.mean_seconds <= TARGET_MEAN_SECONDS
-    )
-
-
-def target_text() -> str:
-    """The target in words, for tooltips and reports."""
-    return (
-        f"Target: at least {TARGET_ACCURACY:.0%} correct, at most"
-        f" {TARGET_MEAN_SECONDS:g} s per answer on average, over at least"
-        f" {TARGET_MIN_ANSWERS} answers."
-    )
-
-
-def ruleset_title(ruleset_id: str, version: int | None = None) -> str:
-    """``New York 2018 (ny-2018, version 3)``; the bare id for a rule set not found here."""
-    try:
-        ruleset = load_ruleset(ruleset_id)
-    except (RuleSetError, OSError, ValueError):
-        return ruleset_id if version is None else f"{ruleset_id} (version {version})"
-    shown = ruleset.version if version is None else version
-    return f"{ruleset.name} ({ruleset_id}, version {shown})"
-
-
-def _safe_cell(value: str) -> str:
-    """Neutralise a cell a spreadsheet would run as a formula (``=``, ``+``, ``@``,
-    or ``-`` not starting a number); figures pass unchanged."""
-    if not value:
-        return value
-    first = value[0]
-    if first in "=+@\t\r" or (first == "-" and not _is_number(value)):
-        return "'" + value
-    return value
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
-
-
-def _write_csv(path: Path | str, header: Sequence[str], rows: Iterable[Sequence[str]]) -> Path:
-    target = Path(path)
-    with target.open("w", encoding=CSV_ENCODING, newline="") as file:
-        writer = csv.writer(file)
-        writer.writerow(header)
-        for row in rows:
-            writer.writerow([_safe_cell(cell) for cell in row])
-    return target
-
-
-def _trainee_name(db: TrainerDB, trainee_id: int) -> str:
-    trainee = db.get_trainee(trainee_id)
-    if trainee is None:
-        raise StorageError(f"trainee_id: no trainee {trainee_id}")
-    return trainee.name
-
-
-def roster_row(db: TrainerDB, trainee_id: int) -> RosterRow | None:
-    """One trainee's roster figures (storage has no single-trainee query)."""
-    trainee = db.get_trainee(trainee_id)
-    if trainee is None:
-        return None
-    for row in db.roster(name_filter=trainee.name):
-        if row.trainee_id == trainee_id:
-            return row
-    return None
-
-
-def rulesets_used(db: TrainerDB, trainee_id: int) -> list[tuple[str, int]]:
-    """The rule sets a trainee's sessions used, with how many sessions each.
-
-    Storage has no query for this, so it is read here (read-only SQL).
-    """
-    try:
-        rows = db.conn.execute(
-            "SELECT ruleset_id, COUNT(*) FROM sessions WHERE trainee_id = ?"
-            " GROUP BY ruleset_id ORDER BY COUNT(*) DESC, ruleset_id",
-            (trainee_id,),
-        ).fetchall()
-    except sqlite3.Error:
-        return []
-    return [(str(row[0]), int(row[1])) for row in rows]
-
-
-def find_exam(db: TrainerDB, exam_id: int) -> Exam:
-    """One exam by id (storage has ``exam_results`` but no single-exam getter)."""
-    for exam in db.exam_results():
-        if exam.id == exam_id:
-            return exam
-    raise StorageError(f"exam_id: no exam {exam_id}")
-
-
-def exam_result_text(exam: Exam) -> str:
-    """``PASS``, ``FAIL`` or ``in progress``."""
-    if exam.status is ExamStatus.PASSED:
-        return "PASS"
-    if exam.status is ExamStatus.FAILED:
-        return "FAIL"
-    return "in progress"
-
-
-def time_limit_text(seconds: int | None) -> str:
-    """``30 min`` or ``none``."""
-    if not seconds:
-        return "none"
-    minutes, rest = divmod(seconds, 60)
-    return f"{minutes} min" if not rest else f"{minutes} min {rest} s"
-
-
-# --------------------------------------------------------------------------- CSV
-
-
-def roster_csv(db: TrainerDB, path: Path | str) -> Path:
-    """Write every trainee's roster figures to ``path`` (UTF-8 CSV with a header row)."""
-    rows = (
-        (
-            row.name,
-            percent(row.accuracy),
-            str(row.answers),
-            seconds_text(row.seconds_per_round),
-            str(row.rounds_played),
-            local_time(row.last_active),
-            row.exam_status.label,
-        )
-        for row in db.roster()
-    )
-    return _write_csv(path, ROSTER_HEADER, rows)
-
-
-def _round_answer_row(answer: AnswerRecord) -> tuple[str, ...]:
-    return (
-        local_time(answer.answered_at, seconds=True),
-        str(answer.session_id),
-        str(answer.round_id),
-        answer.question_id,
-        question_text(answer),
-        skill_label(answer.skill),
-        "" if answer.seat is None else str(answer.seat),
-        wager_label(answer.wager),
-        answer.expected,
-        "" if answer.given is None else answer.given,
-        "yes" if answer.correct else "no",
-        f"{answer.seconds:.2f}",
-    )
-
-
-def _course_answer_row(answer: CourseAnswer) -> tuple[str, ...]:
-    """A ruling or a scenario drill round, in the answers CSV's columns.
-
-    Storage keeps whether it was right and how long it took, not the choice
-    made, so Expected and Given stay empty; Round is empty (no dealt round).
-    """
-    if answer.kind is CourseAnswerKind.RULING:
-        question = f"Ruling on an irregularity (lesson {answer.lesson})"
-        skill = "Rulings"
-    else:
-        question = f"Drill round: {answer.scenario}"
-        skill = "Scenario drill (every question of the round)"
-    return (
-        local_time(answer.answered_at, seconds=True),
-        "",
-        "",
-        f"{answer.kind.value}:{answer.item}",
-        question,
-        skill,
-        "",
-        "",
-        "",
-        "",
-        "yes" if answer.correct else "no",
-        f"{answer.seconds:.2f}",
-    )
-
-
-def trainee_answers_csv(db: TrainerDB, trainee_id: int, path: Path | str) -> Path:
-    """Write every answer a trainee gave, oldest first, to ``path`` (UTF-8 CSV):
-    the questions on dealt rounds and the course's rulings and drill rounds."""
-    _trainee_name(db, trainee_id)  # refuse an unknown trainee before writing
-    on_rounds = [
-        (answer.answered_at, _round_answer_row(answer))
-        for answer in db.trainee_answers(trainee_id)
-    ]
-    in_course = [
-        (answer.answered_at, _course_answer_row(answer))
-        for answer in db.course_answers(trainee_id)
-    ]
-    rows = (row for _, row in sorted(on_rounds + in_course, key=lambda pair: pair[0]))
-    return _write_csv(path, ANSWERS_HEADER, rows)
-
-
-# --------------------------------------------------------------------------- HTML
 
 # Qt's rich text ignores CSS padding in style sheets: cell padding is the
 # tables' cellpadding attribute.
@@ -571,7 +257,7 @@ def trainee_report_html(db: TrainerDB, trainee_id: int) -> str:
 def exam_report_html(db: TrainerDB, exam_id: int) -> str:
     """A printable report on one exam: who, when, rule set, score, pass/fail, mistakes."""
     exam = find_exam(db, exam_id)
-    name = _trainee_name(db, exam.trainee_id)
+    name = trainee_name(db, exam.trainee_id)
     config = next((c for c in db.list_exam_configs() if c.id == exam.config_id), None)
     answers = [a for a in db.trainee_answers(exam.trainee_id) if a.session_id == exam.session_id]
     wrong = [a for a in answers if not a.correct]

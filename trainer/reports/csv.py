@@ -1,0 +1,159 @@
+"""CSV exports for HR and gaming-compliance files (no Qt).
+
+CSV files are UTF-8 with a byte-order mark (``utf-8-sig``) so that spreadsheet
+programs read accented names correctly; every file starts with a header row and
+holds figures as plain text (``87.5``, ``12.30``), never formatted for a locale.
+Cells that a spreadsheet would run as a formula are neutralised.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from trainer.reports.queries import trainee_name
+from trainer.reports.text import (
+    local_time,
+    percent,
+    question_text,
+    seconds_text,
+    skill_label,
+    wager_label,
+)
+from trainer.storage.database import TrainerDB
+from trainer.storage.models import AnswerRecord, CourseAnswer, CourseAnswerKind
+
+CSV_ENCODING = "utf-8-sig"
+
+ROSTER_HEADER = (
+    "Name",
+    "Accuracy %",
+    "Answers",
+    "Average seconds per round",
+    "Rounds played",
+    "Last active",
+    "Exam status",
+)
+ANSWERS_HEADER = (
+    "Answered at",
+    "Session",
+    "Round",
+    "Question id",
+    "Question",
+    "Skill",
+    "Seat",
+    "Wager",
+    "Expected",
+    "Given",
+    "Correct",
+    "Seconds",
+)
+
+
+def _safe_cell(value: str) -> str:
+    """Neutralise a cell a spreadsheet would run as a formula (``=``, ``+``, ``@``,
+    or ``-`` not starting a number); figures pass unchanged."""
+    if not value:
+        return value
+    first = value[0]
+    if first in "=+@\t\r" or (first == "-" and not _is_number(value)):
+        return "'" + value
+    return value
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _write_csv(path: Path | str, header: Sequence[str], rows: Iterable[Sequence[str]]) -> Path:
+    target = Path(path)
+    with target.open("w", encoding=CSV_ENCODING, newline="") as file:
+        writer = csv.writer(file)
+        writer.writerow(header)
+        for row in rows:
+            writer.writerow([_safe_cell(cell) for cell in row])
+    return target
+
+
+
+def roster_csv(db: TrainerDB, path: Path | str) -> Path:
+    """Write every trainee's roster figures to ``path`` (UTF-8 CSV with a header row)."""
+    rows = (
+        (
+            row.name,
+            percent(row.accuracy),
+            str(row.answers),
+            seconds_text(row.seconds_per_round),
+            str(row.rounds_played),
+            local_time(row.last_active),
+            row.exam_status.label,
+        )
+        for row in db.roster()
+    )
+    return _write_csv(path, ROSTER_HEADER, rows)
+
+
+def _round_answer_row(answer: AnswerRecord) -> tuple[str, ...]:
+    return (
+        local_time(answer.answered_at, seconds=True),
+        str(answer.session_id),
+        str(answer.round_id),
+        answer.question_id,
+        question_text(answer),
+        skill_label(answer.skill),
+        "" if answer.seat is None else str(answer.seat),
+        wager_label(answer.wager),
+        answer.expected,
+        "" if answer.given is None else answer.given,
+        "yes" if answer.correct else "no",
+        f"{answer.seconds:.2f}",
+    )
+
+
+def _course_answer_row(answer: CourseAnswer) -> tuple[str, ...]:
+    """A ruling or a scenario drill round, in the answers CSV's columns.
+
+    Storage keeps whether it was right and how long it took, not the choice
+    made, so Expected and Given stay empty; Round is empty (no dealt round).
+    """
+    if answer.kind is CourseAnswerKind.RULING:
+        question = f"Ruling on an irregularity (lesson {answer.lesson})"
+        skill = "Rulings"
+    else:
+        question = f"Drill round: {answer.scenario}"
+        skill = "Scenario drill (every question of the round)"
+    return (
+        local_time(answer.answered_at, seconds=True),
+        "",
+        "",
+        f"{answer.kind.value}:{answer.item}",
+        question,
+        skill,
+        "",
+        "",
+        "",
+        "",
+        "yes" if answer.correct else "no",
+        f"{answer.seconds:.2f}",
+    )
+
+
+def trainee_answers_csv(db: TrainerDB, trainee_id: int, path: Path | str) -> Path:
+    """Write every answer a trainee gave, oldest first, to ``path`` (UTF-8 CSV):
+    the questions on dealt rounds and the course's rulings and drill rounds."""
+    trainee_name(db, trainee_id)  # refuse an unknown trainee before writing
+    on_rounds = [
+        (answer.answered_at, _round_answer_row(answer))
+        for answer in db.trainee_answers(trainee_id)
+    ]
+    in_course = [
+        (answer.answered_at, _course_answer_row(answer))
+        for answer in db.course_answers(trainee_id)
+    ]
+    rows = (row for _, row in sorted(on_rounds + in_course, key=lambda pair: pair[0]))
+    return _write_csv(path, ANSWERS_HEADER, rows)
