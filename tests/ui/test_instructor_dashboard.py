@@ -21,12 +21,10 @@ from trainer.engine.generator import generate_round
 from trainer.engine.round import parse_round, round_to_json
 from trainer.engine.rulesets import load_ruleset
 from trainer.storage import TrainerDB, open_database
-from trainer.ui.progress.instructor import (
-    ExamSetupDialog,
-    InstructorDashboard,
-    RosterModel,
-    TraineePage,
-)
+from trainer.ui.progress.dashboard import InstructorDashboard
+from trainer.ui.progress.exam_setup import ExamSetupDialog
+from trainer.ui.progress.models import RosterModel
+from trainer.ui.progress.trainee_page import TraineePage
 
 RULES = "ny-2018"
 VERSION = load_ruleset(RULES).version

@@ -18,7 +18,7 @@ from trainer import reports
 from trainer.storage import DayStat, TrainerDB, open_database
 from trainer.training.questions import Skill
 from trainer.ui.progress.charts import EMPTY_TEXT, LINE_COLOUR, HistoryChart, nice_ceiling
-from trainer.ui.progress.instructor import InstructorDashboard
+from trainer.ui.progress.dashboard import InstructorDashboard
 from trainer.ui.progress.pdf import write_pdf
 from trainer.ui.progress.progress_view import ProgressView
 

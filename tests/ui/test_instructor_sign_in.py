@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from trainer.storage import TrainerDB, open_database
-from trainer.ui.progress.instructor import WRONG_SIGN_IN, InstructorSignInDialog
+from trainer.ui.progress.sign_in import WRONG_SIGN_IN, InstructorSignInDialog
 
 MakeDialog = Callable[[TrainerDB], InstructorSignInDialog]
 

@@ -4,7 +4,7 @@ Shown instead of "Who is training?" (:class:`trainer.ui.profile_dialog.ProfileDi
 while the station's database holds no trainee. When no instructor exists
 either (and the site file named none), it asks for the instructor's set-up
 first, through the same dialog the instructor area uses
-(:class:`trainer.ui.progress.instructor.InstructorSignInDialog`); the instructor
+(:class:`trainer.ui.progress.sign_in.InstructorSignInDialog`); the instructor
 may also skip the trainee and go straight to the instructor area.
 """
 
@@ -37,7 +37,7 @@ class WelcomeDialog(QDialog):
         self, db: TrainerDB, parent: QWidget | None = None, *, site_note: str | None = None
     ) -> None:
         super().__init__(parent)
-        from trainer.ui.progress.instructor import InstructorSignInDialog
+        from trainer.ui.progress.sign_in import InstructorSignInDialog
 
         self.setWindowTitle("Welcome")
         self.db = db
@@ -127,7 +127,7 @@ class WelcomeDialog(QDialog):
 
     def set_up_instructor(self) -> None:
         """Open the instructor set-up (window-modal, not nested)."""
-        from trainer.ui.progress.instructor import InstructorSignInDialog
+        from trainer.ui.progress.sign_in import InstructorSignInDialog
 
         dialog = InstructorSignInDialog(self.db, self)
         dialog.accepted.connect(self._update_instructor)

@@ -186,7 +186,8 @@ class MainWindow(QMainWindow):
 
     def open_instructor_area(self) -> None:
         """Behind the instructor's password; a trainee cannot open it."""
-        from trainer.ui.progress.instructor import InstructorDashboard, InstructorSignInDialog
+        from trainer.ui.progress.dashboard import InstructorDashboard
+        from trainer.ui.progress.sign_in import InstructorSignInDialog
 
         if self.db is None:
             return

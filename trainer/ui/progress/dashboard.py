@@ -1,0 +1,497 @@
+"""The instructor's dashboard: the roster, a trainee's page, exam set-up, reports, merging.
+
+Everything here reads and writes through :class:`~trainer.storage.database.TrainerDB`;
+reports come from :mod:`trainer.reports`. File choices go through
+:meth:`InstructorDashboard._ask_save_path` / :meth:`~InstructorDashboard._ask_open_path`
+and modal dialogs through :meth:`InstructorDashboard._run_dialog`, so tests can
+replace them. Every file saved goes through :meth:`InstructorDashboard._export`.
+Problems are shown as a sentence in the dashboard, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelection, QModelIndex, QStandardPaths, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStackedWidget,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer import reports
+from trainer.storage.database import TrainerDB
+from trainer.storage.models import MergeError, MergeReport, StorageError
+from trainer.ui.progress.exam_setup import ExamSetupDialog
+from trainer.ui.progress.labels import heading
+from trainer.ui.progress.models import RosterModel, SortFilterProxy
+from trainer.ui.progress.pdf import write_pdf
+from trainer.ui.progress.progress_view import configure_table
+from trainer.ui.progress.trainee_page import TraineePage
+
+PROBLEMS = (StorageError, sqlite3.Error, OSError)
+"""What a dashboard action may run into; each is shown as a sentence."""
+
+CSV_FILES = "CSV files (*.csv)"
+PDF_FILES = "PDF files (*.pdf)"
+
+
+def _describe_merge(report: MergeReport) -> str:
+    if not report.added_anything:
+        return (
+            f"Station {report.station}: everything in this file was merged before;"
+            " nothing new was added."
+        )
+    parts = [
+        (report.trainees, "trainee"),
+        (report.sessions, "session"),
+        (report.rounds, "round"),
+        (report.answers, "answer"),
+        (report.exams, "exam"),
+        (report.course_answers, "ruling or scenario answer"),
+    ]
+    added = ", ".join(f"{count} {word}{'s' * (count != 1)}" for count, word in parts)
+    return f"Merged station {report.station}: added {added}."
+
+
+def _safe_file_part(text: str) -> str:
+    return re.sub(r"[^\w.-]+", "-", text, flags=re.UNICODE).strip("-") or "trainee"
+
+
+class InstructorDashboard(QWidget):
+    """The roster (sortable, filterable), a trainee's page, exam set-up, reports and merging.
+
+    ``openRound`` carries a mistake's round (a dict, exactly as recorded) for the
+    main window to deal on the table.
+    """
+
+    openRound = Signal(object)  # a dict: the round as recorded
+
+    def __init__(self, db: TrainerDB, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.trainee_page: TraineePage | None = None
+        self.room_key: str | None = None
+        """The training room's key for station files (None: the default key)."""
+        self.setObjectName("instructor_dashboard")
+        self._folder = Path(
+            QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+            or Path.home()
+        )
+        em = self.fontMetrics().height()
+
+        # Actions, always visible above the roster or the trainee page.
+        self.open_button = QPushButton("Open trainee")
+        self.roster_csv_button = QPushButton("Export roster CSV\u2026")
+        self.answers_csv_button = QPushButton("Export answers CSV\u2026")
+        self.report_button = QPushButton("PDF report\u2026")
+        self.exam_pdf_button = QPushButton("Exam PDF\u2026")
+        self.setup_button = QPushButton("Exam set-up\u2026")
+        self.merge_button = QPushButton("Merge station file\u2026")
+        self.station_export_button = QPushButton("Export this station\u2026")
+        self.refresh_button = QPushButton("Refresh")
+        tips = {
+            self.open_button: "Open the selected trainee's page (or double-click the trainee)",
+            self.roster_csv_button: "Save every trainee's figures as a CSV file",
+            self.answers_csv_button: "Save every answer the selected trainee gave as a CSV file",
+            self.report_button: "Save a printable PDF report on the selected trainee",
+            self.exam_pdf_button: "Save a printable PDF report on the exam selected on the"
+            " trainee's Exams tab",
+            self.setup_button: "Set up an exam: rounds, rule set, pass mark, time limit",
+            self.merge_button: "Merge a training-room station's exported results",
+            self.station_export_button: "Save this station's results to a file for the"
+            " instructor's machine to merge",
+            self.refresh_button: "Read the figures again (F5)",
+        }
+        for button, tip in tips.items():
+            button.setToolTip(tip)
+        self.open_button.clicked.connect(self.open_selected_trainee)
+        self.roster_csv_button.clicked.connect(self.export_roster_csv)
+        self.answers_csv_button.clicked.connect(self.export_answers_csv)
+        self.report_button.clicked.connect(self.export_trainee_pdf)
+        self.exam_pdf_button.clicked.connect(self.export_exam_pdf)
+        self.setup_button.clicked.connect(self.open_exam_setup)
+        self.merge_button.clicked.connect(self.merge_station_file)
+        self.station_export_button.clicked.connect(self.export_station_file)
+        self.refresh_button.clicked.connect(self.refresh)
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self, self.refresh)
+
+        actions = QHBoxLayout()
+        actions.setSpacing(round(em * 0.4))
+        actions.addWidget(QLabel("Trainee:"))
+        for button in (
+            self.open_button,
+            self.answers_csv_button,
+            self.report_button,
+            self.exam_pdf_button,
+        ):
+            actions.addWidget(button)
+        actions.addSpacing(em)
+        separator = QFrame()
+        separator.setFrameShape(QFrame.Shape.VLine)
+        separator.setFrameShadow(QFrame.Shadow.Sunken)
+        actions.addWidget(separator)
+        actions.addSpacing(em)
+        actions.addWidget(QLabel("Station:"))
+        for button in (
+            self.roster_csv_button,
+            self.setup_button,
+            self.merge_button,
+            self.station_export_button,
+        ):
+            actions.addWidget(button)
+        actions.addStretch(1)
+        actions.addWidget(self.refresh_button)
+
+        # The roster page.
+        self.roster_model = RosterModel(db, self)
+        self.proxy = SortFilterProxy(self)
+        self.proxy.setSourceModel(self.roster_model)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setObjectName("name_filter")
+        self.filter_edit.setPlaceholderText("Filter by name\u2026")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(self._filter_changed)
+        self.filter_edit.setMinimumWidth(self.fontMetrics().averageCharWidth() * 32)
+        self.count_label = QLabel()
+        self.roster_view = QTableView()
+        self.roster_view.setObjectName("roster")
+        self.roster_view.setModel(self.proxy)
+        configure_table(self.roster_view, stretch=None)
+        self.roster_view.sortByColumn(RosterModel.NAME, Qt.SortOrder.AscendingOrder)
+        self.roster_view.activated.connect(self._roster_activated)
+        self.roster_view.selectionModel().selectionChanged.connect(self._update_buttons)
+        roster_page = QWidget()
+        roster_layout = QVBoxLayout(roster_page)
+        roster_layout.setContentsMargins(0, 0, 0, 0)
+        header = QHBoxLayout()
+        header.addWidget(heading("Trainees"))
+        header.addSpacing(em)
+        header.addWidget(self.count_label)
+        header.addStretch(1)
+        header.addWidget(self.filter_edit)
+        roster_layout.addLayout(header)
+        roster_layout.addWidget(self.roster_view, 1)
+        hint = QLabel(
+            "Click a column title to sort by it. Double-click a trainee (or press Enter) to"
+            " open their progress, mistakes and exams."
+        )
+        hint.setStyleSheet("color: palette(placeholder-text);")
+        roster_layout.addWidget(hint)
+
+        self.stack = QStackedWidget()
+        self.stack.addWidget(roster_page)
+        self.roster_page = roster_page
+
+        self.message = QLabel()
+        self.message.setObjectName("dashboard_message")
+        self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.message.hide()
+
+        layout = QVBoxLayout(self)
+        layout.setSpacing(round(em * 0.5))
+        layout.addLayout(actions)
+        layout.addWidget(self.message)
+        layout.addWidget(self.stack, 1)
+        self._update_count()
+        if self.proxy.rowCount():
+            self.roster_view.selectRow(0)
+        self._update_buttons()
+
+    # -- roster
+
+    def refresh(self) -> None:
+        """Re-read the roster (keeping the selection) and the open trainee page."""
+        selected = self._roster_selection()
+        self.roster_model.refresh()
+        if selected is not None:
+            self.select_trainee(selected)
+        self._update_count()
+        if self.trainee_page is not None:
+            self.trainee_page.refresh()
+        self._update_buttons()
+
+    def select_trainee(self, trainee_id: int) -> bool:
+        """Select a trainee in the roster; False when not shown (e.g. filtered out)."""
+        row = self.roster_model.row_of(trainee_id)
+        if row is None:
+            return False
+        index = self.proxy.mapFromSource(self.roster_model.index(row, 0))
+        if not index.isValid():
+            return False
+        self.roster_view.selectRow(index.row())
+        return True
+
+    def _roster_selection(self) -> int | None:
+        rows = self.roster_view.selectionModel().selectedRows()
+        if not rows:
+            return None
+        return self.roster_model.trainee_id(self.proxy.mapToSource(rows[0]).row())
+
+    def _filter_changed(self, text: str) -> None:
+        self.proxy.set_name_filter(text)
+        self._update_count()
+        self._update_buttons()
+
+    def _update_count(self) -> None:
+        total = self.roster_model.rowCount()
+        shown = self.proxy.rowCount()
+        noun = "trainee" if total == 1 else "trainees"
+        self.count_label.setText(
+            f"{total} {noun}" if shown == total else f"{shown} of {total} {noun} shown"
+        )
+
+    def _roster_activated(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self.open_trainee(self.roster_model.trainee_id(self.proxy.mapToSource(index).row()))
+
+    # -- trainee page
+
+    def open_selected_trainee(self) -> None:
+        trainee_id = self._roster_selection()
+        if trainee_id is not None:
+            self.open_trainee(trainee_id)
+
+    def open_trainee(self, trainee_id: int) -> TraineePage:
+        """Show a trainee's page in place of the roster."""
+        self._close_trainee_page()
+        page = TraineePage(self.db, trainee_id)
+        page.openRound.connect(self.openRound)
+        page.back.connect(self.show_roster)
+        page.exams_view.selectionModel().selectionChanged.connect(self._update_buttons)
+        self.trainee_page = page
+        self.stack.addWidget(page)
+        self.stack.setCurrentWidget(page)
+        self._update_buttons()
+        return page
+
+    def show_roster(self) -> None:
+        """Back to the roster (the trainee stays selected)."""
+        trainee_id = self.trainee_page.trainee_id if self.trainee_page else None
+        self.stack.setCurrentWidget(self.roster_page)
+        self._close_trainee_page()
+        if trainee_id is not None:
+            self.select_trainee(trainee_id)
+        self.roster_view.setFocus()
+        self._update_buttons()
+
+    def _close_trainee_page(self) -> None:
+        page, self.trainee_page = self.trainee_page, None
+        if page is not None:
+            self.stack.removeWidget(page)
+            page.hide()
+            page.deleteLater()
+
+    def selected_trainee_id(self) -> int | None:
+        """The trainee whose page is open, else the one selected in the roster."""
+        if self.trainee_page is not None:
+            return self.trainee_page.trainee_id
+        return self._roster_selection()
+
+    def selected_exam_id(self) -> int | None:
+        """The exam selected on the open trainee page's Exams tab."""
+        if self.trainee_page is None:
+            return None
+        exam = self.trainee_page.selected_exam()
+        return None if exam is None else exam.id
+
+    def _update_buttons(self, *_: QItemSelection) -> None:
+        trainee = self.selected_trainee_id() is not None
+        self.open_button.setEnabled(self.trainee_page is None and trainee)
+        self.answers_csv_button.setEnabled(trainee)
+        self.report_button.setEnabled(trainee)
+        self.exam_pdf_button.setEnabled(self.selected_exam_id() is not None)
+
+    @property
+    def file_folder(self) -> Path:
+        """Where the file dialogs open (the last folder used)."""
+        return self._folder
+
+    def open_files_in(self, folder: Path) -> None:
+        """Open the file dialogs in ``folder`` (the room's results folder), if it exists."""
+        if folder.is_dir():
+            self._folder = folder
+
+    # -- messages and choices (replaceable in tests)
+
+    def show_message(self, text: str, *, error: bool = False) -> None:
+        """Say what happened, in the banner above the roster."""
+        colours = ("#fdecea", "#8c1d18", "#e6a19b") if error else ("#e8f3ec", "#14532d", "#9cc9ab")
+        background, foreground, border = colours
+        self.message.setStyleSheet(
+            f"QLabel {{ background: {background}; color: {foreground};"
+            f" border: 1px solid {border}; border-radius: 4px; padding: 0.4em 0.7em; }}"
+        )
+        self.message.setText(text)
+        self.message.show()
+
+    def _ask_save_path(self, title: str, file_filter: str, suggested: str = "") -> Path | None:
+        """Ask where to save; None when cancelled. Adds the filter's extension if missing."""
+        chosen, _ = QFileDialog.getSaveFileName(
+            self, title, str(self._folder / suggested), file_filter
+        )
+        if not chosen:
+            return None
+        path = Path(chosen)
+        extension = re.search(r"\*(\.\w+)", file_filter)
+        if extension and not path.suffix:
+            path = path.with_suffix(extension.group(1))
+        self._folder = path.parent
+        return path
+
+    def _ask_open_path(self, title: str, file_filter: str) -> Path | None:
+        """Ask for a file to read; None when cancelled."""
+        chosen, _ = QFileDialog.getOpenFileName(self, title, str(self._folder), file_filter)
+        if not chosen:
+            return None
+        path = Path(chosen)
+        self._folder = path.parent
+        return path
+
+    def _run_dialog(self, dialog: QDialog) -> bool:
+        """Show a modal dialog; True when accepted."""
+        return dialog.exec() == QDialog.DialogCode.Accepted
+
+    # -- actions
+
+    def _trainee_file_name(self, trainee_id: int, what: str, extension: str) -> str:
+        trainee = self.db.get_trainee(trainee_id)
+        name = _safe_file_part(trainee.name if trainee else str(trainee_id))
+        return f"{name}-{what}-{date.today().isoformat()}.{extension}"
+
+    def _export(
+        self,
+        what: str,
+        saved: str,
+        title: str,
+        file_filter: str,
+        suggested: str,
+        write: Callable[[Path], object],
+    ) -> Path | None:
+        """Ask where to save, ``write`` the file there and say what happened: ``saved``
+        (``{path}`` is the file), or that ``what`` could not be saved and why.
+        Returns the file written, or None (cancelled, or it could not be written)."""
+        path = self._ask_save_path(title, file_filter, suggested)
+        if path is None:
+            return None
+        try:
+            write(path)
+        except PROBLEMS as error:
+            self.show_message(f"{what} could not be saved: {error}", error=True)
+            return None
+        self.show_message(saved.format(path=path))
+        return path
+
+    def _selected_or_say(self) -> int | None:
+        """The selected trainee; None (and a message saying to select one) if none is."""
+        trainee_id = self.selected_trainee_id()
+        if trainee_id is None:
+            self.show_message("Select a trainee first.", error=True)
+        return trainee_id
+
+    def export_roster_csv(self) -> Path | None:
+        """Save the roster as CSV; returns the file written, or None."""
+        return self._export(
+            "The roster", "Roster saved to {path}.", "Export roster CSV", CSV_FILES,
+            f"roster-{date.today().isoformat()}.csv",
+            lambda path: reports.roster_csv(self.db, path),
+        )
+
+    def export_answers_csv(self) -> Path | None:
+        """Save the selected trainee's answers as CSV; returns the file written, or None."""
+        trainee_id = self._selected_or_say()
+        if trainee_id is None:
+            return None
+        return self._export(
+            "The answers", "Answers saved to {path}.", "Export answers CSV", CSV_FILES,
+            self._trainee_file_name(trainee_id, "answers", "csv"),
+            lambda path: reports.trainee_answers_csv(self.db, trainee_id, path),
+        )
+
+    def export_trainee_pdf(self) -> Path | None:
+        """Save the selected trainee's PDF report; returns the file written, or None."""
+        trainee_id = self._selected_or_say()
+        if trainee_id is None:
+            return None
+        return self._export(
+            "The report", "Report saved to {path}.", "Trainee PDF report", PDF_FILES,
+            self._trainee_file_name(trainee_id, "report", "pdf"),
+            lambda path: write_pdf(reports.trainee_report_html(self.db, trainee_id), path),
+        )
+
+    def export_exam_pdf(self) -> Path | None:
+        """Save the selected exam's PDF report; returns the file written, or None."""
+        exam_id = self.selected_exam_id()
+        if exam_id is None or self.trainee_page is None:
+            self.show_message(
+                "Open a trainee, then select an exam on the Exams tab.", error=True
+            )
+            return None
+        return self._export(
+            "The exam report", "Exam report saved to {path}.", "Exam PDF report", PDF_FILES,
+            self._trainee_file_name(self.trainee_page.trainee_id, f"exam-{exam_id}", "pdf"),
+            lambda path: write_pdf(reports.exam_report_html(self.db, exam_id), path),
+        )
+
+    def open_exam_setup(self) -> int | None:
+        """Set up an exam; returns the new set-up's id, or None when cancelled."""
+        dialog = ExamSetupDialog(self.db, self)
+        try:
+            if not self._run_dialog(dialog) or dialog.setup is None:
+                return None
+            setup = dialog.setup
+            limit = reports.time_limit_text(setup.time_limit_seconds)
+            self.show_message(
+                f"Exam set-up \u201c{setup.name}\u201d saved: {setup.rounds} rounds,"
+                f" {reports.ruleset_title(setup.ruleset_id)}, pass mark {setup.pass_mark:g}%,"
+                f" time limit {limit}."
+            )
+            return dialog.config_id
+        finally:
+            dialog.deleteLater()
+
+    def export_station_file(self) -> Path | None:
+        """Save this station's results for merging on the instructor's machine."""
+        name = _safe_file_part(self.db.station)
+        return self._export(
+            "This station's results",
+            "This station's results are saved to {path}. Merge the file on the instructor's"
+            " machine (Merge station file\u2026); merging it again adds nothing.",
+            "Export this station",
+            "Station files (*.hhe)",
+            f"station-{name}-{date.today().isoformat()}.hhe",
+            lambda path: self.db.export_station(path, self.room_key),
+        )
+
+    def merge_station_file(self) -> MergeReport | None:
+        """Merge a station's export; shows what was added, or why the file was refused."""
+        path = self._ask_open_path(
+            "Merge station file", "Station files (*.hhe *.json);;All files (*)"
+        )
+        if path is None:
+            return None
+        try:
+            report = self.db.merge_station(path, self.room_key)
+        except MergeError as error:
+            self.show_message(f"The station file was refused: {error}", error=True)
+            return None
+        except PROBLEMS as error:
+            self.show_message(f"The station file could not be merged: {error}", error=True)
+            return None
+        self.show_message(_describe_merge(report))
+        self.refresh()
+        return report

@@ -1,0 +1,126 @@
+"""The instructor's sign-in, or the first instructor's creation on a new station."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.storage.database import TrainerDB
+from trainer.storage.models import StorageError
+from trainer.storage.passwords import MIN_PASSWORD_LENGTH
+from trainer.ui.progress.labels import error_label, heading
+
+WRONG_SIGN_IN = "Wrong name or password"
+
+
+class InstructorSignInDialog(QDialog):
+    """Name and password; or, on a station with no instructor yet, create the first one.
+
+    A wrong name or password (a trainee's name included) shows "Wrong name or
+    password" and the dialog stays open. ``signed_in_name`` holds the instructor
+    once the dialog is accepted.
+    """
+
+    def __init__(self, db: TrainerDB, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.signed_in_name: str | None = None
+        self.creating = not db.list_instructors()
+        title = "Create the first instructor" if self.creating else "Instructor sign-in"
+        self.setWindowTitle(title)
+        layout = QVBoxLayout(self)
+        self.heading = heading(
+            "Create the first instructor" if self.creating else "Instructor area"
+        )
+        layout.addWidget(self.heading)
+        self.explanation = QLabel(
+            "No instructor has been set up on this station yet. Choose the name and"
+            f" password of the first one (at least {MIN_PASSWORD_LENGTH} characters)."
+            " The password protects every trainee's records."
+            if self.creating
+            else "Sign in to see trainees' records, set up exams and print reports."
+        )
+        self.explanation.setWordWrap(True)
+        layout.addWidget(self.explanation)
+
+        form = QFormLayout()
+        self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("name")
+        self.password_edit = QLineEdit()
+        self.password_edit.setObjectName("password")
+        self.password_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.repeat_edit = QLineEdit()
+        self.repeat_edit.setObjectName("repeat")
+        self.repeat_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        form.addRow("&Name", self.name_edit)
+        form.addRow("&Password", self.password_edit)
+        if self.creating:
+            form.addRow("&Repeat password", self.repeat_edit)
+        else:
+            self.repeat_edit.hide()
+        layout.addLayout(form)
+
+        self.message = error_label()
+        layout.addWidget(self.message)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText("Create and sign in" if self.creating else "Sign in")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.name_edit.setFocus()
+        em = self.fontMetrics().averageCharWidth()
+        self.setMinimumWidth(em * 64)
+
+    def accept(self) -> None:
+        """Check the entries; close only when signed in (or the instructor was created)."""
+        try:
+            done = self._create() if self.creating else self._sign_in()
+        except sqlite3.Error as error:
+            self.message.setText(f"The database could not be read ({error}).")
+            return
+        if done:
+            super().accept()
+
+    def _sign_in(self) -> bool:
+        name = self.name_edit.text().strip()
+        if self.db.verify_instructor(name, self.password_edit.text()):
+            self.signed_in_name = name
+            self.message.clear()
+            return True
+        self.message.setText(WRONG_SIGN_IN)
+        self.password_edit.clear()
+        self.password_edit.setFocus()
+        return False
+
+    def _create(self) -> bool:
+        name = self.name_edit.text().strip()
+        password = self.password_edit.text()
+        if not name:
+            self.message.setText("Type the instructor's name.")
+            self.name_edit.setFocus()
+            return False
+        if password != self.repeat_edit.text():
+            self.message.setText("The two passwords differ: type the same password twice.")
+            self.repeat_edit.clear()
+            self.repeat_edit.setFocus()
+            return False
+        try:
+            self.db.create_instructor(name, password)
+        except StorageError as error:
+            self.message.setText(str(error))
+            return False
+        self.signed_in_name = name
+        self.message.clear()
+        return True

@@ -1,0 +1,143 @@
+"""One trainee's page for the instructor: progress, mistakes (re-openable) and exams."""
+
+from __future__ import annotations
+
+import copy
+
+from PySide6.QtCore import QItemSelection, QModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer.storage.database import TrainerDB
+from trainer.storage.models import Exam, Mistake
+from trainer.ui.progress.models import ExamsModel, MistakesModel, SortFilterProxy
+from trainer.ui.progress.progress_view import ProgressView, configure_table
+
+
+class TraineePage(QWidget):
+    """One trainee for the instructor: progress, mistakes (re-openable) and exams.
+
+    ``openRound`` carries a mistake's round (a dict, exactly as recorded);
+    ``back`` asks to return to the roster.
+    """
+
+    openRound = Signal(object)  # a dict: the round as recorded
+    back = Signal()
+
+    def __init__(self, db: TrainerDB, trainee_id: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.trainee_id = trainee_id
+        self.setObjectName("trainee_page")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        top = QHBoxLayout()
+        self.back_button = QPushButton("\u2190 All trainees")
+        self.back_button.setObjectName("back")
+        self.back_button.clicked.connect(self.back)
+        top.addWidget(self.back_button)
+        top.addStretch(1)
+        layout.addLayout(top)
+
+        self.tabs = QTabWidget()
+        self.progress = ProgressView(db, trainee_id)
+        self.tabs.addTab(self.progress, "Progress")
+
+        self.mistakes_model = MistakesModel(self)
+        self.mistakes_proxy = SortFilterProxy(self)
+        self.mistakes_proxy.setSourceModel(self.mistakes_model)
+        self.mistakes_view = QTableView()
+        self.mistakes_view.setObjectName("mistakes")
+        self.mistakes_view.setModel(self.mistakes_proxy)
+        configure_table(self.mistakes_view, stretch=4)  # the answer given
+        self.mistakes_view.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+        self.mistakes_view.doubleClicked.connect(self._mistake_double_clicked)
+        self.open_button = QPushButton("Open on table")
+        self.open_button.setObjectName("open_on_table")
+        self.open_button.setToolTip("Deal this round again exactly as it was dealt (practice)")
+        self.open_button.clicked.connect(self.open_selected_mistake)
+        self.mistakes_hint = QLabel(
+            "Double-click a mistake, or select it and press \u201cOpen on table\u201d, to deal"
+            " its round again exactly as it was dealt."
+        )
+        self.mistakes_hint.setWordWrap(True)
+        mistakes_page = QWidget()
+        mistakes_layout = QVBoxLayout(mistakes_page)
+        mistakes_layout.addWidget(self.mistakes_hint)
+        mistakes_layout.addWidget(self.mistakes_view, 1)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.open_button)
+        mistakes_layout.addLayout(row)
+        self.tabs.addTab(mistakes_page, "Mistakes")
+
+        self.exams_model = ExamsModel(self)
+        self.exams_proxy = SortFilterProxy(self)
+        self.exams_proxy.setSourceModel(self.exams_model)
+        self.exams_view = QTableView()
+        self.exams_view.setObjectName("exams")
+        self.exams_view.setModel(self.exams_proxy)
+        configure_table(self.exams_view, stretch=None)
+        self.exams_view.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+        exams_page = QWidget()
+        exams_layout = QVBoxLayout(exams_page)
+        self.exams_hint = QLabel(
+            "Select an exam and press \u201cExam PDF\u2026\u201d for its printable report."
+        )
+        exams_layout.addWidget(self.exams_hint)
+        exams_layout.addWidget(self.exams_view, 1)
+        self.tabs.addTab(exams_page, "Exams")
+        layout.addWidget(self.tabs, 1)
+
+        self.mistakes_view.selectionModel().selectionChanged.connect(self._mistake_selection)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-read the trainee's figures, mistakes and exams."""
+        self.progress.refresh()
+        self.mistakes_model.set_rows(self.db.trainee_mistakes(self.trainee_id))
+        self.exams_model.set_rows(self.db.exam_results(self.trainee_id))
+        self.tabs.setTabText(1, f"Mistakes ({self.mistakes_model.rowCount()})")
+        self.tabs.setTabText(2, f"Exams ({self.exams_model.rowCount()})")
+        if self.mistakes_proxy.rowCount():
+            self.mistakes_view.selectRow(0)
+        if self.exams_proxy.rowCount():
+            self.exams_view.selectRow(0)
+        self._mistake_selection()
+
+    def selected_mistake(self) -> Mistake | None:
+        """The mistake selected in the list, if any."""
+        return self._selected(self.mistakes_view, self.mistakes_proxy, self.mistakes_model)
+
+    def selected_exam(self) -> Exam | None:
+        """The exam selected in the list, if any."""
+        return self._selected(self.exams_view, self.exams_proxy, self.exams_model)
+
+    @staticmethod
+    def _selected(
+        view: QTableView, proxy: SortFilterProxy, model: MistakesModel | ExamsModel
+    ) -> Mistake | Exam | None:
+        rows = view.selectionModel().selectedRows()
+        if not rows:
+            return None
+        return model.row_at(proxy.mapToSource(rows[0]).row())
+
+    def open_selected_mistake(self) -> None:
+        """Emit ``openRound`` with the selected mistake's round, exactly as recorded."""
+        mistake = self.selected_mistake()
+        if mistake is not None:
+            self.openRound.emit(copy.deepcopy(mistake.round))
+
+    def _mistake_double_clicked(self, index: QModelIndex) -> None:
+        self.mistakes_view.selectRow(index.row())
+        self.open_selected_mistake()
+
+    def _mistake_selection(self, *_: QItemSelection) -> None:
+        self.open_button.setEnabled(self.selected_mistake() is not None)
