@@ -308,11 +308,17 @@ def test_the_setup_and_the_programs_are_signed_with_version_and_icon(
 def test_the_bundle_carries_the_same_rule_sets_lessons_and_qt_modules_as_linux(
     windows_build: Build,
 ) -> None:
+    """The card art is drawn by trainer/ui/table/card_art.py: the screenshot shows it."""
     internal = windows_build.clone / "build" / "windows" / "bundle" / "hhe-trainer" / "_internal"
-    rulesets = {p.name for p in (REPO / "trainer" / "rulesets").glob("*.toml")}
-    lessons = {p.name for p in (REPO / "lessons").glob("*.toml")}
-    assert {p.name for p in (internal / "trainer" / "rulesets").glob("*.toml")} == rulesets
-    assert {p.name for p in (internal / "trainer" / "lessons_data").glob("*.toml")} == lessons
+    shipped = {
+        "rulesets": ("trainer/rulesets", "*.toml"),
+        "lessons_data": ("lessons", "*.toml"),
+        "icons_data": ("assets/icons", "*.png"),
+    }
+    for folder, (source, pattern) in shipped.items():
+        expected = {p.name for p in (REPO / source).glob(pattern)}
+        assert expected, f"nothing in {source}"
+        assert {p.name for p in (internal / "trainer" / folder).glob(pattern)} == expected, folder
     modules = {p.name.split(".")[0] for p in (internal / "PySide6").glob("Qt*.pyd")}
     assert modules == {"QtCore", "QtGui", "QtWidgets"}
     assert not list(internal.rglob("icuuc*.dll")), "Wine's stand-in icuuc.dll was bundled"
