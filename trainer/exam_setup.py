@@ -145,12 +145,13 @@ def parse_exam_setup(
 def stored_exam_problem(rounds: object, pass_mark: object,
                         time_limit_seconds: object) -> str | None:
     """What is wrong with a set-up about to be stored (None: nothing), naming the field:
-    the same limits, with the time limit in whole seconds."""
+    the same limits, with the time limit in whole seconds (any from 1: what a person
+    types is whole minutes, but a short limit is the stored form's to hold)."""
     if not ROUNDS.holds(rounds):
         return f"rounds: {shown(rounds)} is not {ROUNDS.expected}"
     if not PASS_MARK.holds(pass_mark):
         return f"pass_mark: {shown(pass_mark)} is not {PASS_MARK.expected}"
-    low, high = MIN_TIME_LIMIT_MINUTES * 60, MAX_TIME_LIMIT_MINUTES * 60
+    low, high = 1, MAX_TIME_LIMIT_MINUTES * 60
     if time_limit_seconds is not None and not in_range(time_limit_seconds, low, high,
                                                        whole=True):
         return (f"time_limit_seconds: {shown(time_limit_seconds)} is not a whole number of"

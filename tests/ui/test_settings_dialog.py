@@ -32,3 +32,15 @@ def test_a_rule_set_fixed_by_the_site_is_shown_greyed_and_kept(qtbot: QtBot) -> 
     chosen = dialog.result_settings()
     assert chosen.rules == "massachusetts" and chosen.options["trips_plus_table"] == "B"
     assert chosen.exam_rounds == settings.exam_rounds
+
+
+def test_an_exam_length_the_settings_file_allows_is_kept_by_the_settings_dialog(
+        qtbot: QtBot) -> None:
+    """500 rounds is a valid exam length (settings.json takes up to 1,000): the
+    dialog shows it and gives it back, never cut to a smaller cap of its own."""
+    dialog = SettingsDialog(TrainingSettings(exam_rounds=500))
+    qtbot.addWidget(dialog)
+    assert dialog.exam_rounds.value() == 500
+    assert dialog.result_settings().exam_rounds == 500
+    dialog.exam_rounds.setValue(1000)
+    assert dialog.result_settings().exam_rounds == 1000

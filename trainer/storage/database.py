@@ -57,6 +57,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from trainer.exam_setup import stored_exam_problem
 from trainer.paths import data_dir
 from trainer.storage import exchange, passwords, schema
 from trainer.storage.models import (
@@ -1264,18 +1265,10 @@ class TrainerDB:
     ) -> int:
         """The instructor's exam set-up; ``pass_mark`` is a percentage (0-100)."""
         clean = _text(name, "name", max_length=MAX_NAME_LENGTH)
-        if _integer(rounds, "rounds") < 1:
-            raise StorageError(f"rounds: {rounds} rounds; an exam needs at least 1")
+        problem = stored_exam_problem(rounds, pass_mark, time_limit_seconds)
+        if problem is not None:
+            raise StorageError(problem)
         ruleset = _text(ruleset_id, "ruleset_id")
-        if (
-            isinstance(pass_mark, bool)
-            or not isinstance(pass_mark, int | float)
-            or not 0 <= pass_mark <= 100
-        ):
-            raise StorageError(f"pass_mark: {pass_mark!r} is not a percentage 0-100")
-        limit = time_limit_seconds
-        if limit is not None and _integer(limit, "time_limit_seconds") < 1:
-            raise StorageError(f"time_limit_seconds: {time_limit_seconds} must be positive")
         with self._write() as conn:
             if conn.execute("SELECT 1 FROM exam_configs WHERE name = ?", (clean,)).fetchone():
                 raise StorageError(f"name: an exam set-up named {clean!r} already exists")

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from trainer.engine.round import Wager
 from trainer.engine.rulesets import PRESETS, RuleSet, load_ruleset
+from trainer.exam_setup import MAX_EXAM_ROUNDS, MIN_EXAM_ROUNDS
 from trainer.training.session import TrainingSettings
 
 TABLE_OPTIONS = (
@@ -80,7 +81,7 @@ class SettingsDialog(QDialog):
         form.addRow("Occupied seats", self.seats)
 
         self.exam_rounds = QSpinBox()
-        self.exam_rounds.setRange(1, 200)
+        self.exam_rounds.setRange(MIN_EXAM_ROUNDS, MAX_EXAM_ROUNDS)
         self.exam_rounds.setValue(settings.exam_rounds)
         form.addRow("Exam rounds", self.exam_rounds)
         if exam_fixed:
