@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QItemSelection, QModelIndex, QStandardPaths, Qt, Signal
@@ -45,8 +47,37 @@ from trainer.ui.progress.trainee_page import TraineePage
 PROBLEMS = (StorageError, sqlite3.Error, OSError)
 """What a dashboard action may run into; each is shown as a sentence."""
 
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """A file the dashboard saves: what it is, in the messages and the file dialog."""
+
+    what: str
+    """Named in a failure: ``{what} could not be saved: ...``."""
+    saved: str
+    """Said when saved; ``{path}`` is the file."""
+    title: str
+    file_filter: str
+    extension: str
+
+
 CSV_FILES = "CSV files (*.csv)"
 PDF_FILES = "PDF files (*.pdf)"
+ROSTER_CSV = FileKind("The roster", "Roster saved to {path}.", "Export roster CSV",
+                      CSV_FILES, "csv")
+ANSWERS_CSV = FileKind("The answers", "Answers saved to {path}.", "Export answers CSV",
+                       CSV_FILES, "csv")
+TRAINEE_PDF = FileKind("The report", "Report saved to {path}.", "Trainee PDF report",
+                       PDF_FILES, "pdf")
+EXAM_PDF = FileKind("The exam report", "Exam report saved to {path}.", "Exam PDF report",
+                    PDF_FILES, "pdf")
+STATION_FILE = FileKind(
+    "This station's results",
+    "This station's results are saved to {path}. Merge the file on the instructor's"
+    " machine (Merge station file\u2026); merging it again adds nothing.",
+    "Export this station", "Station files (*.hhe)", "hhe",
+)
 
 
 def _describe_merge(report: MergeReport) -> str:
@@ -373,65 +404,45 @@ class InstructorDashboard(QWidget):
         name = _safe_file_part(trainee.name if trainee else str(trainee_id))
         return f"{name}-{what}-{date.today().isoformat()}.{extension}"
 
-    def _export(
-        self,
-        what: str,
-        saved: str,
-        title: str,
-        file_filter: str,
-        suggested: str,
-        write: Callable[[Path], object],
-    ) -> Path | None:
-        """Ask where to save, ``write`` the file there and say what happened: ``saved``
-        (``{path}`` is the file), or that ``what`` could not be saved and why.
+    def _export(self, kind: FileKind, suggested: str,
+                write: Callable[[Path], object]) -> Path | None:
+        """Ask where to save a ``kind`` of file, ``write`` it there and say what happened.
         Returns the file written, or None (cancelled, or it could not be written)."""
-        path = self._ask_save_path(title, file_filter, suggested)
+        path = self._ask_save_path(kind.title, kind.file_filter, suggested)
         if path is None:
             return None
         try:
             write(path)
         except PROBLEMS as error:
-            self.show_message(f"{what} could not be saved: {error}", error=True)
+            self.show_message(f"{kind.what} could not be saved: {error}", error=True)
             return None
-        self.show_message(saved.format(path=path))
+        self.show_message(kind.saved.format(path=path))
         return path
 
-    def _selected_or_say(self) -> int | None:
-        """The selected trainee; None (and a message saying to select one) if none is."""
+    def _export_for_trainee(self, kind: FileKind, name: str,
+                            write: Callable[[int, Path], object]) -> Path | None:
+        """:meth:`_export` for the selected trainee (or say to select one first)."""
         trainee_id = self.selected_trainee_id()
         if trainee_id is None:
             self.show_message("Select a trainee first.", error=True)
-        return trainee_id
+            return None
+        return self._export(kind, self._trainee_file_name(trainee_id, name, kind.extension),
+                            lambda path: write(trainee_id, path))
 
     def export_roster_csv(self) -> Path | None:
         """Save the roster as CSV; returns the file written, or None."""
-        return self._export(
-            "The roster", "Roster saved to {path}.", "Export roster CSV", CSV_FILES,
-            f"roster-{date.today().isoformat()}.csv",
-            lambda path: reports.roster_csv(self.db, path),
-        )
+        return self._export(ROSTER_CSV, f"roster-{date.today().isoformat()}.csv",
+                            lambda path: reports.roster_csv(self.db, path))
 
     def export_answers_csv(self) -> Path | None:
         """Save the selected trainee's answers as CSV; returns the file written, or None."""
-        trainee_id = self._selected_or_say()
-        if trainee_id is None:
-            return None
-        return self._export(
-            "The answers", "Answers saved to {path}.", "Export answers CSV", CSV_FILES,
-            self._trainee_file_name(trainee_id, "answers", "csv"),
-            lambda path: reports.trainee_answers_csv(self.db, trainee_id, path),
-        )
+        return self._export_for_trainee(ANSWERS_CSV, "answers", partial(
+            reports.trainee_answers_csv, self.db))
 
     def export_trainee_pdf(self) -> Path | None:
         """Save the selected trainee's PDF report; returns the file written, or None."""
-        trainee_id = self._selected_or_say()
-        if trainee_id is None:
-            return None
-        return self._export(
-            "The report", "Report saved to {path}.", "Trainee PDF report", PDF_FILES,
-            self._trainee_file_name(trainee_id, "report", "pdf"),
-            lambda path: write_pdf(reports.trainee_report_html(self.db, trainee_id), path),
-        )
+        return self._export_for_trainee(TRAINEE_PDF, "report", lambda trainee_id, path: (
+            write_pdf(reports.trainee_report_html(self.db, trainee_id), path)))
 
     def export_exam_pdf(self) -> Path | None:
         """Save the selected exam's PDF report; returns the file written, or None."""
@@ -441,11 +452,9 @@ class InstructorDashboard(QWidget):
                 "Open a trainee, then select an exam on the Exams tab.", error=True
             )
             return None
-        return self._export(
-            "The exam report", "Exam report saved to {path}.", "Exam PDF report", PDF_FILES,
-            self._trainee_file_name(self.trainee_page.trainee_id, f"exam-{exam_id}", "pdf"),
-            lambda path: write_pdf(reports.exam_report_html(self.db, exam_id), path),
-        )
+        name = self._trainee_file_name(self.trainee_page.trainee_id, f"exam-{exam_id}", "pdf")
+        return self._export(EXAM_PDF, name, lambda path: write_pdf(
+            reports.exam_report_html(self.db, exam_id), path))
 
     def open_exam_setup(self) -> int | None:
         """Set up an exam; returns the new set-up's id, or None when cancelled."""
@@ -466,16 +475,9 @@ class InstructorDashboard(QWidget):
 
     def export_station_file(self) -> Path | None:
         """Save this station's results for merging on the instructor's machine."""
-        name = _safe_file_part(self.db.station)
-        return self._export(
-            "This station's results",
-            "This station's results are saved to {path}. Merge the file on the instructor's"
-            " machine (Merge station file\u2026); merging it again adds nothing.",
-            "Export this station",
-            "Station files (*.hhe)",
-            f"station-{name}-{date.today().isoformat()}.hhe",
-            lambda path: self.db.export_station(path, self.room_key),
-        )
+        name = f"station-{_safe_file_part(self.db.station)}-{date.today().isoformat()}.hhe"
+        return self._export(STATION_FILE, name,
+                            lambda path: self.db.export_station(path, self.room_key))
 
     def merge_station_file(self) -> MergeReport | None:
         """Merge a station's export; shows what was added, or why the file was refused."""
