@@ -21,10 +21,11 @@
 ; Never touched, by an install, an upgrade or the uninstaller: every user's
 ; data folder (%APPDATA%\hhe-trainer) and, on uninstall, the site file.
 ;
-; Exit codes (silent /S too): 0 installed; 2 not installed (not 64-bit Windows,
-; or the /SITE file cannot be read: the message says which); 3 installed, but
-; the site file in force is not usable (the trainer starts on its defaults
-; until it is mended: `hhe-trainer-cli site check` says where and why).
+; Exit codes (silent /S too): 0 installed; 2 not installed (not 64-bit
+; Windows, or /SITE names no file or one that cannot be read: the message
+; says which); 3 installed, but the site file in force is not usable (the
+; trainer starts on its defaults until it is mended: `hhe-trainer-cli site
+; check` says where and why).
 
 ; A 64-bit installer: the trainer is 64-bit only, and Debian's wine64 (no i386
 ; multiarch) runs 64-bit programs only, so a 32-bit setup could not be tested here.
@@ -38,6 +39,7 @@ RequestExecutionLevel admin
 !include x64.nsh
 !include LogicLib.nsh
 !include FileFunc.nsh
+!include WordFunc.nsh
 
 !ifndef VERSION | VERSION4 | BUNDLE | ROOT | OUTFILE
   !error "define VERSION, VERSION4, BUNDLE, ROOT and OUTFILE (see make_installer.sh)"
@@ -164,10 +166,30 @@ Function .onInit
   SetRegView 64
   SetShellVarContext all
   ${GetParameters} $R0
+  ; /SITE=<file>, /SITE="<file with spaces>" (as typed in cmd), or
+  ; "/SITE=<file with spaces>" (as PowerShell and Wine's start quote it).
+  StrCpy $SiteFile ""
+  StrCpy $R3 ""
   ClearErrors
   ${GetOptions} $R0 "/SITE=" $SiteFile
-  ${If} ${Errors}
-    StrCpy $SiteFile ""
+  ${IfNot} ${Errors}
+    StrCpy $R3 "given"
+  ${Else}
+    ClearErrors
+    ${WordFind} $R0 '"/SITE=' "E+1}" $R2
+    ${IfNot} ${Errors}
+      ${WordFind} $R2 '"' "E+1{" $SiteFile
+      ${If} ${Errors}
+        StrCpy $SiteFile $R2
+      ${EndIf}
+      StrCpy $R3 "given"
+    ${EndIf}
+  ${EndIf}
+  ${If} $R3 == "given"
+  ${AndIf} $SiteFile == ""
+    MessageBox MB_ICONSTOP "/SITE= names no file. Nothing was installed." /SD IDOK
+    SetErrorLevel ${EXIT_NOT_INSTALLED}
+    Quit
   ${EndIf}
   ${If} $SiteFile != ""
   ${AndIfNot} ${FileExists} $SiteFile

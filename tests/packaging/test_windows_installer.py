@@ -231,7 +231,8 @@ def site_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The room's site file on a "share": NY 2018 rules fixed, and the first instructor."""
     from trainer.storage.passwords import hash_password
 
-    path = tmp_path_factory.mktemp("share") / "site.toml"
+    # A space in the path: the setup must take /SITE="..." and "/SITE=..." alike.
+    path = tmp_path_factory.mktemp("it share") / "site.toml"
     path.write_text(
         '[rules]\nruleset = "ny-2018"\n\n[instructor]\nname = "Pat Lee"\n'
         f'password_hash = "{hash_password(INSTRUCTOR_PASSWORD)}"\n',
@@ -331,6 +332,8 @@ def test_a_site_file_that_cannot_be_read_installs_nothing(
     windows_build: Build, station: Station
 ) -> None:
     result = station.run(str(windows_build.setup), "/S", r"/SITE=\\nowhere\share\site.toml")
+    assert result.returncode == 2, result
+    result = station.run(str(windows_build.setup), "/S", "/SITE=")
     assert result.returncode == 2, result
     assert not station.path(INSTALL_DIR).exists()
     assert station.registry(UNINSTALL_KEY) == {}
