@@ -287,8 +287,8 @@ def examine(conn: sqlite3.Connection) -> Refusal | None:
     newer trainer (``user_version`` above :data:`SCHEMA_VERSION`), which an
     older version could break. :class:`SchemaDamage`: the record of migrations
     disagrees with ``user_version`` (each migration sets both) or is missing
-    beside at least half of the trainer's first tables, or a table, column, index or trigger of that
-    version is missing.
+    beside at least half of the trainer's first tables, or a table, column,
+    index or trigger of that version is missing.
     """
     if conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone() is None:
         return None
