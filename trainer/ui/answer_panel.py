@@ -10,7 +10,7 @@ right: it hands the text to the training session and shows its grade.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QFontInfo, QResizeEvent
 from PySide6.QtWidgets import (
     QCompleter,
     QHBoxLayout,
@@ -48,8 +48,22 @@ HINTS: dict[QuestionKind, str] = {
 }
 
 
+TEXT_HEIGHT_SHARE = 60
+"""The panel's text is 1/60 of its height (16 px at 1080p, 35 px on a 4K screen)..."""
+MAX_TEXT_PX = 44
+MIN_WIDTH_EMS = 22
+"""...and the panel is at least 22 of those wide, so it grows with the screen too."""
+PROMPT_SCALE = 1.35
+FIELD_SCALE = 1.4
+
+
 class AnswerPanel(QWidget):
-    """Shows the current question, takes the typed answer, lists the grades."""
+    """Shows the current question, takes the typed answer, lists the grades.
+
+    Its text scales with its height (:data:`TEXT_HEIGHT_SHARE`), never below the
+    desktop's own size: on a 4K screen the thing the trainee reads and types
+    into is no longer the smallest thing on it.
+    """
 
     submitted = Signal(str)
     """The trainee pressed Enter (or a quick-answer button) with this text."""
@@ -59,6 +73,9 @@ class AnswerPanel(QWidget):
         super().__init__(parent)
         self.setMinimumWidth(340)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        base = QFontInfo(self.font()).pixelSize()
+        self._base_px = base
+        self._text_px = base
         layout = QVBoxLayout(self)
 
         self.status = QLabel()
@@ -69,10 +86,6 @@ class AnswerPanel(QWidget):
         self.prompt = QLabel("Press Next hand to deal.")
         self.prompt.setObjectName("prompt")
         self.prompt.setWordWrap(True)
-        font = QFont(self.prompt.font())
-        font.setPointSizeF(font.pointSizeF() * 1.35)
-        font.setBold(True)
-        self.prompt.setFont(font)
         layout.addWidget(self.prompt)
 
         self.hint = QLabel()
@@ -83,9 +96,6 @@ class AnswerPanel(QWidget):
         self.field = QLineEdit()
         self.field.setObjectName("answer")
         self.field.setPlaceholderText("Your answer")
-        big = QFont(self.field.font())
-        big.setPointSizeF(big.pointSizeF() * 1.4)
-        self.field.setFont(big)
         self.field.returnPressed.connect(self._submit)
         completer = QCompleter([category.value for category in Category], self)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -116,6 +126,34 @@ class AnswerPanel(QWidget):
         self.next_button.setObjectName("next")
         self.next_button.clicked.connect(self.nextHandRequested)
         layout.addWidget(self.next_button)
+        self._apply_text_size(base)
+
+    # --- size ------------------------------------------------------------------
+
+    @property
+    def text_px(self) -> int:
+        """The pixel size of the panel's ordinary text now."""
+        return self._text_px
+
+    def _apply_text_size(self, px: int) -> None:
+        self._text_px = px
+        font = QFont(self.font())
+        font.setPixelSize(px)
+        self.setFont(font)
+        prompt = QFont(font)
+        prompt.setPixelSize(round(px * PROMPT_SCALE))
+        prompt.setBold(True)
+        self.prompt.setFont(prompt)
+        field = QFont(font)
+        field.setPixelSize(round(px * FIELD_SCALE))
+        self.field.setFont(field)
+        self.setMinimumWidth(max(340, px * MIN_WIDTH_EMS))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        px = min(MAX_TEXT_PX, max(self._base_px, event.size().height() // TEXT_HEIGHT_SHARE))
+        if px != self._text_px:
+            self._apply_text_size(px)
 
     # --- questions -------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal
+from PySide6.QtCore import QElapsedTimer, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -44,6 +44,7 @@ from trainer.ui.answer_panel import AnswerPanel
 from trainer.ui.keys import action
 from trainer.ui.round_controller import STORAGE_ERRORS, RoundController
 from trainer.ui.table.view import TableView
+from trainer.ui.window_fit import fit_window, remember_window
 
 MODE_HELP = {
     Mode.PRACTICE: "Practice: feedback after each answer.",
@@ -109,7 +110,7 @@ class MainWindow(QMainWindow):
         self.rounds.storageFailed.connect(self._storage_problem)
         self.panel.nextHandRequested.connect(self.next_hand)
         self._build_menus()
-        self.resize(1600, 900)
+        fit_window(self, "practice", QSize(1600, 900))
 
     # --- menus -----------------------------------------------------------------
 
@@ -180,8 +181,9 @@ class MainWindow(QMainWindow):
         dialog.setWindowTitle("My progress")
         layout = QVBoxLayout(dialog)
         layout.addWidget(ProgressView(self.db, self.trainee_id, dialog))
-        dialog.resize(1400, 860)
+        fit_window(dialog, "progress", QSize(1400, 860))
         dialog.exec()
+        remember_window(dialog, "progress")
         dialog.deleteLater()
 
     def open_instructor_area(self) -> None:
@@ -203,7 +205,7 @@ class MainWindow(QMainWindow):
         dashboard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dashboard.setWindowTitle("Instructor area")
         dashboard.openRound.connect(self.reopen_round)
-        dashboard.resize(1400, 900)
+        fit_window(dashboard, "instructor", QSize(1400, 900))
         dashboard.show()
         self._dashboard = dashboard
 
@@ -219,7 +221,7 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot re-open the round", str(error))
             return
         review.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        review.resize(self.size())
+        fit_window(review, "review", QSize(1600, 900))
         review.show()
         review.raise_()
         review.activateWindow()
@@ -462,4 +464,5 @@ class MainWindow(QMainWindow):
         self._tick.stop()
         self._exam_deadline.stop()
         self._close_recorder()
+        remember_window(self, "practice")
         super().closeEvent(event)

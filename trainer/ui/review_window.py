@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QSplitter, QWidget
 
 from trainer.engine.round import parse_round
@@ -21,6 +22,7 @@ from trainer.training.session import Mode, RoundState, TrainingSession, Training
 from trainer.ui.answer_panel import AnswerPanel
 from trainer.ui.round_controller import RoundController
 from trainer.ui.table.view import TableView
+from trainer.ui.window_fit import remember_window
 
 BANNER = "Review \u2014 nothing answered here is recorded."
 
@@ -55,6 +57,10 @@ class ReviewWindow(QMainWindow):
         self.rounds.answered.connect(self._answered)
         self.rounds.roundFinished.connect(self._finished)
         self.rounds.begin(self.session.start_round(round_))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        remember_window(self, "review")
+        super().closeEvent(event)
 
     @property
     def state(self) -> RoundState | None:

@@ -9,7 +9,7 @@ import random
 import sqlite3
 from collections.abc import Iterable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
@@ -30,6 +30,7 @@ from trainer.ui.course.drill import DrillPlayer
 from trainer.ui.course.lesson_page import LessonPage
 from trainer.ui.course.summary import SummaryPage
 from trainer.ui.keys import action
+from trainer.ui.window_fit import fit_window, remember_window
 
 STORAGE_ERRORS = (StorageError, sqlite3.Error)
 
@@ -82,7 +83,7 @@ class CourseWindow(QMainWindow):
         self.summary.againRequested.connect(self._again)
         self.summary.lessonRequested.connect(self._back_to_lesson)
         self.summary.courseRequested.connect(self.show_course)
-        self.resize(1600, 900)
+        fit_window(self, "course", QSize(1600, 900))
         self.show_course()
 
     # --- pages --------------------------------------------------------------------------------
@@ -216,6 +217,7 @@ class CourseWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.drill.stop()
+        remember_window(self, "course")
         super().closeEvent(event)
 
 
