@@ -25,7 +25,8 @@
 ; Windows, or /SITE names no file or one that cannot be read: the message
 ; says which); 3 installed, but the site file in force is not usable (the
 ; trainer starts on its defaults until it is mended: `hhe-trainer-cli site
-; check` says where and why).
+; check` says where and why); 4 nothing changed, the trainer is open on the PC
+; (an upgrade or uninstall must wait until it is closed).
 
 ; A 64-bit installer: the trainer is 64-bit only, and Debian's wine64 (no i386
 ; multiarch) runs 64-bit programs only, so a 32-bit setup could not be tested here.
@@ -51,6 +52,22 @@ RequestExecutionLevel admin
 !define UNINSTALL_KEY "Software\Microsoft\Windows\CurrentVersion\Uninstall\HHE Trainer"
 !define EXIT_NOT_INSTALLED 2
 !define EXIT_SITE_NOT_USABLE 3
+!define EXIT_TRAINER_RUNNING 4
+
+; A running program's file cannot be opened for writing on Windows: so this
+; finds a trainer still open on the PC (any user's) before anything is changed.
+!macro RefuseWhileRunning what
+  ${If} ${FileExists} "$INSTDIR\hhe-trainer.exe"
+    ClearErrors
+    FileOpen $R4 "$INSTDIR\hhe-trainer.exe" a
+    ${If} ${Errors}
+      MessageBox MB_ICONSTOP "The trainer is open on this PC. Close it (for every user signed in), then run the ${what} again. Nothing was changed." /SD IDOK
+      SetErrorLevel ${EXIT_TRAINER_RUNNING}
+      Quit
+    ${EndIf}
+    FileClose $R4
+  ${EndIf}
+!macroend
 
 Name "${APPNAME}"
 Caption "${APPNAME} ${VERSION} Setup"
@@ -207,11 +224,13 @@ Function .onInit
   ${If} $R2 != ""
     StrCpy $INSTDIR $R2
   ${EndIf}
+  !insertmacro RefuseWhileRunning "setup"
 FunctionEnd
 
 Function un.onInit
   SetRegView 64
   SetShellVarContext all
+  !insertmacro RefuseWhileRunning "uninstaller"
 FunctionEnd
 
 Section "Uninstall"

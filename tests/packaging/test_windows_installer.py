@@ -11,7 +11,8 @@ run in file order):
 3. the installed trainer is started from its Start-menu shortcut in a real
    window, a trainee is created, a round is dealt and the dealer's hand is
    answered (a screenshot is kept in build/windows/);
-4. the current version is installed over it: the trainee's answer is kept,
+4. the current version is installed over it, first while the trainer is open
+   (refused, nothing changed), then closed: the trainee's answer is kept,
    the previous version's files are gone, and the self-check passes;
 5. the uninstaller removes the program and keeps every user's data and the
    site file; a site file that is not usable is reported by the exit code.
@@ -455,6 +456,30 @@ def test_the_installed_trainer_deals_a_round_and_grades_the_dealers_hand_in_a_wi
     finally:
         if app.poll() is None:
             _screenshot(station, SCREENSHOT.with_name("installed-trainer-stuck.png"))
+            app.kill()
+            app.wait()
+
+
+def test_an_upgrade_while_the_trainer_is_open_changes_nothing(
+    windows_build: Build, station: Station
+) -> None:
+    app = subprocess.Popen(
+        [str(station.wine_sh), "run", str(station.prefix), INSTALL_DIR + r"\hhe-trainer.exe"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env=station.env(),
+    )
+    try:
+        # "Who is training?" first, now that the station has a trainee.
+        _await(lambda: _xdotool(station, "search", "--onlyvisible", "--name", APP_NAME),
+               "the trainer's window")
+        result = station.run(str(windows_build.setup), "/S")
+        assert result.returncode == 4, result
+        assert station.registry(UNINSTALL_KEY)["DisplayVersion"] == PREVIOUS_VERSION
+        assert station.path(INSTALL_DIR + "\\_internal\\" + LEFT_BY_PREVIOUS).exists()
+        assert station.run("taskkill", "/im", "hhe-trainer.exe").returncode == 0
+        assert app.wait(timeout=120) == 0
+    finally:
+        if app.poll() is None:
             app.kill()
             app.wait()
 
