@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeGuard
 
 from trainer.engine.cards import Card, CardError, cards_text, find_duplicate, parse_card
 from trainer.engine.evaluator import CATEGORY_BY_KEY, Category
@@ -99,6 +99,16 @@ class _Checker:
     def since(self, mark: int) -> bool:
         """Whether anything failed since :meth:`mark` returned ``mark``."""
         return len(self.failures) > mark
+
+    def is_table(self, raw: object, path: KeyPath, expected: str, allowed: Sequence[str],
+                 required: Sequence[str], what: str) -> TypeGuard[dict[str, Any]]:
+        """Whether ``raw`` is a table: if not, ``expected`` is recorded; if so, its unknown
+        and missing keys (:meth:`keys`)."""
+        if not isinstance(raw, dict):
+            self.fail(path, expected)
+            return False
+        self.keys(raw, allowed, required, path, what)
+        return True
 
     def keys(self, data: Mapping[str, Any], allowed: Sequence[str], required: Sequence[str],
              path: KeyPath, what: str) -> None:
@@ -203,11 +213,10 @@ def _tables(checker: _Checker, data: Mapping[str, Any], key: str) -> list[Any]:
 
 
 def _parse_expect(checker: _Checker, raw: object, path: KeyPath) -> Expect | None:
-    if not isinstance(raw, dict):
-        checker.fail(path, "expected a table of facts to check")
-        return None
     mark = checker.mark()
-    checker.keys(raw, _EXPECT_KEYS, (), path, "an expect table")
+    if not checker.is_table(raw, path, "expected a table of facts to check",
+                            _EXPECT_KEYS, (), "an expect table"):
+        return None
     dealer_hand = dealer_cards = dealer_qualifies = order = None
     if "dealer_hand" in raw:
         dealer_hand = _category(checker, raw["dealer_hand"], (*path, "dealer_hand"))
@@ -236,11 +245,10 @@ def _parse_expect(checker: _Checker, raw: object, path: KeyPath) -> Expect | Non
 
 
 def _parse_seat_expect(checker: _Checker, raw: object, path: KeyPath) -> SeatExpect | None:
-    if not isinstance(raw, dict):
-        checker.fail(path, "expected a table with a seat number")
-        return None
     mark = checker.mark()
-    checker.keys(raw, _SEAT_EXPECT_KEYS, ("seat",), path, "a seat's expect table")
+    if not checker.is_table(raw, path, "expected a table with a seat number",
+                            _SEAT_EXPECT_KEYS, ("seat",), "a seat's expect table"):
+        return None
     number = raw.get("seat")
     if "seat" in raw and not (_whole(number) and 1 <= number <= 6):
         checker.fail(path, f"{shown(number)} is not a seat number 1-6", "seat")
@@ -319,11 +327,10 @@ def _parse_round(checker: _Checker, raw: object, path: KeyPath,
 
 def _parse_example(checker: _Checker, raw: object, index: int, rules: str) -> Example | None:
     path: KeyPath = ("examples", index)
-    if not isinstance(raw, dict):
-        checker.fail(path, "expected an [[examples]] table")
-        return None
     mark = checker.mark()
-    checker.keys(raw, _EXAMPLE_KEYS, _EXAMPLE_REQUIRED, path, "an example")
+    if not checker.is_table(raw, path, "expected an [[examples]] table",
+                            _EXAMPLE_KEYS, _EXAMPLE_REQUIRED, "an example"):
+        return None
     note = _text(checker, raw, "note", path)
     title = _text(checker, raw, "title", path)
     parsed = _parse_round(checker, raw["round"], (*path, "round"), rules) if "round" in raw \
@@ -350,11 +357,10 @@ def _parse_example(checker: _Checker, raw: object, index: int, rules: str) -> Ex
 
 def _parse_drill(checker: _Checker, raw: object, index: int, lesson_rules: str) -> Drill | None:
     path: KeyPath = ("drills", index)
-    if not isinstance(raw, dict):
-        checker.fail(path, "expected a [[drills]] table")
-        return None
     mark = checker.mark()
-    checker.keys(raw, _DRILL_KEYS, _DRILL_REQUIRED, path, "a drill")
+    if not checker.is_table(raw, path, "expected a [[drills]] table",
+                            _DRILL_KEYS, _DRILL_REQUIRED, "a drill"):
+        return None
     scenario = raw.get("scenario")
     if "scenario" in raw and scenario != RANDOM and not (isinstance(scenario, str)
                                                          and scenario in SCENARIOS):
@@ -391,11 +397,10 @@ def _parse_drill(checker: _Checker, raw: object, index: int, lesson_rules: str) 
 
 
 def _parse_table(checker: _Checker, raw: object, path: KeyPath) -> RulingTable | None:
-    if not isinstance(raw, dict):
-        checker.fail(path, "expected a table of what the table shows")
-        return None
     mark = checker.mark()
-    checker.keys(raw, _TABLE_KEYS, (), path, "a ruling's table")
+    if not checker.is_table(raw, path, "expected a table of what the table shows",
+                            _TABLE_KEYS, (), "a ruling's table"):
+        return None
     found: dict[str, tuple[Card, ...] | None] = {}
     for key, counts, what in (("dealer", range(0, 4), "a list of 0 to 3 cards"),
                               ("board", range(0, 6), "a list of 0 to 5 cards"),
@@ -446,11 +451,10 @@ def _parse_table(checker: _Checker, raw: object, path: KeyPath) -> RulingTable |
 
 def _parse_ruling(checker: _Checker, raw: object, index: int) -> Ruling | None:
     path: KeyPath = ("rulings", index)
-    if not isinstance(raw, dict):
-        checker.fail(path, "expected a [[rulings]] table")
-        return None
     mark = checker.mark()
-    checker.keys(raw, _RULING_KEYS, _RULING_REQUIRED, path, "a ruling")
+    if not checker.is_table(raw, path, "expected a [[rulings]] table",
+                            _RULING_KEYS, _RULING_REQUIRED, "a ruling"):
+        return None
     situation = _text(checker, raw, "situation", path)
     citation = _text(checker, raw, "citation", path)
     explanation = _text(checker, raw, "explanation", path)
