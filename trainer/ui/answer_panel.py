@@ -102,6 +102,11 @@ class AnswerPanel(QWidget):
         self._category_completer = completer
         layout.addWidget(self.field)
 
+        self.picked = QLabel()
+        self.picked.setObjectName("picked")
+        self.picked.setWordWrap(True)
+        layout.addWidget(self.picked)
+
         self.error = QLabel()
         self.error.setObjectName("error")
         self.error.setWordWrap(True)
@@ -162,6 +167,7 @@ class AnswerPanel(QWidget):
         self.status.setText(position)
         self.hint.setText(HINTS.get(question.kind, ""))
         self.error.clear()
+        self.picked.clear()
         self.field.clear()
         self.field.setEnabled(True)
         hands = question.kind in (QuestionKind.SEAT_HAND, QuestionKind.DEALER_HAND)
@@ -170,6 +176,19 @@ class AnswerPanel(QWidget):
         self._set_quick_answers(QUICK_ANSWERS.get(question.kind, ()))
         self.next_button.setDefault(False)
         self.field.setFocus()
+
+    def take_focus(self) -> None:
+        """Keyboard focus where the trainee types next: the field, or Next when the
+        round is over."""
+        if self.field.isEnabled():
+            self.field.setFocus()
+        else:
+            self.next_button.setFocus()
+
+    def show_picked(self, labels: list[str]) -> None:
+        """The dealer's and board cards picked on the table, under the field."""
+        self.picked.setText(
+            f"Picked on the table: {' '.join(labels)} ({len(labels)})" if labels else "")
 
     def show_round_over(self, summary: str) -> None:
         self.prompt.setText("Round complete")

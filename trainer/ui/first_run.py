@@ -67,6 +67,7 @@ class WelcomeDialog(QDialog):
         self.instructor_button = QPushButton("Set up the instructor\u2026")
         self.instructor_button.setObjectName("set_up_instructor")
         self.instructor_button.clicked.connect(self.set_up_instructor)
+        self.instructor_button.setAutoDefault(False)  # Enter in "Your name" creates the trainee
         box.addWidget(self.instructor_button)
         layout.addWidget(self.instructor_box)
 
@@ -92,6 +93,7 @@ class WelcomeDialog(QDialog):
             "Create and start training", QDialogButtonBox.ButtonRole.AcceptRole
         )
         self.start_button.setObjectName("start")
+        self.start_button.setDefault(True)
         self.instructor_area_button = buttons.addButton(
             "Instructor area only\u2026", QDialogButtonBox.ButtonRole.ActionRole
         )
@@ -100,8 +102,10 @@ class WelcomeDialog(QDialog):
         buttons.accepted.connect(self.create_trainee)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        self.instructor_area_button.setAutoDefault(False)
         self._update_instructor()
         self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 70)
+        self.name_edit.setFocus()  # a trainee types their name first (issue 12)
 
     @property
     def needs_instructor(self) -> bool:
@@ -122,7 +126,6 @@ class WelcomeDialog(QDialog):
                 " and sets up exams."
             )
             self.instructor_button.show()
-            self.instructor_button.setDefault(True)
         self.instructor_box.setVisible(True)
 
     def set_up_instructor(self) -> None:

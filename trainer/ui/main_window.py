@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QSplitter,
     QVBoxLayout,
@@ -110,6 +111,9 @@ class MainWindow(QMainWindow):
         self.rounds.storageFailed.connect(self._storage_problem)
         self.panel.nextHandRequested.connect(self.next_hand)
         self._build_menus()
+        for menu in self.menuBar().findChildren(QMenu):
+            # Escape leaves a menu but not the menu bar: Enter would open the menu again.
+            menu.aboutToHide.connect(lambda: QTimer.singleShot(0, self.panel.take_focus))
         fit_window(self, "practice", QSize(1600, 900))
 
     # --- menus -----------------------------------------------------------------

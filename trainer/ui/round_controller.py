@@ -18,7 +18,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 
 from trainer.storage.models import StorageError
 from trainer.training.answers import AnswerError, dealer_hand_from_table
@@ -56,6 +56,8 @@ class RoundController(QObject):
         self.state: RoundState | None = None
         panel.submitted.connect(self.submit)
         table.seatClicked.connect(self._seat_clicked)
+        table.dealerSelectionChanged.connect(self._picked_changed)
+        table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # clicks on cards leave the field focused
 
     def begin(self, state: RoundState) -> None:
         """Put a freshly dealt round on the table and ask its first question."""
@@ -109,6 +111,10 @@ class RoundController(QObject):
             grade = state.grades[-1]
         self.answered.emit(grade)
         self.show_current()
+
+    def _picked_changed(self) -> None:
+        self.panel.show_picked([card.label for card in self.table.selected_dealer_cards()])
+        self.panel.take_focus()
 
     def _seat_clicked(self, seat: int) -> None:
         state = self.state

@@ -205,7 +205,6 @@ class CourseView(QWidget):
         self.problems_box.hide()
 
         shortcut("Ctrl+D", self, self.due_button.click)
-        shortcut("Ctrl+M", self, self.mistakes_button.click)
 
     # --- contents -------------------------------------------------------------------------
 

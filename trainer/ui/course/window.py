@@ -29,7 +29,7 @@ from trainer.ui.course.course_view import CourseView
 from trainer.ui.course.drill import DrillPlayer
 from trainer.ui.course.lesson_page import LessonPage
 from trainer.ui.course.summary import SummaryPage
-from trainer.ui.keys import action
+from trainer.ui.keys import action, shortcut
 from trainer.ui.window_fit import fit_window, remember_window
 
 STORAGE_ERRORS = (StorageError, sqlite3.Error)
@@ -84,6 +84,9 @@ class CourseWindow(QMainWindow):
         self.summary.lessonRequested.connect(self._back_to_lesson)
         self.summary.courseRequested.connect(self.show_course)
         fit_window(self, "course", QSize(1600, 900))
+        # On every page of the course (a shortcut of the lesson list only was dead while
+        # a lesson or a drill was up, issue 12).
+        shortcut("Ctrl+M", self, self.work_my_mistakes)
         self.show_course()
 
     # --- pages --------------------------------------------------------------------------------
