@@ -10,10 +10,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QElapsedTimer, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -47,6 +47,9 @@ from trainer.ui.round_controller import STORAGE_ERRORS, RoundController
 from trainer.ui.table.view import TableView
 from trainer.ui.window_fit import fit_window, remember_window
 
+if TYPE_CHECKING:
+    from trainer.ui.help_window import HelpWindow
+
 MODE_HELP = {
     Mode.PRACTICE: "Practice: feedback after each answer.",
     Mode.SPEED: "Speed: timed; feedback at the end of the round.",
@@ -76,6 +79,7 @@ class MainWindow(QMainWindow):
         self.trainee_id = trainee_id
         self.recorder: SessionRecorder | None = None
         self.exam_config: ExamConfig | None = None
+        self.help_window: HelpWindow | None = None
         self._exam_deadline = QTimer(self)
         self._exam_deadline.setSingleShot(True)
         self._exam_deadline.timeout.connect(self._exam_time_up)
@@ -146,7 +150,22 @@ class MainWindow(QMainWindow):
 
         add_course_menu(self)
         help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(action("&Keys and rules at this table", self, self.open_help,
+                                   QKeySequence.StandardKey.HelpContents))
         help_menu.addAction(action("&About", self, self._about))
+
+    def open_help(self) -> None:
+        """F1: the keys and the rules in force, in a window beside the table."""
+        from trainer.ui.help_window import HelpWindow
+
+        round_ = self.state.round if self.state is not None else None
+        if self.help_window is None:
+            actions = [a for menu in self.menuBar().findChildren(QMenu) for a in menu.actions()]
+            self.help_window = HelpWindow(actions, round_, self)
+        else:
+            self.help_window.show_rules(round_)
+        self.help_window.show()
+        self.help_window.raise_()
 
     def _about(self) -> None:
         self.about_dialog().exec()

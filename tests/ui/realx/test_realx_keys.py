@@ -100,3 +100,11 @@ def test_escape_from_a_menu_gives_the_keys_back_to_the_answer(
     screen.key("Return")
     wait_until(lambda: answers_stored() == [("dealer-hand", 1), ("dealer-qualifies", 1)], 20,
                "the qualification answer after Escape")
+
+
+def test_f1_opens_the_keys_and_rules_beside_the_table(
+        table: tuple[XScreen, dict[str, Any]]) -> None:
+    screen, _ = table
+    screen.key("F1")
+    screen.wait_window("Help")
+    screen.screenshot("help-keys-and-rules")

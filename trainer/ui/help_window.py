@@ -1,0 +1,103 @@
+"""Help (F1): the keys and the rules of the table in force, beside the table.
+
+A window that stays open next to the practice window (it is not modal), with
+two pages: every key the trainer answers to (the menu commands are read from
+the window's own actions, so the sheet cannot drift from the bindings), and
+the rules of the rule set on the table now: who qualifies, the permissible
+raises, the cap, every pay table as printed on the felt, and the order in
+which the dealer settles the seats. Nothing here computes a payout: the pay
+tables are the engine's, as the felt shows them.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDialog, QTabWidget, QTextBrowser, QVBoxLayout, QWidget
+
+from trainer.engine.round import Round
+from trainer.ui.table.inscriptions import pay_tables, rule_lines
+
+ANSWER_KEYS = (
+    ("Enter", "Answer with what is typed (or deal the next hand when the round is over)"),
+    ("Y / N", "Does the dealer qualify? yes or no"),
+    ("W / L / T", "The seat's result: win, lose or tie"),
+    ("an amount", "A payout: 15, $15.00, 7.5 or 1,000"),
+    ("P / T", "A wager pushes / is taken"),
+    ("1-6", "The seat to settle next (or click the seat)"),
+    ("hand words", "high card, pair, two pair, trips, straight, flush, full house, quads,"
+                   " straight flush, royal; the dealer's hand with its five cards,"
+                   " e.g. flush As Ks 9s 7s 2s"),
+    ("click cards", "Pick the dealer's five cards that play (or the two that do not),"
+                    " then type the hand"),
+)
+
+SETTLEMENT_ORDER = (
+    "Seats that folded with only the ante and odds were collected as they folded, "
+    "from seat 1 (the dealer's left) up.",
+    "Folded seats that still have a side wager (Pocket Bonus, Trips Plus, 6-Card Bonus, "
+    "progressive) are settled next, from seat 6 (the dealer's right) toward seat 1.",
+    "Then the seats that raised, from seat 6 toward seat 1: each seat's every wager.",
+)
+"""The dealer's order (rules §7), as engine.order.settlement_order applies it."""
+
+
+def keys_html(actions: list[QAction]) -> str:
+    """The shortcut sheet: the window's menu commands with keys, then the answer keys."""
+    rows = []
+    for action in actions:
+        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        if keys:
+            rows.append((keys, action.text().replace("&", "").rstrip("\u2026.")))
+    rows += list(ANSWER_KEYS)
+    body = "".join(f"<tr><td><b>{escape(keys)}</b></td><td>{escape(what)}</td></tr>"
+                   for keys, what in rows)
+    return f"<h2>Keyboard</h2><table cellpadding='4'>{body}</table>"
+
+
+def rules_html(round_: Round) -> str:
+    """The rules of the table the round is dealt on, as a page."""
+    ruleset = round_.ruleset
+    parts = [f"<h2>{escape(ruleset.name)}</h2>",
+             f"<p>Rule set {escape(ruleset.id)}, version {ruleset.version}.</p><ul>"]
+    parts += [f"<li>{escape(line)}</li>" for line in rule_lines(ruleset)]
+    parts.append("</ul>")
+    for table in pay_tables(round_):
+        parts.append(f"<h3>{escape(table.title.title())}</h3>"
+                     f"<p><i>{escape(table.subtitle)}</i></p><table cellpadding='3'>")
+        if table.header:
+            parts.append("<tr>" + "".join(f"<th>{escape(cell)}</th>" for cell in table.header)
+                         + "</tr>")
+        for row in table.rows:
+            parts.append("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row)
+                         + "</tr>")
+        parts.append("</table>")
+    parts.append("<h3>Settlement order (rules \u00a77)</h3><ol>")
+    parts += [f"<li>{escape(step)}</li>" for step in SETTLEMENT_ORDER]
+    parts.append("</ol>")
+    return "".join(parts)
+
+
+class HelpWindow(QDialog):
+    """The keys and the rules in force; stays open beside the table."""
+
+    def __init__(self, actions: list[QAction], round_: Round | None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Help \u2014 keys and rules")
+        self.setModal(False)
+        self.tabs = QTabWidget()
+        self.keys = QTextBrowser()
+        self.keys.setHtml(keys_html(actions))
+        self.rules = QTextBrowser()
+        self.tabs.addTab(self.keys, "Keys")
+        self.tabs.addTab(self.rules, "Rules at this table")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+        self.show_rules(round_)
+        self.resize(640, 720)
+
+    def show_rules(self, round_: Round | None) -> None:
+        self.rules.setHtml(rules_html(round_) if round_ is not None
+                           else "<p>Deal a hand to see the rules of its table.</p>")
