@@ -180,8 +180,32 @@ class MainWindow(QMainWindow):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         return dialog
 
+    def exam_running(self) -> bool:
+        """An exam is under way: dealt, and not yet over."""
+        return (self.mode is Mode.EXAM and self.session.current_round is not None
+                and not self.session.exam_finished)
+
+    def confirm_leaving_exam(self) -> bool:
+        """Ask before anything ends a running exam; True to go ahead (nothing running too)."""
+        if not self.exam_running():
+            return True
+        played = self.session.rounds_played
+        rounds = self.session.settings.exam_rounds
+        recorded = ("It is recorded as not passed" if self.recorder is not None
+                    and self.recorder.exam is not None else "Its score is not kept")
+        answer = QMessageBox.question(
+            self, "End the exam?",
+            f"This ends your exam ({played} of {rounds} rounds answered). {recorded}:"
+            " an exam passes only when every round is answered.\n\nEnd the exam?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
     def open_settings(self) -> None:
         from trainer.ui.settings_dialog import SettingsDialog
+
+        if not self.confirm_leaving_exam():
+            return
 
         site = self.site
         dialog = SettingsDialog(
@@ -265,7 +289,12 @@ class MainWindow(QMainWindow):
         self.next_hand()
 
     def set_mode(self, mode: Mode) -> None:
+        if not self.confirm_leaving_exam():
+            self.mode_actions[self.mode].setChecked(True)  # stay in the exam
+            return
         self.mode = mode
+        if mode is not Mode.SPEED:
+            self.clock_label.clear()  # the speed clock goes with speed mode
         config = self._choose_exam_config() if mode is Mode.EXAM else None
         self.session = self._new_session(mode, config)
         self.statusBar().showMessage(MODE_HELP[mode], 5000)
@@ -477,7 +506,7 @@ class MainWindow(QMainWindow):
             self.score_label.setText("")
 
     def _update_clock(self) -> None:
-        text = f"\u23f1 {self._round_timer.elapsed() / 1000:.1f} s"
+        text = f"Time {self._round_timer.elapsed() / 1000:.1f} s"
         if self._exam_deadline.isActive():
             left = self._exam_deadline.remainingTime() // 1000
             text += f"  \u2022 exam time left {left // 60}:{left % 60:02d}"

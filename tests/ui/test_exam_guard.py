@@ -1,0 +1,77 @@
+"""Nothing ends a running exam without asking (issue 12); the speed clock goes with speed."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from trainer.training.session import Mode, TrainingSettings
+from trainer.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def exam(qtbot: QtBot) -> MainWindow:
+    window = MainWindow(TrainingSettings(seed=4, sound=False, exam_rounds=3))
+    qtbot.addWidget(window)
+    window.set_mode(Mode.EXAM)
+    assert window.exam_running()
+    return window
+
+
+def answer_with(monkeypatch: pytest.MonkeyPatch, button: QMessageBox.StandardButton,
+                asked: list[str]) -> None:
+    def question(_parent: object, title: str, text: str, *_args: object) -> object:
+        asked.append(text)
+        return button
+    monkeypatch.setattr(QMessageBox, "question", question)
+
+
+def test_switching_mode_during_an_exam_asks_and_no_keeps_the_exam(
+        exam: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = exam.session
+    asked: list[str] = []
+    answer_with(monkeypatch, QMessageBox.StandardButton.No, asked)
+    exam.set_mode(Mode.PRACTICE)
+    assert len(asked) == 1 and "This ends your exam (0 of 3 rounds answered)" in asked[0]
+    assert exam.mode is Mode.EXAM and exam.session is session
+    assert exam.mode_actions[Mode.EXAM].isChecked()
+
+
+def test_yes_ends_the_exam_and_switches(exam: MainWindow,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+    answer_with(monkeypatch, QMessageBox.StandardButton.Yes, asked)
+    exam.set_mode(Mode.PRACTICE)
+    assert exam.mode is Mode.PRACTICE and not exam.exam_running()
+
+
+def test_settings_during_an_exam_ask_first(exam: MainWindow,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+    answer_with(monkeypatch, QMessageBox.StandardButton.No, asked)
+    session = exam.session
+    exam.open_settings()  # No: the dialog never opens, the exam goes on
+    assert len(asked) == 1
+    assert exam.session is session
+
+
+def test_practice_switches_without_asking(qtbot: QtBot,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    window = MainWindow(TrainingSettings(seed=4, sound=False))
+    qtbot.addWidget(window)
+    window.next_hand()
+    asked: list[str] = []
+    answer_with(monkeypatch, QMessageBox.StandardButton.No, asked)
+    window.set_mode(Mode.SPEED)
+    assert asked == [] and window.mode is Mode.SPEED
+
+
+def test_the_speed_clock_goes_when_speed_mode_ends(qtbot: QtBot) -> None:
+    window = MainWindow(TrainingSettings(seed=4, sound=False))
+    qtbot.addWidget(window)
+    window.set_mode(Mode.SPEED)
+    window._update_clock()
+    assert window.clock_label.text().startswith("Time ")
+    window.set_mode(Mode.PRACTICE)
+    assert window.clock_label.text() == ""
