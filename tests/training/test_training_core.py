@@ -102,3 +102,13 @@ def test_other_numbers_of_picked_cards_are_an_input_slip(picked: str) -> None:
     count = len(picked.split())
     with pytest.raises(AnswerError, match=f"{count} selected"):
         dealer_hand_from_table("high card", cards(picked), SEVEN)
+
+
+def test_a_typed_card_not_among_the_seven_is_a_slip_not_a_wrong_answer() -> None:
+    with pytest.raises(AnswerError, match=r"10♣ is not among the dealer's seven cards"):
+        dealer_hand_from_table("high card As Kd Qs Jd Tc", [], SEVEN)
+
+
+def test_two_strangers_are_both_named() -> None:
+    with pytest.raises(AnswerError, match=r"10♣ 3♥ are not among"):
+        dealer_hand_from_table("high card As Kd Qs Tc 3h", [], SEVEN)

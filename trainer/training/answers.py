@@ -160,12 +160,22 @@ def dealer_hand_from_table(text: str, picked: Sequence[Card],
                            seven: Sequence[Card]) -> DealerHandAnswer:
     """The dealer's hand from what the trainee typed and the cards picked on the table.
 
-    No card picked: the text holds the hand and its cards (:func:`parse_dealer_hand`).
-    Five picked: they are the cards that play. Two picked: they are the two of the
-    dealer's seven that do not play, so the other five do.
+    No card picked: the text holds the hand and its cards (:func:`parse_dealer_hand`);
+    a typed card that is not one of the dealer's seven is a slip of the keyboard (Tc
+    for Td), said and not graded. Five picked: they are the cards that play. Two
+    picked: they are the two of the dealer's seven that do not play, so the other
+    five do.
     """
     if not picked:
-        return parse_dealer_hand(text)
+        answer = parse_dealer_hand(text)
+        strangers = [card for card in answer.cards if card not in seven]
+        if strangers:
+            named = " ".join(card.label for card in strangers)
+            raise AnswerError(
+                f"{named} {'is' if len(strangers) == 1 else 'are'} not among the dealer's"
+                f" seven cards ({' '.join(card.label for card in seven)}): check the"
+                " cards you typed")
+        return answer
     chosen = list(picked)
     if len(chosen) == 2:
         chosen = [card for card in seven if card not in picked]
