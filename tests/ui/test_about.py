@@ -16,7 +16,7 @@ def test_about_shows_the_version_and_the_rule_set_in_force(qtbot: QtBot) -> None
     window = MainWindow(TrainingSettings(rules="massachusetts", options={}))
     qtbot.addWidget(window)
     help_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Help")
-    assert [a.text() for a in help_menu.actions()] == ["&About"]
+    assert [a.text() for a in help_menu.actions()] == ["&Keys and rules at this table", "&About"]
     dialog = window.about_dialog()
     qtbot.addWidget(dialog)
     text = dialog.text()

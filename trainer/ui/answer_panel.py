@@ -68,6 +68,8 @@ class AnswerPanel(QWidget):
     submitted = Signal(str)
     """The trainee pressed Enter (or a quick-answer button) with this text."""
     nextHandRequested = Signal()
+    roundChosen = Signal(int)
+    """A history line naming its round was chosen (clicked, or Enter on it)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -125,6 +127,8 @@ class AnswerPanel(QWidget):
         self.history = QListWidget()
         self.history.setObjectName("history")
         self.history.setWordWrap(True)
+        self.history.itemActivated.connect(self._history_chosen)
+        self.history.itemClicked.connect(self._history_chosen)
         layout.addWidget(self.history, stretch=1)
 
         self.next_button = QPushButton("Next hand  (Ctrl+N)")
@@ -217,9 +221,12 @@ class AnswerPanel(QWidget):
     def clear_feedback(self) -> None:
         self.feedback.clear()
 
-    def add_history(self, grade: Grade, reveal: bool) -> None:
-        """Log an answered question; ``reveal`` shows whether it was right."""
+    def add_history(self, grade: Grade, reveal: bool, round_number: int | None = None) -> None:
+        """Log an answered question; ``reveal`` shows whether it was right. With a
+        ``round_number`` the line names its round and choosing it emits ``roundChosen``."""
         question = grade.question.prompt
+        if round_number is not None:
+            question = f"Round {round_number}: {question}"
         if not reveal:
             item = QListWidgetItem(f"\u2022 {question}  \u2192  {grade.given_text}")
         elif grade.correct:
@@ -230,11 +237,18 @@ class AnswerPanel(QWidget):
                 f"\u2718 {question}  \u2192  {grade.given_text}\n    {grade.explanation}"
             )
             item.setForeground(Qt.GlobalColor.red)
+        if round_number is not None:
+            item.setData(Qt.ItemDataRole.UserRole, round_number)
         self.history.addItem(item)
         self.history.scrollToBottom()
 
     def clear_history(self) -> None:
         self.history.clear()
+
+    def _history_chosen(self, item: QListWidgetItem) -> None:
+        number = item.data(Qt.ItemDataRole.UserRole)
+        if isinstance(number, int):
+            self.roundChosen.emit(number)
 
     # --- internals -------------------------------------------------------------
 

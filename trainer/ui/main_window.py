@@ -31,7 +31,7 @@ from trainer.engine.round import Round, RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.site_config import SiteConfig, apply_to_settings
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import ExamConfig
+from trainer.storage.models import Exam, ExamConfig
 from trainer.training.grading import Grade
 from trainer.training.recorder import SessionRecorder
 from trainer.training.session import (
@@ -114,6 +114,7 @@ class MainWindow(QMainWindow):
         self.rounds.roundFinished.connect(self._finish_round)
         self.rounds.storageFailed.connect(self._storage_problem)
         self.panel.nextHandRequested.connect(self.next_hand)
+        self.panel.roundChosen.connect(self._show_exam_round)
         self._build_menus()
         for menu in self.menuBar().findChildren(QMenu):
             # Escape leaves a menu but not the menu bar: Enter would open the menu again.
@@ -466,18 +467,8 @@ class MainWindow(QMainWindow):
                         exam = recorder.close()
                     except STORAGE_ERRORS as error:
                         self._storage_problem(error)
-                summary = self.session.summary()
-                lines.append(
-                    f"Exam over: {summary.correct} of {summary.questions} correct"
-                    f" ({summary.percent:.0f}%)."
-                )
-                if exam is not None and exam.passed is not None:
-                    lines.append(
-                        f"Pass mark {exam.pass_mark:.0f}%: "
-                        + ("PASSED." if exam.passed else "not passed.")
-                    )
-                for grade in (g for s in self.session.history for g in s.grades if not g.correct):
-                    self.panel.add_history(grade, True)
+                lines += self._exam_verdict(exam)
+                self._list_exam_answers(state)
             else:
                 rounds = self.session.settings.exam_rounds
                 lines.append(f"Exam round {state.number} of {rounds} done.")
@@ -493,6 +484,32 @@ class MainWindow(QMainWindow):
             else "Press Enter or Ctrl+N to start a new exam."
         )
         self.panel.show_round_over("\n".join(lines))
+
+    def _exam_verdict(self, exam: Exam | None) -> list[str]:
+        """PASSED or FAILED against the pass mark (a practice exam has none: the score only)."""
+        summary = self.session.summary()
+        score = (f"{summary.correct} of {summary.questions} correct"
+                 f" ({summary.percent:.0f}%)")
+        if exam is None or exam.passed is None:
+            return [f"Exam over: {score}. A practice exam: no pass mark, nothing recorded."]
+        verdict = "PASSED" if exam.passed else "FAILED"
+        return [f"Exam over \u2014 {verdict}: {score}; the pass mark is {exam.pass_mark:.0f}%."]
+
+    def _list_exam_answers(self, last: RoundState) -> None:
+        """Every mistake with its round, and the last round's answers right or wrong;
+        choosing a line shows its round on the table."""
+        self.panel.clear_history()
+        for state in self.session.history:
+            for grade in state.grades:
+                if state is last or not grade.correct:
+                    self.panel.add_history(grade, True, state.number)
+
+    def _show_exam_round(self, number: int) -> None:
+        """An exam round chosen in the end screen's list, back on the table."""
+        for state in self.session.history:
+            if state.number == number:
+                self.table.show_round(state.round)
+                return
 
     def _update_score(self) -> None:
         summary = self.session.summary()

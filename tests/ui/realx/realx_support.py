@@ -182,3 +182,23 @@ def stop(process: subprocess.Popen[bytes]) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def dealer_hand_typed() -> str:
+    """A graded answer to the dealer's-hand question of the round the trainer dealt last:
+    five of the dealer's own seven cards, read from its database (a card not among the
+    seven is a slip the trainer does not grade). Right or wrong does not matter here."""
+    import json
+    import sqlite3
+
+    from trainer.paths import data_dir
+
+    path = data_dir() / "trainer.sqlite3"
+
+    def last_round() -> str | None:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as connection:
+            row = connection.execute("SELECT round_json FROM rounds ORDER BY id DESC").fetchone()
+        return None if row is None else str(row[0])
+
+    dealt = json.loads(str(wait_until(last_round, 20, "a round dealt")))
+    return "high card " + " ".join([*dealt["dealer"], *dealt["board"]][:5])

@@ -13,7 +13,7 @@ import sqlite3
 from pathlib import Path
 
 from PIL import Image
-from realx_support import XScreen, start_trainer, stop, wait_until
+from realx_support import XScreen, dealer_hand_typed, start_trainer, stop, wait_until
 
 from trainer.paths import data_dir
 from trainer.storage.database import open_database
@@ -56,7 +56,7 @@ def test_window_opening_under_a_resting_pointer_then_a_keyboard_answer(
         x_screen.wait_window(MAIN_TITLE)
         assert x_screen.pointer() == centre
         assert_pointer_rests_on_a_card(x_screen, "resting-pointer-window-opened")
-        x_screen.type("high card Kc Qc Jc 9d 7s")
+        x_screen.type(dealer_hand_typed())
         x_screen.key("Return")
         wait_until(lambda: answers_stored() == 1 or trainer.poll() is not None, 20,
                    "the dealer's hand answer to be stored")
@@ -87,7 +87,7 @@ def test_dialog_closing_over_a_card_then_a_keyboard_answer(
         x_screen.key("Escape")
         x_screen.wait_window_gone("Settings")
         assert_pointer_rests_on_a_card(x_screen, "resting-pointer-dialog-closed")
-        x_screen.type("high card Kc Qc Jc 9d 7s")
+        x_screen.type(dealer_hand_typed())
         x_screen.key("Return")
         wait_until(lambda: answers_stored() == 1 or trainer.poll() is not None, 20,
                    "the dealer's hand answer to be stored")

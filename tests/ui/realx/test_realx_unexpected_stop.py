@@ -6,7 +6,7 @@ import signal
 import sqlite3
 from pathlib import Path
 
-from realx_support import XScreen, start_trainer, stop, wait_until
+from realx_support import XScreen, dealer_hand_typed, start_trainer, stop, wait_until
 
 from trainer.logging_setup import log_path
 from trainer.paths import data_dir, reports_dir
@@ -29,7 +29,7 @@ def test_crashed_trainer_is_reported_at_the_next_start_with_its_answers_kept(
         x_screen.wait_window("Who is training")
         x_screen.key("Return")
         x_screen.wait_window("Ana Test")
-        x_screen.type("high card Kc Qc Jc 9d 7s")
+        x_screen.type(dealer_hand_typed())
         x_screen.key("Return")
         wait_until(lambda: answers_stored() == 1, 20, "the answer to be stored")
         trainer.send_signal(signal.SIGSEGV)  # as a fault inside Qt would

@@ -240,6 +240,11 @@ class TableView(QGraphicsView):
         self.clear_dealer_card_selection()
         self._refresh_pointer()
 
+    @property
+    def shown_round(self) -> Round | None:
+        """The round on the table now."""
+        return self._round
+
     def set_four_colour(self, enabled: bool) -> None:
         """Four-colour deck: spades black, hearts red, diamonds blue, clubs green."""
         self._four_colour = enabled
