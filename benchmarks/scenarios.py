@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from trainer.engine.generator import generate_round  # noqa: E402
-from trainer.engine.rulesets import load_preset  # noqa: E402
-from trainer.engine.scenarios import DEFAULT_RULES, SCENARIOS, generate_scenario  # noqa: E402
+from trainer.engine.rulesets import DEFAULT_RULES, load_preset  # noqa: E402
+from trainer.engine.scenarios import SCENARIOS, generate_scenario  # noqa: E402
 from trainer.engine.settlement import settle  # noqa: E402
 
 TARGET_P99_MS = 20.0

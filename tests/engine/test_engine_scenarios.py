@@ -2,7 +2,7 @@
 round, and settles as docs/rules.md says.
 
 The situation of each kind is checked here independently of
-``trainer/engine/scenarios.py``: hands are re-evaluated with
+``trainer/engine/scenarios/``: hands are re-evaluated with
 :func:`trainer.engine.evaluator.evaluate` (or read straight off the cards), and the
 payouts of every seat are worked out by hand from the pay tables written out
 below from docs/rules.md §4-§6, then compared with the engine's settlement.

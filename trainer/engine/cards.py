@@ -43,7 +43,8 @@ class Suit(StrEnum):
         return {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}[self.value]
 
     @property
-    def index(self) -> int:
+    def position(self) -> int:
+        """0-3: the suit's place among a rank's four cards (and so in :data:`DECK`)."""
         return "shdc".index(self.value)
 
 
@@ -80,18 +81,27 @@ class Card:
         return rank + self.suit.symbol
 
 
+def card_code(rank: int, suit: Suit) -> int:
+    """The code (0-51) of a card: cards are numbered by rank, then suit."""
+    return (rank - 2) * 4 + suit.position
+
+
 def _make_deck() -> tuple[Card, ...]:
     cards = []
     for rank in range(2, 15):
         for suit in Suit:
-            cards.append(
-                Card(rank, suit, (rank - 2) * 4 + suit.index, RANK_CHARS[rank - 2] + suit.value)
-            )
+            cards.append(Card(rank, suit, card_code(rank, suit), RANK_CHARS[rank - 2] + suit.value))
     return tuple(cards)
 
 
 DECK: tuple[Card, ...] = _make_deck()
 """The 52 cards, ordered by rank then suit; ``DECK[code]`` is the card with that code."""
+
+
+def card_of(rank: int, suit: Suit) -> Card:
+    """The shared card of a rank (2-14) and suit."""
+    return DECK[card_code(rank, suit)]
+
 
 _BY_TEXT: dict[str, Card] = {}
 for _card in DECK:

@@ -9,9 +9,8 @@ Players decide with a simple basic strategy (docs/rules.md §2 decision points):
 * after the river: raise 1x with a hidden pair or better, or with the
   board's best hand plus an ace or king kicker in the hole; otherwise fold.
 
-Side bets appear at roughly the rates seen on real tables (Trips Plus on 40%
-of seats, Pocket Bonus on 30%, the 6-Card Bonus on 20% and the progressive
-on 35% where the rule set offers them).
+Side bets appear at roughly the rates seen on real tables
+(:data:`SIDE_BET_RATES`, where the rule set offers them).
 """
 
 from __future__ import annotations
@@ -23,7 +22,16 @@ from decimal import Decimal
 from trainer.engine.cards import DECK, Card
 from trainer.engine.evaluator import hand_value
 from trainer.engine.money import CENT
-from trainer.engine.round import Round, Seat, Wager
+from trainer.engine.round import (
+    SEAT_NUMBERS,
+    TABLE_SEATS,
+    Round,
+    Seat,
+    Wager,
+    is_seat_count,
+    is_seat_number,
+    offered_side_wagers,
+)
 from trainer.engine.rulesets import RuleSet
 
 CHIP_UNITS = (
@@ -38,15 +46,69 @@ CHIP_UNITS = (
 SIDE_BET_UNITS = (Decimal(1), Decimal(2), Decimal(5), Decimal(10), Decimal(25))
 
 
-def _amount_within(
+SIDE_BET_RATES = {
+    Wager.TRIPS_PLUS: 0.4,
+    Wager.POCKET_BONUS: 0.3,
+    Wager.SIX_CARD_BONUS: 0.2,
+    Wager.PROGRESSIVE: 0.35,
+}
+"""How often a seat places each side wager, where the rule set offers it."""
+
+
+def amount_within(
     rng: random.Random, units: Sequence[Decimal], limits: tuple[Decimal, Decimal]
 ) -> Decimal:
+    """A chip amount within ``limits``: one of ``units`` that fits, else a whole dollar amount
+    from the low limit up."""
     low, high = limits
     choices = [unit for unit in units if low <= unit <= high]
     if not choices:
         whole = list(range(int(low.to_integral_value(rounding="ROUND_CEILING")), int(high) + 1))
         choices = [Decimal(value) for value in whole[:10]] or [low]
     return rng.choice(choices).quantize(CENT)
+
+
+def side_bet_amount(rng: random.Random, ruleset: RuleSet, wager: Wager) -> Decimal:
+    """A stake on a side wager: one the 6-Card Bonus offers, the progressive's fixed wager,
+    or an amount within the rule set's limits for Trips Plus and the Pocket Bonus."""
+    if wager is Wager.SIX_CARD_BONUS:
+        assert ruleset.six_card_bonus is not None
+        return rng.choice(list(ruleset.six_card_bonus))
+    if wager is Wager.PROGRESSIVE:
+        assert ruleset.progressive is not None
+        return ruleset.progressive.wager
+    return amount_within(rng, SIDE_BET_UNITS, ruleset.side_limits[wager.value])
+
+
+def random_jackpot(rng: random.Random) -> Decimal:
+    """A 6-Card Bonus jackpot meter: $10,000 to $59,999."""
+    return Decimal(rng.randrange(10_000, 60_000)).quantize(CENT)
+
+
+def random_pool(rng: random.Random) -> Decimal:
+    """A progressive pool: $50,000.00 to $499,999.99."""
+    return (Decimal(rng.randrange(5_000_000, 50_000_000)) / 100).quantize(CENT)
+
+
+def choose_seats(rng: random.Random, seats: int | Sequence[int] | None) -> list[int]:
+    """The occupied seat numbers, sorted: ``seats`` is how many (chosen at random), which seat
+    numbers, or None for 1 to 6 seats at random. A ValueError names anything else."""
+    if isinstance(seats, bool) or not (seats is None or isinstance(seats, int | Sequence)):
+        raise ValueError(f"seats: {seats!r} is not a number of seats or a list of seats")
+    if seats is None:
+        return sorted(rng.sample(SEAT_NUMBERS, rng.randint(1, TABLE_SEATS)))
+    if isinstance(seats, int):
+        if not is_seat_count(seats):
+            raise ValueError(f"seats: {seats} occupied seats is not 1 to {TABLE_SEATS}")
+        return sorted(rng.sample(SEAT_NUMBERS, seats))
+    numbers = list(seats)
+    if not numbers or not all(is_seat_number(number) for number in numbers):
+        raise ValueError(
+            f"seats: {seats!r} must list seat numbers {SEAT_NUMBERS[0]} to {SEAT_NUMBERS[-1]}"
+        )
+    if len(set(numbers)) != len(numbers):
+        raise ValueError(f"seats: {seats!r} lists a seat twice")
+    return sorted(numbers)
 
 
 def _strong_start(hole: Sequence[Card]) -> bool:
@@ -107,34 +169,17 @@ def generate_round(
 ) -> Round:
     """Deal one random round.
 
-    ``seats`` is how many seats are occupied (chosen at random among 1-6) or
-    which seat numbers; by default 1 to 6 seats. ``side_bets`` limits which
-    side wagers may appear (default: every one the rule set offers).
+    ``seats`` is as for :func:`choose_seats`: how many seats are occupied (chosen
+    at random among 1-6), which seat numbers, or by default 1 to 6 seats.
+    ``side_bets`` limits which side wagers may appear (default: every one the
+    rule set offers).
     """
-    if seats is None:
-        seat_numbers = sorted(rng.sample(range(1, 7), rng.randint(1, 6)))
-    elif isinstance(seats, int):
-        if not 1 <= seats <= 6:
-            raise ValueError(f"seats: {seats} occupied seats is not 1 to 6")
-        seat_numbers = sorted(rng.sample(range(1, 7), seats))
-    else:
-        seat_numbers = sorted(seats)
-    offered = [Wager.TRIPS_PLUS, Wager.POCKET_BONUS]
-    if ruleset.six_card_bonus:
-        offered.append(Wager.SIX_CARD_BONUS)
-    if ruleset.progressive:
-        offered.append(Wager.PROGRESSIVE)
-    allowed = [w for w in offered if side_bets is None or w in side_bets]
-    rates = {
-        Wager.TRIPS_PLUS: 0.4,
-        Wager.POCKET_BONUS: 0.3,
-        Wager.SIX_CARD_BONUS: 0.2,
-        Wager.PROGRESSIVE: 0.35,
-    }
+    seat_numbers = choose_seats(rng, seats)
+    allowed = [w for w in offered_side_wagers(ruleset) if side_bets is None or w in side_bets]
 
     deck = list(DECK)
     rng.shuffle(deck)
-    board = tuple(deck[:5])
+    board = (deck[0], deck[1], deck[2], deck[3], deck[4])
     dealer = (deck[5], deck[6])
     position = 7
     six_cards = None
@@ -142,34 +187,26 @@ def generate_round(
     for number in seat_numbers:
         hole = (deck[position], deck[position + 1])
         position += 2
-        ante = _amount_within(rng, CHIP_UNITS, ruleset.ante_limits)
+        ante = amount_within(rng, CHIP_UNITS, ruleset.ante_limits)
         multiple = decide_raise(rng, ruleset, hole, board)
         bets: dict[Wager, Decimal] = {}
         for wager in allowed:
-            if rng.random() >= rates[wager]:
-                continue
-            if wager is Wager.SIX_CARD_BONUS:
-                assert ruleset.six_card_bonus is not None
-                bets[wager] = rng.choice(list(ruleset.six_card_bonus))
-            elif wager is Wager.PROGRESSIVE:
-                assert ruleset.progressive is not None
-                bets[wager] = ruleset.progressive.wager
-            else:
-                bets[wager] = _amount_within(rng, SIDE_BET_UNITS, ruleset.side_limits[wager.value])
+            if rng.random() < SIDE_BET_RATES[wager]:
+                bets[wager] = side_bet_amount(rng, ruleset, wager)
         seats_out.append(Seat(number, hole, ante, ante, ante * multiple, multiple == 0, bets))
     if any(Wager.SIX_CARD_BONUS in seat.side_bets for seat in seats_out):
         six_cards = tuple(deck[position : position + 4])
     tables = ruleset.choose_tables(options or {})
-    jackpot = Decimal(rng.randrange(10_000, 60_000)).quantize(CENT) if six_cards else None
+    jackpot = random_jackpot(rng) if six_cards else None
     pool = None
     if any(Wager.PROGRESSIVE in seat.side_bets for seat in seats_out):
-        pool = (Decimal(rng.randrange(5_000_000, 50_000_000)) / 100).quantize(CENT)
+        pool = random_pool(rng)
     return Round(
         ruleset=ruleset,
         options={key: str(value).upper() for key, value in (options or {}).items()},
         tables=tables,
         dealer=dealer,
-        board=board,  # type: ignore[arg-type]
+        board=board,
         seats=tuple(seats_out),
         six_card_bonus_cards=six_cards,
         six_card_bonus_jackpot=jackpot,

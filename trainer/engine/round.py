@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeGuard
 
 from trainer.engine.cards import Card, CardError, find_duplicate, parse_card
 from trainer.engine.money import (
@@ -29,15 +29,34 @@ from trainer.engine.money import (
     shown,
     shown_name,
 )
-from trainer.engine.rulesets import RuleSet, RuleSetError, TableChoice, load_ruleset
+from trainer.engine.rulesets import (
+    DEFAULT_RULES,
+    RuleSet,
+    RuleSetError,
+    TableChoice,
+    load_ruleset,
+)
 
 SEAT_NUMBERS = range(1, 7)
+"""The table's seats: 1 (dealer's left, first base) to 6 (dealer's right, third base)."""
+TABLE_SEATS = len(SEAT_NUMBERS)
+"""How many seats the table has: the most a round can occupy."""
 CARD_TEXT_LIMIT = 16
 """Longer text is never a card (``" 10d "`` is six characters)."""
 
 
 class RoundError(ValueError):
     """A round that breaks the rules; the message names the field and value."""
+
+
+def is_seat_number(value: object) -> TypeGuard[int]:
+    """True for a whole number (not a bool, not 3.0) that numbers a seat: 1 to 6."""
+    return isinstance(value, int) and not isinstance(value, bool) and value in SEAT_NUMBERS
+
+
+def is_seat_count(value: object) -> TypeGuard[int]:
+    """True for a whole number of occupied seats (not a bool): 1 to :data:`TABLE_SEATS`."""
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= TABLE_SEATS
 
 
 class Wager(StrEnum):
@@ -65,6 +84,20 @@ class Wager(StrEnum):
 
 
 SIDE_WAGERS = (Wager.TRIPS_PLUS, Wager.POCKET_BONUS, Wager.SIX_CARD_BONUS, Wager.PROGRESSIVE)
+MAIN_WAGERS = (Wager.ANTE, Wager.ODDS, Wager.RAISE)
+"""The wagers every seat that stays in holds (docs/rules.md §2)."""
+
+
+def offered_side_wagers(ruleset: RuleSet) -> tuple[Wager, ...]:
+    """The side wagers ``ruleset`` offers, in :data:`SIDE_WAGERS` order: Trips Plus and the
+    Pocket Bonus always, the 6-Card Bonus and the progressive where it has them."""
+    offered = {
+        Wager.TRIPS_PLUS: True,
+        Wager.POCKET_BONUS: True,
+        Wager.SIX_CARD_BONUS: bool(ruleset.six_card_bonus),
+        Wager.PROGRESSIVE: bool(ruleset.progressive),
+    }
+    return tuple(wager for wager in SIDE_WAGERS if offered[wager])
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +194,7 @@ def _parse_seat(raw: object, index: int, ruleset: RuleSet) -> Seat:
     if not isinstance(raw, dict):
         raise RoundError(f"seats[{index}]: expected an object, got {shown(raw)}")
     number = raw.get("seat")
-    if isinstance(number, bool) or not isinstance(number, int) or number not in SEAT_NUMBERS:
+    if not is_seat_number(number):
         raise RoundError(f"seats[{index}].seat: {shown(number)} is not a seat number 1-6")
     where = f"seat {number}"
     for key in raw:
@@ -240,7 +273,7 @@ def _parse_seat(raw: object, index: int, ruleset: RuleSet) -> Seat:
     return Seat(number, (hole[0], hole[1]), ante, odds, raise_amount, folded, side_bets)
 
 
-def parse_round(data: object, default_rules: str | RuleSet = "ny-2018") -> Round:
+def parse_round(data: object, default_rules: str | RuleSet = DEFAULT_RULES) -> Round:
     """Validate a round in the settle contract's JSON form."""
     if not isinstance(data, dict):
         raise RoundError(f"a round must be a JSON object, got {type(data).__name__}")
@@ -276,8 +309,8 @@ def parse_round(data: object, default_rules: str | RuleSet = "ny-2018") -> Round
     raw_seats = data["seats"]
     if not isinstance(raw_seats, list) or not raw_seats:
         raise RoundError(f"seats: expected a list of 1 to 6 seats, got {shown(raw_seats)}")
-    if len(raw_seats) > 6:
-        raise RoundError(f"seats: {len(raw_seats)} seats listed; the table has 6")
+    if len(raw_seats) > TABLE_SEATS:
+        raise RoundError(f"seats: {len(raw_seats)} seats listed; the table has {TABLE_SEATS}")
     seats = [_parse_seat(raw, index, ruleset) for index, raw in enumerate(raw_seats)]
     numbers = [seat.seat for seat in seats]
     for number in numbers:

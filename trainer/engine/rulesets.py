@@ -29,6 +29,9 @@ from trainer.engine.money import AmountError, Odds, parse_amount, shown, shown_n
 from trainer.engine.textfile import read_text_file
 
 PRESETS: tuple[str, ...] = ("ny-2018", "massachusetts", "standard", "house")
+DEFAULT_RULES = "ny-2018"
+"""The rule set used wherever none is named: a round without ``rules``, the commands'
+``--rules``, a lesson, an exam set-up, a new station's settings, a drill kind that needs none."""
 
 MAX_RULESET_FILE_BYTES = 256 * 1024
 """A rule-set file is a page of TOML (the shipped ones are under 2 kB)."""
@@ -280,7 +283,7 @@ def _named_tables(kind: str, names: object, where: str) -> dict[str, Any]:
     chosen = {}
     for name in names:
         key = str(name).upper() if isinstance(name, str | int) else None
-        if key not in available:
+        if key is None or key not in available:
             raise RuleSetError(
                 f"{where}: no {kind} table named {shown(name)} (known: {', '.join(available)})"
             )
