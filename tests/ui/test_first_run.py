@@ -93,3 +93,16 @@ def test_the_instructor_may_skip_to_the_instructor_area(
     qtbot.mouseClick(welcome.instructor_area_button, Qt.MouseButton.LeftButton)
     assert welcome.instructor_requested
     assert welcome.trainee_id is None
+
+
+def test_the_four_colour_deck_is_offered_at_the_first_start(qtbot: QtBot) -> None:
+    db = open_database()
+    welcome = WelcomeDialog(db)
+    qtbot.addWidget(welcome)
+    assert welcome.four_colour_box.isVisibleTo(welcome) and not welcome.four_colour
+    welcome.show()
+    qtbot.waitExposed(welcome)
+    assert welcome.focusWidget() is welcome.name_edit  # a trainee types their name first
+    welcome.four_colour_box.setChecked(True)
+    assert welcome.four_colour
+    db.close()

@@ -164,6 +164,8 @@ def run_app(rules: str | None = None) -> int:
         _probe_first_screen(welcome)
         chosen = welcome.exec()
         trainee_id, wants_instructor = welcome.trainee_id, welcome.instructor_requested
+        if welcome.four_colour:
+            settings = dataclasses.replace(settings, four_colour=True)
         welcome.deleteLater()
     else:
         profile = ProfileDialog(db)

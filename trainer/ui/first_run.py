@@ -11,6 +11,7 @@ may also skip the trainee and go straight to the instructor area.
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QGroupBox,
@@ -86,6 +87,11 @@ class WelcomeDialog(QDialog):
         self.error.setStyleSheet("color: #b00020; font-weight: bold;")
         self.error.setWordWrap(True)
         form.addWidget(self.error)
+        self.four_colour_box = QCheckBox(
+            "Four-colour deck: spades black, hearts red, diamonds blue, clubs green"
+            " (the suits are easier to tell apart; Settings can change it later)")
+        self.four_colour_box.setObjectName("four_colour")
+        form.addWidget(self.four_colour_box)
         layout.addWidget(trainee_box)
 
         buttons = QDialogButtonBox()
@@ -106,6 +112,11 @@ class WelcomeDialog(QDialog):
         self._update_instructor()
         self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 70)
         self.name_edit.setFocus()  # a trainee types their name first (issue 12)
+
+    @property
+    def four_colour(self) -> bool:
+        """The trainee chose the four-colour deck."""
+        return self.four_colour_box.isChecked()
 
     @property
     def needs_instructor(self) -> bool:

@@ -222,6 +222,11 @@ def paint_card(painter: QPainter, rect: QRectF, card: Card | None, *,
     painter.restore()
 
 
+CORNER_SUIT = 0.2
+"""The corner suit's size, a share of the card's width: at 1366x768 a board card is about
+60 px wide, and a smaller suit let a trainee read Q\u2663 for Q\u2660 (issue 12)."""
+
+
 def _paint_face(painter: QPainter, rect: QRectF, card: Card, ink: QColor) -> None:
     w, h = rect.width(), rect.height()
     outline = card_outline(rect)
@@ -234,7 +239,7 @@ def _paint_face(painter: QPainter, rect: QRectF, card: Card, ink: QColor) -> Non
     rank = rank_text(card.rank)
     for upside_down in (False, True):
         rank_box = QRectF(column)
-        suit_size = w * 0.16
+        suit_size = w * CORNER_SUIT
         suit_centre = QPointF(column.center().x(), column.bottom() + h * 0.025 + suit_size / 2)
         if upside_down:
             centre = rect.center()
