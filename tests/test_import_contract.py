@@ -5,7 +5,8 @@ including those inside functions.
 - nothing outside ``trainer/ui`` and the entry points imports Qt (PySide6,
   shiboken6): ``cli.py`` starts the window, ``selfcheck.py`` (``--self-check``)
   opens one to prove an installed station can;
-- ``trainer.storage`` does not import ``trainer.training`` (nor the UI).
+- ``trainer.storage`` does not import ``trainer.training`` (nor the UI); what
+  both need (``trainer/skills.py``) imports neither.
 """
 
 from __future__ import annotations
@@ -74,6 +75,13 @@ def test_no_layer_below_the_ui_imports_the_ui(layer: str) -> None:
 
 def test_storage_does_not_import_training() -> None:
     assert violations(modules_under("storage"), ("trainer.training",)) == []
+
+
+def test_what_storage_and_training_share_imports_nothing_of_the_trainer() -> None:
+    """``trainer/skills.py`` (Skill, QuestionKind) is read by both, so it imports neither."""
+    inside = [module for module in imported_modules(TRAINER / "skills.py")
+              if module == "trainer" or module.startswith("trainer.")]
+    assert inside == []
 
 
 def test_the_contract_sees_imports_inside_functions() -> None:

@@ -1,0 +1,66 @@
+"""What a question trains (:class:`Skill`) and what it asks (:class:`QuestionKind`).
+
+Training asks the questions (:mod:`trainer.training.questions`, which re-exports
+both) and storage keeps the answers and reads them back as these enums, so
+they live here, importing nothing of either (storage must not import training).
+The values are what the database and station files hold: never change one.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Skill(StrEnum):
+    """What a question trains; per-skill accuracy is reported by this."""
+
+    DEALER_HAND = "dealer_hand"
+    QUALIFICATION = "qualification"
+    ORDER = "order"
+    PLAYER_HAND = "player_hand"
+    RESULT = "result"
+    ANTE = "ante"
+    RAISE = "raise"
+    ODDS_WIN = "odds_win"
+    ODDS_PUSH_OR_LOSE = "odds"
+    BAD_BEAT = "bad_beat"
+    TRIPS_PLUS = "trips_plus"
+    POCKET_BONUS = "pocket_bonus"
+    SIX_CARD_BONUS = "six_card_bonus"
+    PROGRESSIVE = "progressive"
+    CAP = "cap"
+
+    @property
+    def label(self) -> str:
+        return _SKILL_LABELS[self]
+
+
+_SKILL_LABELS: dict[Skill, str] = {
+    Skill.DEALER_HAND: "Reading the dealer's hand",
+    Skill.QUALIFICATION: "Dealer qualification",
+    Skill.ORDER: "Settlement order",
+    Skill.PLAYER_HAND: "Reading the player's hand",
+    Skill.RESULT: "Win, lose or tie",
+    Skill.ANTE: "Settling the ante",
+    Skill.RAISE: "Settling the raise",
+    Skill.ODDS_WIN: "Paying the odds on a winning hand",
+    Skill.ODDS_PUSH_OR_LOSE: "Odds that push or lose",
+    Skill.BAD_BEAT: "Paying a bad beat",
+    Skill.TRIPS_PLUS: "Settling Trips Plus",
+    Skill.POCKET_BONUS: "Settling the Pocket Bonus",
+    Skill.SIX_CARD_BONUS: "Settling the 6-Card Bonus",
+    Skill.PROGRESSIVE: "Settling the progressive",
+    Skill.CAP: "Maximum aggregate payout",
+}
+
+
+class QuestionKind(StrEnum):
+    """The form of a question (and so of its answer)."""
+
+    DEALER_HAND = "dealer_hand"
+    QUALIFIES = "qualifies"
+    NEXT_SEAT = "next_seat"
+    SEAT_HAND = "seat_hand"
+    SEAT_RESULT = "seat_result"
+    PAYOUT = "payout"
+    CAPPED_TOTAL = "capped_total"
