@@ -36,9 +36,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from trainer.engine.generator import generate_round  # noqa: E402
-from trainer.engine.round import round_to_json  # noqa: E402
+from trainer.engine.round import Wager, round_to_json  # noqa: E402
 from trainer.engine.rulesets import load_ruleset  # noqa: E402
-from trainer.storage import open_database  # noqa: E402
+from trainer.skills import QuestionKind, Skill  # noqa: E402
+from trainer.storage import NewAnswer, open_database  # noqa: E402
 from trainer.storage.database import SYNCHRONOUS  # noqa: E402
 
 SKILLS = {
@@ -236,16 +237,18 @@ def main() -> None:
             for number in range(args.commits):
                 start = time.perf_counter()
                 db.record_answer(
-                    round_id,
-                    f"b{number}",
-                    "payout",
-                    "ante",
-                    1,
-                    "ante",
-                    "15.00",
-                    "15.00",
-                    True,
-                    3.2,
+                    NewAnswer(
+                        round_id,
+                        f"b{number}",
+                        QuestionKind.PAYOUT,
+                        Skill.ANTE,
+                        1,
+                        Wager.ANTE,
+                        "15.00",
+                        "15.00",
+                        True,
+                        3.2,
+                    )
                 )
                 commits.append((time.perf_counter() - start) * 1000)
             commits.sort()

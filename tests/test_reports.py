@@ -17,7 +17,7 @@ from trainer import reports
 from trainer.engine.generator import generate_round
 from trainer.engine.round import round_to_json
 from trainer.engine.rulesets import load_ruleset
-from trainer.storage import StorageError, TrainerDB, open_database
+from trainer.storage import NewAnswer, StorageError, TrainerDB, open_database
 
 RULES = "ny-2018"
 T0 = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
@@ -35,9 +35,9 @@ def give(
     db: TrainerDB, round_id: int, minute: float, *, skill: str = "ante", correct: bool = True,
     expected: str = "10.00", given: str | None = "10.00", seconds: float = 4.0,
 ) -> None:
-    db.record_answer(
+    db.record_answer(NewAnswer(
         round_id, f"seat-1-{skill}", "payout", skill, 1, "ante", expected,
-        given, correct, seconds, at=at(minute),
+        given, correct, seconds), at=at(minute),
     )
 
 

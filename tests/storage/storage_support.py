@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from trainer.storage import TrainerDB
+from trainer.storage import NewAnswer, TrainerDB
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 RULES = "ny-2018"
@@ -30,7 +30,9 @@ def at(minutes: float) -> datetime:
 
 
 def answer(db: TrainerDB, round_id: int, **fields: Any) -> int:
-    """Record one answer with plausible defaults for the fields not given."""
+    """Record one answer with plausible defaults for the fields not given (``at``
+    is when it was given)."""
+    when = fields.pop("at", None)
     values: dict[str, Any] = {
         "question_id": "q1",
         "kind": "payout",
@@ -43,7 +45,7 @@ def answer(db: TrainerDB, round_id: int, **fields: Any) -> int:
         "seconds": 3.0,
     }
     values.update(fields)
-    return db.record_answer(round_id, **values)
+    return db.record_answer(NewAnswer(round_id, **values), at=when)
 
 
 def new_round(db: TrainerDB, trainee: int, *, minutes: float = 0) -> int:

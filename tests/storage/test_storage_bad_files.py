@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from storage_support import answer, child_env, integrity, new_round, python, query
 
-from trainer.storage import SCHEMA_VERSION, TrainerDB, database, open_database
+from trainer.storage import SCHEMA_VERSION, TrainerDB, backups, open_database, opening
 from trainer.storage.database import KEEP_BACKUPS
 
 
@@ -49,10 +49,10 @@ def _names(path: Path) -> list[str]:
 
 
 def _read_only_connect(target: Path) -> object:
-    """``database._connect`` opening ``target`` read-only by URI: SQLite then refuses
+    """``opening._connect`` opening ``target`` read-only by URI: SQLite then refuses
     every write with "attempt to write a readonly database", exactly as for a
     file of mode 0444 or another owner; unlike chmod it also holds for root."""
-    real = database._connect
+    real = opening._connect
 
     def connect(path: Path | str, busy_timeout: float) -> sqlite3.Connection:
         if Path(path) == target:
@@ -72,7 +72,7 @@ def test_a_read_only_database_is_left_untouched_and_the_session_kept_in_a_side_f
     """Case 4: noticed at start (not at the first answer); runs as root too."""
     _with_trainees(db_path, "Ana")
     before = db_path.read_bytes()
-    monkeypatch.setattr(database, "_connect", _read_only_connect(db_path))
+    monkeypatch.setattr(opening, "_connect", _read_only_connect(db_path))
     with open_database() as db:
         assert db.notice is not None
         assert f"The database {db_path} is read-only here" in db.notice
@@ -208,7 +208,7 @@ def test_a_record_of_migrations_that_disagrees_with_the_schema_version_is_damage
 # complete but before it is renamed; the parent kills it there with SIGKILL.
 BACKUP_CHILD = """
 import sys
-from trainer.storage import database, open_database
+from trainer.storage import backups, open_database
 
 def stop_here(source, dest):
     print("partial written", flush=True)
@@ -216,7 +216,7 @@ def stop_here(source, dest):
 
 db = open_database(sys.argv[1])
 trainee = db.create_trainee("Ana")
-database.os.replace = stop_here
+backups.os.replace = stop_here
 db.start_session(trainee, "practice", "ny-2018")
 """
 
@@ -256,7 +256,7 @@ def test_a_backup_being_written_by_another_process_is_not_removed(db_path: Path)
     (backup,) = folder.glob("trainer-*.sqlite3")
     partial = folder / "trainer-20300101T000000000000Z.sqlite3.partial"
     partial.write_bytes(backup.read_bytes())
-    with database._backup_lock(folder, "trainer", 0):  # another backup is running
+    with backups._backup_lock(folder, "trainer", 0):  # another backup is running
         open_database().close()
         assert partial.exists()
     open_database().close()

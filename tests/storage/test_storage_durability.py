@@ -20,7 +20,7 @@ from trainer.storage import StorageError, TrainerDB, open_database
 SESSION_CHILD = """
 import sys
 import time
-from trainer.storage import open_database
+from trainer.storage import NewAnswer, open_database
 from tests.storage.storage_support import ROUND, RULES
 
 db = open_database(sys.argv[1])
@@ -36,10 +36,10 @@ number = 0
 while count < 0 or number < count:
     if number % 8 == 0:
         round_id = db.record_round(session, ROUND, RULES, 3)
-    answer_id = db.record_answer(
+    answer_id = db.record_answer(NewAnswer(
         round_id, f"q{number}", "payout", "ante", 1, "ante", "10.00", "10.00",
         number % 3 != 0, 1.5,
-    )
+    ))
     print(answer_id, flush=True)
     number += 1
     time.sleep(float(sys.argv[5]))  # the trainee reads the next question

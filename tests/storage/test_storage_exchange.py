@@ -186,6 +186,26 @@ def test_a_signed_file_with_an_invalid_course_answer_is_refused(
     assert sum(_counts(instructor).values()) == 0
 
 
+@pytest.mark.parametrize(
+    ("column", "value"), [(3, "essay"), (4, "juggling"), (6, "blind")]
+)
+def test_a_signed_file_with_an_answer_this_trainer_cannot_read_back_is_refused(
+    station: TrainerDB, instructor: TrainerDB, tmp_path: Path, column: int, value: str
+) -> None:
+    """A question kind, skill or wager this trainer does not know (a newer trainer's):
+    merged, the answer could not be read back, so nothing is merged."""
+    exported = station.export_station(tmp_path / "s.hhe")
+    name = ["uid", "round", "question_id", "kind", "skill", "seat", "wager"][column]
+
+    def unknown(content: dict) -> None:  # type: ignore[type-arg]
+        content["tables"]["answers"]["rows"][0][column] = value
+
+    _resign(exported, unknown)
+    with pytest.raises(MergeError, match=f"answers row 0: {name} = '{value}' is not valid"):
+        instructor.merge_station(exported)
+    assert sum(_counts(instructor).values()) == 0
+
+
 def test_merging_a_station_into_itself_adds_nothing(station: TrainerDB, tmp_path: Path) -> None:
     before = _counts(station)
     assert not station.merge_station(station.export_station(tmp_path / "self.hhe")).added_anything

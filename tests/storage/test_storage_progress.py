@@ -17,8 +17,8 @@ from storage_support import ROUND, RULES, answer, at, new_round
 from trainer.engine.round import parse_round, round_to_json
 from trainer.storage import (
     ExamStatus,
+    Mode,
     RosterColumn,
-    SessionMode,
     StorageError,
     TrainerDB,
     open_database,
@@ -130,7 +130,7 @@ def test_a_mistake_reopens_the_round_exactly_as_dealt(
     db: TrainerDB, dealt_round: dict[str, Any]
 ) -> None:
     ana = db.create_trainee("Ana")
-    session = db.start_session(ana, SessionMode.PRACTICE, RULES)
+    session = db.start_session(ana, Mode.PRACTICE, RULES)
     round_id = db.record_round(session, dealt_round, RULES, 3)
     answer(
         db, round_id, question_id="payout-seat-1", expected="45.00", given="40.00", correct=False

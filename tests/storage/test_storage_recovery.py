@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from storage_support import answer, integrity, new_round
 
-from trainer.storage import TrainerDB, database, open_database
+from trainer.storage import TrainerDB, open_database, opening
 from trainer.storage.database import KEEP_BACKUPS
 
 
@@ -135,7 +135,7 @@ def test_a_lock_reported_at_once_while_opening_is_waited_out_not_sent_to_a_side_
     to WAL gets "database is locked" at once, without SQLite's busy handler
     (the two-process test in test_storage_durability meets it for real, now
     and then). Opening retries instead of starting a side file."""
-    real_open = database._open_checked
+    real_open = opening._open_checked
     refusals = []
 
     def locked_twice(path: Path, busy_timeout: float) -> object:
@@ -144,7 +144,7 @@ def test_a_lock_reported_at_once_while_opening_is_waited_out_not_sent_to_a_side_
             raise sqlite3.OperationalError("database is locked")
         return real_open(path, busy_timeout)
 
-    monkeypatch.setattr(database, "_open_checked", locked_twice)
+    monkeypatch.setattr(opening, "_open_checked", locked_twice)
     with open_database(busy_timeout=5.0) as db:
         assert db.notice is None
         assert db.path == db_path
@@ -204,7 +204,7 @@ def test_when_no_file_can_be_opened_the_trainer_still_starts_in_memory(
     def refuse(path: Path, busy_timeout: float) -> None:
         raise sqlite3.OperationalError("unable to open database file")
 
-    monkeypatch.setattr(database, "_open_checked", refuse)
+    monkeypatch.setattr(opening, "_open_checked", refuse)
     with open_database() as db:
         assert db.notice is not None and "will NOT be kept" in db.notice
         answer(db, new_round(db, db.create_trainee("Ana")))
@@ -214,14 +214,14 @@ def test_when_no_file_can_be_opened_the_trainer_still_starts_in_memory(
 def test_when_the_data_folder_refuses_files_a_temporary_folder_keeps_the_session(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = database._open_checked
+    real = opening._open_checked
 
     def refuse_data_folder(path: Path, busy_timeout: float) -> object:
         if path.parent == db_path.parent:
             raise sqlite3.OperationalError("attempt to write a readonly database")
         return real(path, busy_timeout)
 
-    monkeypatch.setattr(database, "_open_checked", refuse_data_folder)
+    monkeypatch.setattr(opening, "_open_checked", refuse_data_folder)
     with open_database(backup_on_session=False) as db:
         assert db.notice is not None and "could not be opened" in db.notice
         assert db.path.parent == Path(tempfile.gettempdir())
@@ -240,7 +240,7 @@ def test_a_damaged_file_that_cannot_be_moved_is_left_alone_and_the_trainer_start
     def cannot_move(path: Path) -> Path:
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr(database, "_set_aside", cannot_move)
+    monkeypatch.setattr(opening, "_set_aside", cannot_move)
     with open_database(backup_on_session=False) as db:
         assert db.notice is not None and "could not be set aside" in db.notice
         assert db.path != db_path

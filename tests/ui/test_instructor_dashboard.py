@@ -20,7 +20,7 @@ from pytestqt.qtbot import QtBot
 from trainer.engine.generator import generate_round
 from trainer.engine.round import parse_round, round_to_json
 from trainer.engine.rulesets import load_ruleset
-from trainer.storage import TrainerDB, open_database
+from trainer.storage import NewAnswer, TrainerDB, open_database
 from trainer.ui.progress.dashboard import InstructorDashboard
 from trainer.ui.progress.exam_setup import ExamSetupDialog
 from trainer.ui.progress.models import RosterModel
@@ -41,9 +41,9 @@ def dealt(seed: int) -> dict[str, Any]:
 
 
 def give(db: TrainerDB, round_id: int, minute: float, correct: bool, given: str = "10.00") -> None:
-    db.record_answer(
+    db.record_answer(NewAnswer(
         round_id, "seat-1-ante", "payout", "ante", 1, "ante", "10.00",
-        given if not correct else "10.00", correct, 3.0, at=at(minute),
+        given if not correct else "10.00", correct, 3.0), at=at(minute),
     )
 
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from trainer import reports
-from trainer.storage import DayStat, TrainerDB, open_database
+from trainer.storage import DayStat, NewAnswer, TrainerDB, open_database
 from trainer.training.questions import Skill
 from trainer.ui.progress.charts import EMPTY_TEXT, LINE_COLOUR, HistoryChart, nice_ceiling
 from trainer.ui.progress.dashboard import InstructorDashboard
@@ -46,9 +46,9 @@ def practise(db: TrainerDB, trainee: int, day: int, results: list[tuple[str, boo
     session = db.start_session(trainee, "practice", RULES, at=start)
     round_id = db.record_round(session, ROUND, RULES, 1, at=start)
     for number, (skill, correct, seconds) in enumerate(results):
-        db.record_answer(
+        db.record_answer(NewAnswer(
             round_id, f"q{number}", "payout", skill, 1, "ante", "10.00",
-            "10.00" if correct else "5.00", correct, seconds,
+            "10.00" if correct else "5.00", correct, seconds),
             at=start + timedelta(seconds=10 * (number + 1)),
         )
 

@@ -28,6 +28,7 @@ from trainer.reports.text import (
     target_text,
     time_limit_text,
 )
+from trainer.skills import Skill
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import AnswerRecord, Exam, ExamStatus, SkillStat, StorageError
 
@@ -161,7 +162,7 @@ _EXAM_HEADER = ("Started", "Finished", "Rule set", "Rounds", "Pass mark", "Score
 
 
 def _stats_from_answers(answers: Sequence[AnswerRecord]) -> list[SkillStat]:
-    totals: dict[str, list[float]] = {}
+    totals: dict[Skill, list[float]] = {}
     for answer in answers:
         entry = totals.setdefault(answer.skill, [0, 0, 0.0])
         entry[0] += 1

@@ -11,8 +11,8 @@ from datetime import datetime
 
 from trainer.engine.round import Wager
 from trainer.engine.rulesets import RuleSetError, load_ruleset
+from trainer.skills import QuestionKind, Skill
 from trainer.storage.models import AnswerRecord, Exam, ExamStatus, SkillStat
-from trainer.training.questions import Skill
 
 TARGET_ACCURACY = 0.95
 """A skill's target: at least this fraction of answers correct ..."""
@@ -22,47 +22,36 @@ TARGET_MIN_ANSWERS = 20
 """... over at least this many answers (fewer prove nothing yet)."""
 
 _KIND_TEXT = {
-    "dealer_hand": "Dealer's hand",
-    "qualifies": "Does the dealer qualify?",
-    "next_seat": "Which seat is settled next?",
-    "seat_hand": "best hand",
-    "seat_result": "win, lose or tie",
-    "payout": "pay, push or take",
-    "capped_total": "capped total",
+    QuestionKind.DEALER_HAND: "Dealer's hand",
+    QuestionKind.QUALIFIES: "Does the dealer qualify?",
+    QuestionKind.NEXT_SEAT: "Which seat is settled next?",
+    QuestionKind.SEAT_HAND: "best hand",
+    QuestionKind.SEAT_RESULT: "win, lose or tie",
+    QuestionKind.PAYOUT: "pay, push or take",
+    QuestionKind.CAPPED_TOTAL: "capped total",
 }
 
+_SKILL_ORDER = {skill: index for index, skill in enumerate(Skill)}
 
 
-def skill_label(skill: str) -> str:
-    """The skill's name for people (the raw key for a skill this version does not know)."""
-    try:
-        return Skill(skill).label
-    except ValueError:
-        return skill
+def skill_label(skill: Skill) -> str:
+    """The skill's name for people."""
+    return skill.label
 
 
-def skill_order(skill: str) -> int:
-    """Where a skill comes in the dealer's order of work (unknown skills last)."""
-    members = list(Skill)
-    try:
-        return members.index(Skill(skill))
-    except ValueError:
-        return len(members)
+def skill_order(skill: Skill) -> int:
+    """Where a skill comes in the dealer's order of work."""
+    return _SKILL_ORDER[skill]
 
 
-def wager_label(wager: str | None) -> str:
+def wager_label(wager: Wager | None) -> str:
     """``Trips Plus`` for ``trips_plus``; empty for None."""
-    if wager is None:
-        return ""
-    try:
-        return Wager(wager).label
-    except ValueError:
-        return wager
+    return "" if wager is None else wager.label
 
 
 def question_text(answer: AnswerRecord) -> str:
     """A short description of the question asked, e.g. ``Seat 6 Odds: pay, push or take``."""
-    what = _KIND_TEXT.get(answer.kind, answer.kind.replace("_", " "))
+    what = _KIND_TEXT[answer.kind]
     subject = " ".join(
         part
         for part in (

@@ -4,7 +4,7 @@ db = open_database()          # never fails; db.notice says what went wrong
 trainee = db.create_trainee("Ana")
 session = db.start_session(trainee, "practice", "ny-2018")
 round_id = db.record_round(session, round_to_json(round_), "ny-2018", ruleset.version)
-db.record_answer(round_id, ...)   # committed when it returns
+db.record_answer(NewAnswer(round_id, ...))   # committed when it returns
 db.record_course_answer(trainee, "ruling", item, correct, seconds, lesson="irregularities")
 """
 
@@ -21,9 +21,10 @@ from trainer.storage.models import (
     MergeError,
     MergeReport,
     Mistake,
+    Mode,
+    NewAnswer,
     RosterColumn,
     RosterRow,
-    SessionMode,
     SkillStat,
     StorageError,
     Streak,
@@ -45,9 +46,10 @@ __all__ = [
     "MergeError",
     "MergeReport",
     "Mistake",
+    "Mode",
+    "NewAnswer",
     "RosterColumn",
     "RosterRow",
-    "SessionMode",
     "SkillStat",
     "StorageError",
     "Streak",

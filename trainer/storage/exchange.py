@@ -23,7 +23,9 @@ A file that cannot be a station export (not a regular file, over
 :data:`MAX_STATION_FILE_BYTES`, not UTF-8, no signature, a signature that does
 not match, content that is not the expected JSON, nested beyond what can be
 read) is refused with a :class:`MergeError` naming the file, and so is a row
-the database refuses: a merge is one transaction, so nothing of a refused
+the database refuses or this trainer could not read back (a mode, skill,
+question kind or wager it does not know: a newer trainer's; merge it with a
+trainer at least as new): a merge is one transaction, so nothing of a refused
 file is merged and nothing already stored changes.
 
 A table added after format 1 shipped (``course_answers``, schema 4) is
@@ -41,11 +43,14 @@ import os
 import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from trainer.engine.round import Wager
 from trainer.engine.textfile import TextFileError, read_text_file
-from trainer.storage.models import CourseAnswerKind, MergeError, MergeReport, SessionMode
+from trainer.skills import QuestionKind, Skill
+from trainer.storage.models import CourseAnswerKind, MergeError, MergeReport, Mode
 
 if TYPE_CHECKING:
     from trainer.storage.database import TrainerDB
@@ -95,12 +100,11 @@ def _is_bool(value: object) -> bool:
     return isinstance(value, bool)
 
 
-def _is_mode(value: object) -> bool:
-    return isinstance(value, str) and value in {mode.value for mode in SessionMode}
-
-
-def _is_course_kind(value: object) -> bool:
-    return isinstance(value, str) and value in {kind.value for kind in CourseAnswerKind}
+def _member_of(kind: type[StrEnum]) -> Check:
+    """A check that the value is the text of one of ``kind``'s members (what the row
+    readers make the enum from when the merged rows are read back)."""
+    values = frozenset(member.value for member in kind)
+    return lambda value: isinstance(value, str) and value in values
 
 
 def _is_json_object(value: object) -> bool:
@@ -123,7 +127,7 @@ TABLES: dict[str, dict[str, Check]] = {
     "sessions": {
         "uid": _is_text,
         "trainee": _is_text,
-        "mode": _is_mode,
+        "mode": _member_of(Mode),
         "ruleset_id": _is_text,
         "started": _is_time,
         "ended": _optional(_is_time),
@@ -140,10 +144,10 @@ TABLES: dict[str, dict[str, Check]] = {
         "uid": _is_text,
         "round": _is_text,
         "question_id": _is_text,
-        "kind": _is_text,
-        "skill": _is_text,
+        "kind": _member_of(QuestionKind),
+        "skill": _member_of(Skill),
         "seat": _optional(_is_int),
-        "wager": _optional(_is_text),
+        "wager": _optional(_member_of(Wager)),
         "expected": _is_str,
         "given": _optional(_is_str),
         "correct": _is_bool,
@@ -166,7 +170,7 @@ TABLES: dict[str, dict[str, Check]] = {
     "course_answers": {
         "uid": _is_text,
         "trainee": _is_text,
-        "kind": _is_course_kind,
+        "kind": _member_of(CourseAnswerKind),
         "lesson": _optional(_is_text),
         "scenario": _optional(_is_text),
         "item": _is_text,

@@ -1,6 +1,8 @@
-"""What the storage layer hands back: frozen dataclasses and StrEnums, no SQL rows.
+"""What the storage layer takes and hands back: frozen dataclasses and StrEnums, no SQL rows.
 
 Times are timezone-aware ``datetime``s in UTC; the UI converts them for display.
+A value kept as text (a mode, a skill, a question kind, a wager) comes back as
+its enum, made once by the row readers (:mod:`trainer.storage.rows`).
 """
 
 from __future__ import annotations
@@ -9,6 +11,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
 from typing import Any
+
+from trainer.engine.round import Wager
+from trainer.skills import QuestionKind, Skill
 
 
 class StorageError(ValueError):
@@ -19,10 +24,18 @@ class MergeError(StorageError):
     """A station file that cannot be merged (damaged, altered, or not a station file)."""
 
 
-class SessionMode(StrEnum):
+class Mode(StrEnum):
+    """How a session asks and answers (the sessions table's CHECK allows these three).
+
+    The one definition: :mod:`trainer.training.session` re-exports it.
+    """
+
     PRACTICE = "practice"
+    """Feedback after each answer."""
     SPEED = "speed"
+    """Timed; feedback at the end of each round, with the time the round took."""
     EXAM = "exam"
+    """A fixed number of rounds; no feedback until the end, then a score."""
 
 
 class CourseAnswerKind(StrEnum):
@@ -72,7 +85,7 @@ class Trainee:
 
 @dataclass(frozen=True, slots=True)
 class SkillStat:
-    skill: str
+    skill: Skill
     answers: int
     correct: int
     seconds: float
@@ -128,20 +141,54 @@ class Streak:
 
 
 @dataclass(frozen=True, slots=True)
+class NewAnswer:
+    """One answer to keep (:meth:`~trainer.storage.database.TrainerDB.record_answer`):
+    a question asked on a stored round, and how it was answered."""
+
+    round_id: int
+    question_id: str
+    kind: QuestionKind
+    skill: Skill
+    seat: int | None
+    """The seat asked about (1-6); None for the dealer and for "which seat next?"."""
+    wager: Wager | None
+    expected: str
+    """The expected answer as the trainee reads it."""
+    given: str | None
+    """What the trainee answered; None when the time ran out first."""
+    correct: bool
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
 class AnswerRecord:
+    """A kept answer to a question on a dealt round, as read back; mastery and the
+    practice schedule count it as it is (:mod:`trainer.training.mastery`)."""
+
     id: int
     round_id: int
     session_id: int
     question_id: str
-    kind: str
-    skill: str
+    kind: QuestionKind
+    skill: Skill
     seat: int | None
-    wager: str | None
+    wager: Wager | None
     expected: str
     given: str | None
     correct: bool
     seconds: float
     answered_at: datetime
+
+    @property
+    def scenario(self) -> None:
+        """A question on a dealt round names no scenario drill (a drill's finished
+        round is a :class:`CourseAnswer`)."""
+        return None
+
+    @property
+    def lesson(self) -> None:
+        """A question on a dealt round counts for its skill, not for a lesson's rulings."""
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,8 +196,9 @@ class CourseAnswer:
     """A course answer that is no question on a dealt round: a ruling picked, or a
     finished round of a scenario drill (right only if every question was).
 
-    It has the fields :func:`trainer.training.mastery.as_record` reads (no
-    ``skill``), so mastery and the practice schedule count it as it is.
+    It has no ``skill``: :func:`trainer.training.mastery.skill_of` is None for it,
+    and mastery and the practice schedule count it as it is, by ``lesson`` or
+    ``scenario``.
     """
 
     id: int
@@ -176,7 +224,10 @@ class Mistake:
     """The round in the settle contract's input form (``parse_round`` reads it)."""
     ruleset_id: str
     ruleset_version: int | None
-    """None for rounds recorded before schema version 2 kept the version."""
+    """The version of the rule set the round was dealt (and graded) under; None for
+    rounds recorded before schema version 2 kept it. Reopening the round settles it
+    under the rule set loaded now: :mod:`trainer.training.review` says so when that
+    is another version."""
     dealt_at: datetime
 
 

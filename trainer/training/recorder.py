@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from trainer.engine.round import round_to_json
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import Exam, SessionMode
+from trainer.storage.models import Exam, NewAnswer
 from trainer.training.grading import Grade
-from trainer.training.questions import answer_text
-from trainer.training.session import Mode, RoundState, TrainingSession
+from trainer.training.questions import Question, answer_text
+from trainer.training.session import RoundState, TrainingSession
 
 
 class SessionRecorder:
@@ -31,16 +31,13 @@ class SessionRecorder:
         self.trainee_id = trainee_id
         self.exam: Exam | None = None
         ruleset = session.ruleset
+        self.session_id: int
         if exam_config_id is not None:
             self.exam = db.start_exam(trainee_id, exam_config_id)
+            assert self.exam.session_id is not None  # only a merged exam may have none
             self.session_id = self.exam.session_id
         else:
-            mode = {
-                Mode.PRACTICE: SessionMode.PRACTICE,
-                Mode.SPEED: SessionMode.SPEED,
-                Mode.EXAM: SessionMode.EXAM,
-            }[session.mode]
-            self.session_id = db.start_session(trainee_id, mode, ruleset.id)
+            self.session_id = db.start_session(trainee_id, session.mode, ruleset.id)
         self._session = session
         self._stored: tuple[RoundState, int] | None = None
         """The round stored last and its row id (answers go to the round being asked)."""
@@ -70,37 +67,23 @@ class SessionRecorder:
         return self._stored[1]
 
     def answer_given(self, state: RoundState, grade: Grade) -> None:
-        round_id = self._round_id(state)
-        question = grade.question
         self.db.record_answer(
-            round_id,
-            question.id,
-            question.kind.value,
-            question.skill.value,
-            question.seat,
-            question.wager.value if question.wager is not None else None,
-            grade.expected_text,
-            grade.given_text,
-            grade.correct,
-            grade.seconds,
+            _new_answer(
+                self._round_id(state),
+                grade.question,
+                grade.expected_text,
+                grade.given_text,
+                grade.correct,
+                grade.seconds,
+            )
         )
 
     def record_unanswered(self, state: RoundState) -> None:
         """Questions left when an exam's time ran out: kept as unanswered, wrong."""
         round_id = self._round_id(state)
         for question in state.questions[state.index :]:
-            self.db.record_answer(
-                round_id,
-                question.id,
-                question.kind.value,
-                question.skill.value,
-                question.seat,
-                question.wager.value if question.wager is not None else None,
-                answer_text(question.kind, question.expected),
-                None,
-                False,
-                0.0,
-            )
+            expected = answer_text(question.kind, question.expected)
+            self.db.record_answer(_new_answer(round_id, question, expected, None, False, 0.0))
 
     def close(self) -> Exam | None:
         """End the session (scoring the exam, if this is one); safe to call twice."""
@@ -113,3 +96,26 @@ class SessionRecorder:
             return self.exam
         self.db.end_session(self.session_id)
         return None
+
+
+def _new_answer(
+    round_id: int,
+    question: Question,
+    expected: str,
+    given: str | None,
+    correct: bool,
+    seconds: float,
+) -> NewAnswer:
+    """The row to keep for an answer (or a non-answer) to ``question``."""
+    return NewAnswer(
+        round_id=round_id,
+        question_id=question.id,
+        kind=question.kind,
+        skill=question.skill,
+        seat=question.seat,
+        wager=question.wager,
+        expected=expected,
+        given=given,
+        correct=correct,
+        seconds=seconds,
+    )

@@ -221,7 +221,7 @@ class SkillTableModel(RowsModel[SkillStat]):
         shown = {stat.skill: stat for stat in stats}
         if every_skill:
             for skill in Skill:
-                shown.setdefault(skill.value, SkillStat(skill.value, 0, 0, 0.0))
+                shown.setdefault(skill, SkillStat(skill, 0, 0, 0.0))
         ordered = sorted(shown.values(), key=lambda s: (reports.skill_order(s.skill), s.skill))
         self.set_rows(ordered)
 

@@ -1,0 +1,113 @@
+"""An open database: how the trainer connects, what SQLite's errors mean, and
+:class:`Connected`, the state every part of :class:`~trainer.storage.database.TrainerDB`
+builds on (no Qt).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Self
+
+from sqlite_utils import Database
+
+DEFAULT_BUSY_TIMEOUT = 10.0
+SYNCHRONOUS = "FULL"
+"""See :mod:`trainer.storage.writes` for why every commit is synced."""
+SIDE_FILES = ("-wal", "-shm", "-journal")
+"""What SQLite keeps beside a database file; they travel with it."""
+MEMORY = Path(":memory:")
+"""The path of a database kept in memory only (no file could be written)."""
+
+# SQLite primary result codes (the low byte of an extended code).
+SQLITE_PERM = 3
+SQLITE_BUSY = 5
+SQLITE_LOCKED = 6
+SQLITE_NOMEM = 7
+SQLITE_READONLY = 8
+SQLITE_IOERR = 10
+SQLITE_CORRUPT = 11
+SQLITE_FULL = 13
+SQLITE_CANTOPEN = 14
+SQLITE_AUTH = 23
+SQLITE_NOTADB = 26
+ACCESS_PROBLEMS = frozenset(
+    {
+        SQLITE_PERM,
+        SQLITE_NOMEM,
+        SQLITE_READONLY,
+        SQLITE_IOERR,
+        SQLITE_FULL,
+        SQLITE_CANTOPEN,
+        SQLITE_AUTH,
+    }
+)
+"""Failures about reaching a file, not about what is in it."""
+
+
+def code(error: sqlite3.Error) -> int:
+    """SQLite's primary result code for ``error`` (0 when it carries none)."""
+    return (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+def is_locked(error: sqlite3.Error) -> bool:
+    return code(error) in (SQLITE_BUSY, SQLITE_LOCKED) or "locked" in str(error)
+
+
+def is_damage(error: sqlite3.Error) -> bool:
+    if code(error) in (SQLITE_CORRUPT, SQLITE_NOTADB):
+        return True
+    message = str(error)
+    return "not a database" in message or "malformed" in message
+
+
+def connect_read_only(path: Path, busy_timeout: float) -> sqlite3.Connection:
+    """A connection that cannot write ``path`` (nor checkpoint a WAL into it)."""
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    return sqlite3.connect(uri, uri=True, timeout=busy_timeout, isolation_level=None)
+
+
+class Connected:
+    """An open trainer database: its connection, file and start-up notice."""
+
+    def __init__(
+        self,
+        db: Database,
+        path: Path,
+        *,
+        notice: str | None = None,
+        busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
+        backup_on_session: bool = True,
+    ) -> None:
+        self.db = db
+        self.path = path
+        self.notice = notice
+        """What went wrong at start, for the UI to show; None when nothing did."""
+        self.busy_timeout = busy_timeout
+        self.backup_on_session = backup_on_session
+        self.backup_problem: str | None = None
+        """Why the last automatic backup failed, if it did (the session went on)."""
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        return self.db.conn
+
+    @property
+    def schema_version(self) -> int:
+        """``PRAGMA user_version``: the number of the last migration applied."""
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+
+    @property
+    def station(self) -> str:
+        """This database's own id (a UUID), named in its station exports."""
+        return str(self.conn.execute("SELECT value FROM meta WHERE key = 'station'").fetchone()[0])
+
+    def close(self) -> None:
+        """Close the connection (every write is already committed)."""
+        self.db.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()

@@ -1,0 +1,90 @@
+"""Checking what a caller hands storage, one field at a time: each refusal is a
+:class:`~trainer.storage.models.StorageError` naming the field and what is wrong.
+Also the stored form of times and row ids (no Qt).
+"""
+
+from __future__ import annotations
+
+import math
+import uuid
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import TypeVar
+
+from trainer.storage.models import StorageError
+
+E = TypeVar("E", bound=StrEnum)
+
+MAX_NAME_LENGTH = 80
+"""The longest name of a trainee, an instructor or an exam set-up."""
+
+
+def now() -> str:
+    """The present moment as stored: UTC ISO-8601 text."""
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def stamp(at: datetime | None, field: str = "at") -> str:
+    """A UTC ISO-8601 text time (now for None); sorting the text sorts the times."""
+    if at is None:
+        return now()
+    if not isinstance(at, datetime) or at.tzinfo is None:
+        raise StorageError(f"{field}: {at!r} must be a timezone-aware datetime")
+    return at.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def uid() -> str:
+    """A new id for a row that travels between stations."""
+    return uuid.uuid4().hex
+
+
+def text(value: object, field: str, *, max_length: int | None = None) -> str:
+    """Non-empty text, stripped."""
+    if not isinstance(value, str):
+        raise StorageError(f"{field}: expected text, got {type(value).__name__} {value!r}")
+    clean = value.strip()
+    if not clean:
+        raise StorageError(f"{field}: must not be empty")
+    if max_length is not None and len(clean) > max_length:
+        raise StorageError(f"{field}: {len(clean)} characters; at most {max_length}")
+    return clean
+
+
+def optional_text(value: object, field: str) -> str | None:
+    return None if value is None else text(value, field)
+
+
+def member(kind: type[E], value: object, field: str, what: str) -> E:
+    """The member of ``kind`` named by ``value`` (a member or its text); ``what``
+    names the kind in the refusal (``"a skill"``)."""
+    if isinstance(value, kind):
+        return value
+    clean = text(value, field)
+    try:
+        return kind(clean)
+    except ValueError:
+        allowed = ", ".join(item.value for item in kind)
+        raise StorageError(f"{field}: {value!r} is not {what} ({allowed})") from None
+
+
+def integer(value: object, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StorageError(f"{field}: expected a whole number, got {value!r}")
+    return value
+
+
+def seconds(value: object) -> float:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or value < 0
+    ):
+        raise StorageError(f"seconds: {value!r} is not a time in seconds (0 or more)")
+    return float(value)
+
+
+def correct(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise StorageError(f"correct: expected True or False, got {value!r}")
+    return value

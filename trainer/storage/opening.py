@@ -1,0 +1,362 @@
+"""Opening the database file: damage detection, recovery, refusal and side files (no Qt).
+
+:func:`open_file` always returns a usable connection and never changes a file
+it cannot use: :attr:`Opened.notice` then holds the sentences the UI shows
+(None when all went well).
+
+- Damaged (not an SQLite file, failing ``PRAGMA quick_check``, tables not
+  those its record of migrations says, or empty while good backups exist):
+  moved aside as ``<name>.damaged-<time>`` (never overwritten, never
+  deleted) and the newest good backup, or a new database, takes its place.
+- Not the trainer's to write (another program's file, a newer trainer's
+  schema), read-only here, or kept locked by another program: left untouched,
+  and the session goes to a side file beside it (or in the temporary folder).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from trainer.paths import data_dir
+from trainer.storage import schema
+from trainer.storage.backups import backups_of, describe, remove_stale_partials
+from trainer.storage.connection import (
+    ACCESS_PROBLEMS,
+    MEMORY,
+    SIDE_FILES,
+    SQLITE_READONLY,
+    SYNCHRONOUS,
+    code,
+    connect_read_only,
+    is_damage,
+    is_locked,
+)
+
+DEFAULT_FILENAME = "trainer.sqlite3"
+_LOCKED_RETRY_PAUSE = 0.05
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """What :func:`open_file` opened: the database, where it is, and what went wrong."""
+
+    db: Database
+    path: Path
+    """The file in use: the one asked for, a side file, or :data:`MEMORY`."""
+    notice: str | None
+    """Sentences for the person when the file asked for was not opened as it was."""
+
+
+class _Damaged(Exception):
+    """The file is not a healthy SQLite database; the message ends "The database <path> ..."."""
+
+
+class _Refused(Exception):
+    """A healthy SQLite file this trainer must not write (see ``schema.examine``)."""
+
+    def __init__(self, refusal: schema.Refusal) -> None:
+        super().__init__(refusal.why)
+        self.refusal = refusal
+
+
+class _ReadOnly(Exception):
+    """SQLite can read the file but not write it here."""
+
+
+_CANNOT_USE = (sqlite3.Error, _Damaged, _Refused, _ReadOnly, OSError)
+"""Every way a file can fail to open as the trainer's database."""
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def _quick_check(conn: sqlite3.Connection) -> None:
+    rows = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
+    if rows != ["ok"]:
+        raise _Damaged(f"is damaged ({'; '.join(str(row) for row in rows[:3])})")
+
+
+def _connect(path: Path | str, busy_timeout: float) -> sqlite3.Connection:
+    # isolation_level=None: no implicit BEGIN; transactions are explicit.
+    # timeout sets SQLite's busy handler (PRAGMA busy_timeout).
+    return sqlite3.connect(str(path), timeout=busy_timeout, isolation_level=None)
+
+
+def _migrate(db: Database) -> None:
+    """Apply pending migrations under the write lock, so two processes opening
+    the same new file do not both try migration 1."""
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        schema.MIGRATIONS.apply(db)
+    except BaseException:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")
+        raise
+    db.conn.execute("COMMIT")
+
+
+def _size(path: Path) -> int | None:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return None
+
+
+def _health_check(path: Path, busy_timeout: float) -> None:
+    """Raise unless ``path`` is absent, a new empty file or a healthy database this
+    trainer may write: :class:`_Damaged` or :class:`_Refused`.
+
+    An empty file is damage when a good backup exists (something emptied the
+    database; the backup is what the person wants back) or when a write-ahead
+    log lies beside it (SQLite would discard that log). The check reads
+    through a read-only connection: closing a read-write one would checkpoint
+    a leftover WAL into (that is, write into) a damaged file.
+    """
+    size = _size(path)
+    if size is None:
+        return
+    if size == 0:
+        if _size(Path(f"{path}-wal")):
+            raise _Damaged("is empty (0 bytes) but a write-ahead log lies beside it")
+        if good_backup(path, busy_timeout) is not None:
+            raise _Damaged("is empty (0 bytes)")
+        return
+    with open(path, "rb") as file:
+        if file.read(len(_SQLITE_HEADER)) != _SQLITE_HEADER:
+            raise _Damaged("is damaged: it is not an SQLite database")
+    with _reading_content():
+        conn = connect_read_only(path, busy_timeout)
+        # A damaged file's text (in quick_check's report) need not be UTF-8.
+        conn.text_factory = _lenient_text
+        try:
+            _quick_check(conn)
+            refused = schema.examine(conn)
+        finally:
+            conn.close()
+    if refused is not None:
+        raise _Refused(refused)
+
+
+@contextmanager
+def _reading_content() -> Iterator[None]:
+    """Our own reads of a readable SQLite file: a failure is damage (:class:`_Damaged`)
+    unless it is about access, not content (locked, permissions, I/O)."""
+    try:
+        yield
+    except schema.SchemaDamage as damage:
+        raise _Damaged(str(damage)) from None
+    except UnicodeDecodeError:  # SQLite's error message quoted the file's broken text
+        raise _Damaged("is damaged (SQLite cannot read its schema)") from None
+    except sqlite3.Error as error:
+        if is_locked(error) or code(error) in ACCESS_PROBLEMS:
+            raise
+        raise _Damaged(f"is damaged ({error})") from None
+
+
+def _lenient_text(data: bytes) -> str:
+    return data.decode("utf-8", errors="replace")
+
+
+def _write_probe(conn: sqlite3.Connection) -> None:
+    """Raise :class:`_ReadOnly` when SQLite cannot write the file here.
+
+    SQLite opens a file it may not write (read-only mode, another owner, a
+    read-only mount) read-only without a word, and the first write then fails
+    with "attempt to write a readonly database". A header write rolled back
+    at once asks the question without changing anything.
+    """
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            (version,) = conn.execute("PRAGMA user_version").fetchone()
+            conn.execute(f"PRAGMA user_version = {int(version)}")
+        finally:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+    except sqlite3.Error as error:
+        if code(error) == SQLITE_READONLY:
+            raise _ReadOnly(str(error)) from None
+        raise
+
+
+def good_backup(path: Path, busy_timeout: float) -> Path | None:
+    """The newest backup of ``path`` that is healthy and this trainer's to use (not
+    a newer trainer's); None when there is none."""
+    for backup in backups_of(path):
+        if not _size(backup):
+            continue
+        try:
+            _health_check(backup, busy_timeout)
+        except _CANNOT_USE:
+            continue
+        return backup
+    return None
+
+
+# --------------------------------------------------------------------------- opening
+
+
+def _open_checked(path: Path, busy_timeout: float) -> Database:
+    _health_check(path, busy_timeout)
+    conn = _connect(path, busy_timeout)
+    try:
+        with _reading_content():
+            # A read-write connection parses the schema more strictly than the
+            # read-only one of the health check (a CHECK naming no column).
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        _write_probe(conn)
+        db = Database(conn)
+        if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            db.enable_wal()  # outside any transaction; persistent in the file
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
+        _migrate(db)
+    except BaseException:
+        conn.close()
+        raise
+    return db
+
+
+def _open_waiting(path: Path, busy_timeout: float) -> Database:
+    """:func:`_open_checked`, retried while another process holds the file.
+
+    Switching a new file to WAL takes an exclusive lock and SQLite reports
+    "database is locked" at once, without its busy handler, when a second
+    station opens the same new file at that moment. That is a wait, not a
+    reason to send the session to a side file: retry until ``busy_timeout``.
+    """
+    deadline = time.monotonic() + busy_timeout
+    while True:
+        try:
+            return _open_checked(path, busy_timeout)
+        except sqlite3.Error as error:
+            if not is_locked(error) or time.monotonic() >= deadline:
+                raise
+        time.sleep(_LOCKED_RETRY_PAUSE)
+
+
+def _local_stamp() -> str:
+    return datetime.now().strftime("%Y%m%d-%H%M%S")
+
+
+def _set_aside(path: Path) -> Path:
+    """Rename ``path`` (and its -wal/-shm/-journal) to ``<name>.damaged-<time>``."""
+    base = f"{path.name}.damaged-{_local_stamp()}"
+    target = path.with_name(base)
+    counter = 1
+    while any(Path(f"{target}{suffix}").exists() for suffix in ("", *SIDE_FILES)):
+        counter += 1
+        target = path.with_name(f"{base}-{counter}")
+    for suffix in ("", *SIDE_FILES):
+        source = Path(f"{path}{suffix}")
+        if source.exists():
+            os.replace(source, f"{target}{suffix}")
+    return target
+
+
+def open_file(path: Path | str | None, busy_timeout: float) -> Opened:
+    """Open (creating and upgrading as needed) the trainer's database; never fails.
+
+    ``path`` defaults to ``data_dir() / "trainer.sqlite3"``. When the file was
+    damaged, refused, read-only, locked or could not be opened, the notice says
+    what happened and where things are.
+    """
+    try:
+        target = Path(path) if path is not None else data_dir() / DEFAULT_FILENAME
+    except OSError as error:  # the data folder itself cannot be made
+        target = Path(tempfile.gettempdir()) / DEFAULT_FILENAME
+        return _side_database(target, f"The data folder could not be used ({error}).",
+                              busy_timeout)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale_partials(target)
+        return Opened(_open_waiting(target, busy_timeout), target, None)
+    except _Damaged as damage:
+        problem = str(damage)
+    except _Refused as refused:
+        what = f"The file {target} {refused}. It was left untouched. {refused.refusal.advice}"
+        return _side_database(target, what, busy_timeout)
+    except _ReadOnly as error:
+        what = (
+            f"The database {target} is read-only here ({error}), so no answer could be"
+            " recorded in it. It was left untouched; ask for it to be made writable."
+        )
+        return _side_database(target, what, busy_timeout)
+    except sqlite3.Error as error:
+        if not is_damage(error):
+            what = (
+                f"The database {target} is locked by another program and could not be"
+                " opened. It was left untouched."
+                if is_locked(error)
+                else f"The database {target} could not be opened ({error})."
+            )
+            return _side_database(target, what, busy_timeout)
+        problem = f"is damaged ({error})"
+    except OSError as error:
+        what = f"The database {target} could not be opened ({error})."
+        return _side_database(target, what, busy_timeout)
+    try:
+        return _recover(target, problem, busy_timeout)
+    except _CANNOT_USE as error:
+        what = (
+            f"The database {target} {problem}, and it could not be set aside ({error})."
+            " It was left untouched."
+        )
+        return _side_database(target, what, busy_timeout)
+
+
+def _recover(path: Path, problem: str, busy_timeout: float) -> Opened:
+    """Set the damaged file aside and open the newest good backup, or a new database."""
+    kept = _set_aside(path)
+    backup = good_backup(path, busy_timeout)
+    if backup is not None:
+        shutil.copyfile(backup, path)
+        try:
+            db = _open_checked(path, busy_timeout)
+        except (sqlite3.Error, _Damaged, _Refused, _ReadOnly):
+            _set_aside(path)  # a copy of the backup; the backup itself stays
+            backup = None
+    if backup is None:
+        db = _open_checked(path, busy_timeout)
+        started = "There is no good backup, so a new, empty database was started."
+    else:
+        started = (
+            f"The backup of {describe(backup, path.stem)} was restored; answers given after"
+            " that backup are not in it."
+        )
+    return Opened(db, path, f"The database {path} {problem}. It was kept as {kept}. {started}")
+
+
+def _side_database(path: Path, what: str, busy_timeout: float) -> Opened:
+    """A database beside the one that cannot be used, so this session is still kept."""
+    name = f"{path.stem}.{_local_stamp()}-{uuid.uuid4().hex[:6]}{path.suffix or '.sqlite3'}"
+    for folder in (path.parent, Path(tempfile.gettempdir())):
+        side = folder / name
+        try:
+            db = _open_checked(side, busy_timeout)
+        except _CANNOT_USE:
+            continue
+        notice = (
+            f"{what} This session's results are kept in {side}; export them from there"
+            " and merge them into the main database when it is available."
+        )
+        return Opened(db, side, notice)
+    db = Database(memory=True)
+    db.conn.isolation_level = None
+    db.conn.execute("PRAGMA foreign_keys = ON")
+    _migrate(db)
+    notice = f"{what} No file could be written either: this session's results will NOT be kept."
+    return Opened(db, MEMORY, notice)

@@ -1,0 +1,190 @@
+"""Reading: trainees, instructors, progress, the roster, mistakes and skill totals (no Qt).
+
+Every method is one read; the rows become models in :mod:`trainer.storage.rows`.
+The roster and the skill table read the running totals the schema's trigger
+keeps (a few hundred rows, not every answer).
+"""
+
+from __future__ import annotations
+
+from trainer.storage import passwords, rows
+from trainer.storage.connection import Connected
+from trainer.storage.models import (
+    AnswerRecord,
+    CourseAnswer,
+    DayStat,
+    Mistake,
+    RosterColumn,
+    RosterRow,
+    SkillStat,
+    StorageError,
+    Streak,
+    Trainee,
+)
+
+_TRAINEE_ANSWERS = (
+    "FROM sessions s JOIN rounds r ON r.session_id = s.id JOIN answers a ON a.round_id = r.id"
+    " WHERE s.trainee_id = ?"
+)
+_EXAM_STATUS = (
+    "(SELECT CASE WHEN e.finished IS NULL THEN 'in_progress'"
+    " WHEN e.passed THEN 'passed' ELSE 'failed' END"
+    " FROM exams e WHERE e.trainee_id = t.id ORDER BY e.started DESC, e.id DESC LIMIT 1)"
+)
+_ROSTER_ORDER = {
+    RosterColumn.NAME: "t.name COLLATE NOCASE",
+    RosterColumn.ACCURACY: "accuracy",
+    RosterColumn.SECONDS_PER_ROUND: "seconds_per_round",
+    RosterColumn.ROUNDS_PLAYED: "rounds_played",
+    RosterColumn.LAST_ACTIVE: "t.last_active",
+    RosterColumn.EXAM_STATUS: (
+        "CASE exam_status WHEN 'in_progress' THEN 1 WHEN 'failed' THEN 2"
+        " WHEN 'passed' THEN 3 ELSE 0 END"
+    ),
+}
+
+
+class Queries(Connected):
+    """What trainees and instructors read."""
+
+    # -- trainees and instructors
+
+    def list_trainees(self) -> list[Trainee]:
+        """Every trainee, by name."""
+        found = rows.fetch_all(
+            self.conn,
+            f"SELECT {rows.TRAINEE_COLUMNS} FROM trainees ORDER BY name COLLATE NOCASE",
+        )
+        return [rows.trainee(row) for row in found]
+
+    def get_trainee(self, trainee_id: int) -> Trainee | None:
+        """One trainee, or None."""
+        row = rows.fetch_one(
+            self.conn, f"SELECT {rows.TRAINEE_COLUMNS} FROM trainees WHERE id = ?", (trainee_id,)
+        )
+        return None if row is None else rows.trainee(row)
+
+    def find_trainee(self, name: str) -> Trainee | None:
+        """The trainee with this name (any case), or None."""
+        row = rows.fetch_one(
+            self.conn,
+            f"SELECT {rows.TRAINEE_COLUMNS} FROM trainees WHERE name = ?",
+            (name.strip(),),
+        )
+        return None if row is None else rows.trainee(row)
+
+    def verify_instructor(self, name: str, password: str) -> bool:
+        """Whether ``password`` is this instructor's (an unknown name takes as long)."""
+        if not isinstance(name, str) or not isinstance(password, str):
+            return False
+        row = rows.fetch_one(
+            self.conn, "SELECT password_hash FROM instructors WHERE name = ?", (name.strip(),)
+        )
+        if row is None:
+            return passwords.dummy_verify(password)
+        return passwords.verify_password(password, row["password_hash"])
+
+    def list_instructors(self) -> list[str]:
+        """Instructor names (the UI offers to create the first one when empty)."""
+        found = rows.fetch_all(
+            self.conn, "SELECT name FROM instructors ORDER BY name COLLATE NOCASE"
+        )
+        return [row["name"] for row in found]
+
+    # -- answers
+
+    def course_answers(self, trainee_id: int) -> list[CourseAnswer]:
+        """A trainee's rulings and scenario rounds, oldest first."""
+        found = rows.fetch_all(
+            self.conn,
+            f"SELECT {rows.COURSE_ANSWER_COLUMNS} FROM course_answers WHERE trainee_id = ?"
+            " ORDER BY answered_at, id",
+            (trainee_id,),
+        )
+        return [rows.course_answer(row) for row in found]
+
+    def trainee_answers(self, trainee_id: int, *, wrong_only: bool = False) -> list[AnswerRecord]:
+        """A trainee's answers, oldest first (for the CSV report)."""
+        where = " AND a.correct = 0" if wrong_only else ""
+        found = rows.fetch_all(
+            self.conn,
+            f"SELECT {rows.ANSWER_COLUMNS} {_TRAINEE_ANSWERS}{where}"
+            " ORDER BY a.answered_at, a.id",
+            (trainee_id,),
+        )
+        return [rows.answer_record(row) for row in found]
+
+    def trainee_mistakes(self, trainee_id: int, *, limit: int | None = None) -> list[Mistake]:
+        """Wrong answers, newest first, each with its round exactly as dealt and the
+        version of the rule set it was dealt under."""
+        found = rows.fetch_all(
+            self.conn,
+            f"SELECT {rows.MISTAKE_COLUMNS} {_TRAINEE_ANSWERS} AND a.correct = 0"
+            " ORDER BY a.answered_at DESC, a.id DESC LIMIT ?",
+            (trainee_id, -1 if limit is None else limit),
+        )
+        return [rows.mistake(row) for row in found]
+
+    # -- progress
+
+    def skill_stats(self, trainee_id: int) -> list[SkillStat]:
+        """Accuracy and speed per skill, by skill name."""
+        found = rows.fetch_all(
+            self.conn,
+            f"SELECT {rows.SKILL_STAT_COLUMNS} FROM skill_totals WHERE trainee_id = ?"
+            " ORDER BY skill",
+            (trainee_id,),
+        )
+        return [rows.skill_stat(row) for row in found]
+
+    def roster(
+        self,
+        sort_by: RosterColumn | str = RosterColumn.NAME,
+        *,
+        descending: bool = False,
+        name_filter: str | None = None,
+    ) -> list[RosterRow]:
+        """Every trainee's figures for the instructor; sorted by any column
+        (empty figures last either way, then by name), optionally only names
+        containing ``name_filter`` (any case)."""
+        try:
+            order = _ROSTER_ORDER[RosterColumn(sort_by)]
+        except ValueError:
+            allowed = ", ".join(c.value for c in RosterColumn)
+            raise StorageError(f"sort_by: {sort_by!r} is not a roster column ({allowed})") from None
+        direction = "DESC" if descending else "ASC"
+        found = rows.fetch_all(
+            self.conn,
+            "SELECT t.id AS trainee_id, t.name AS name,"
+            " CAST(tt.correct AS REAL) / NULLIF(tt.answers, 0) AS accuracy,"
+            " tt.seconds / NULLIF(tt.rounds, 0) AS seconds_per_round,"
+            " COALESCE(tt.rounds, 0) AS rounds_played, COALESCE(tt.answers, 0) AS answers,"
+            f" t.last_active AS last_active, {_EXAM_STATUS} AS exam_status"
+            " FROM trainees t LEFT JOIN trainee_totals tt ON tt.trainee_id = t.id"
+            " WHERE ?1 IS NULL OR instr(lower(t.name), lower(?1)) > 0"
+            f" ORDER BY {order} {direction} NULLS LAST, t.name COLLATE NOCASE, t.id",
+            (name_filter.strip() if name_filter else None,),
+        )
+        return [rows.roster_row(row) for row in found]
+
+    def history(self, trainee_id: int) -> list[DayStat]:
+        """Answers, correct answers and time per local calendar day, oldest first."""
+        found = rows.fetch_all(
+            self.conn,
+            "SELECT date(a.answered_at, 'localtime') AS day, COUNT(*) AS answers,"
+            f" SUM(a.correct) AS correct, SUM(a.seconds) AS seconds {_TRAINEE_ANSWERS}"
+            " GROUP BY day ORDER BY day",
+            (trainee_id,),
+        )
+        return [rows.day_stat(row) for row in found]
+
+    def streak(self, trainee_id: int) -> Streak:
+        """Consecutive correct answers: the current run and the best ever."""
+        found = self.conn.execute(
+            f"SELECT a.correct {_TRAINEE_ANSWERS} ORDER BY a.answered_at, a.id", (trainee_id,)
+        )
+        current = best = 0
+        for (correct,) in found:
+            current = current + 1 if correct else 0
+            best = max(best, current)
+        return Streak(current=current, best=best)

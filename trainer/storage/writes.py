@@ -1,0 +1,327 @@
+"""Writing: trainees, instructors, sessions, rounds and answers, each in one transaction (no Qt).
+
+Every write method runs in its own ``BEGIN IMMEDIATE`` transaction
+(:meth:`Writes._write`) and commits before returning;
+:meth:`Writes.record_answer` and :meth:`Writes.record_course_answer` refuse to
+run inside an open transaction, so an answer is never held back by a caller.
+sqlite-utils' ``db.atomic()`` issues a deferred ``BEGIN``; a deferred
+transaction that reads before it writes gets ``SQLITE_BUSY`` at once (the busy
+timeout cannot help) when another process committed in between, so the write
+methods take the write lock up front instead. The busy timeout (10 s by
+default) makes a second process wait for the lock rather than fail.
+
+Durability: WAL journal, ``synchronous=FULL``. In WAL mode NORMAL already
+survives an application crash or SIGKILL (a commit is in the WAL file, in the
+operating system's cache, when it returns) but may lose the last commits on
+power loss; FULL syncs the WAL on every commit, so an answer survives a power
+cut as well. It costs about 0.5 ms per answer here (see benchmarks/storage.py),
+far inside the 5 ms budget.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any
+
+from trainer.engine.round import Wager
+from trainer.skills import QuestionKind, Skill
+from trainer.storage import fields, passwords, schema
+from trainer.storage.backups import Backups
+from trainer.storage.fields import MAX_NAME_LENGTH
+from trainer.storage.models import CourseAnswerKind, Mode, NewAnswer, StorageError
+
+_INSERT_ANSWER = (
+    "INSERT INTO answers (uid, round_id, question_id, kind, skill, seat, wager, expected,"
+    " given, correct, seconds, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _mark_active(conn: sqlite3.Connection, trainee_id: int, when: str) -> None:
+    """Move the trainee's last activity forward to ``when`` (never back).
+
+    Answers do this by a trigger (schema); sessions and course answers here.
+    """
+    conn.execute(
+        "UPDATE trainees SET last_active = ?1 WHERE id = ?2"
+        " AND (last_active IS NULL OR last_active < ?1)",
+        (when, trainee_id),
+    )
+
+
+class Writes(Backups):
+    """Every change to the database but the exams' (:mod:`trainer.storage.exams`)."""
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction holding the write lock from its start; commits on exit."""
+        conn = self.conn
+        if conn.in_transaction:
+            raise StorageError("a transaction is already open; each write commits on its own")
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        try:
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
+    # -- trainees and instructors
+
+    def create_trainee(self, name: str, *, at: datetime | None = None) -> int:
+        """Add a trainee profile; names are unique regardless of case."""
+        clean = fields.text(name, "name", max_length=MAX_NAME_LENGTH)
+        with self._write() as conn:
+            if conn.execute("SELECT 1 FROM trainees WHERE name = ?", (clean,)).fetchone():
+                raise StorageError(f"name: a trainee named {clean!r} already exists")
+            cursor = conn.execute(
+                "INSERT INTO trainees (uid, name, created) VALUES (?, ?, ?)",
+                (fields.uid(), clean, fields.stamp(at)),
+            )
+        return int(cursor.lastrowid or 0)
+
+    def create_instructor(self, name: str, password: str) -> int:
+        """Add an instructor; only a salted scrypt hash of the password is stored."""
+        clean = fields.text(name, "name", max_length=MAX_NAME_LENGTH)
+        if not isinstance(password, str) or len(password) < passwords.MIN_PASSWORD_LENGTH:
+            raise StorageError(
+                f"password: at least {passwords.MIN_PASSWORD_LENGTH} characters are required"
+            )
+        stored = passwords.hash_password(password)
+        with self._write() as conn:
+            if conn.execute("SELECT 1 FROM instructors WHERE name = ?", (clean,)).fetchone():
+                raise StorageError(f"name: an instructor named {clean!r} already exists")
+            cursor = conn.execute(
+                "INSERT INTO instructors (name, password_hash, created) VALUES (?, ?, ?)",
+                (clean, stored, fields.now()),
+            )
+        return int(cursor.lastrowid or 0)
+
+    def create_first_instructor_from_hash(self, name: str, password_hash: str) -> int | None:
+        """Add the first instructor from a stored-form hash (a training room's site
+        file carries only the hash); None when the station has an instructor already."""
+        clean = fields.text(name, "name", max_length=MAX_NAME_LENGTH)
+        if not passwords.is_password_hash(password_hash):
+            raise StorageError("password_hash: not a hash made by 'hhe-trainer site hash-password'")
+        with self._write() as conn:
+            if conn.execute("SELECT 1 FROM instructors").fetchone() is not None:
+                return None
+            cursor = conn.execute(
+                "INSERT INTO instructors (name, password_hash, created) VALUES (?, ?, ?)",
+                (clean, password_hash, fields.now()),
+            )
+        return int(cursor.lastrowid or 0)
+
+    # -- sessions and rounds
+
+    def _insert_session(
+        self,
+        conn: sqlite3.Connection,
+        trainee_id: int,
+        mode: Mode,
+        ruleset_id: str,
+        started: str,
+    ) -> int:
+        if conn.execute("SELECT 1 FROM trainees WHERE id = ?", (trainee_id,)).fetchone() is None:
+            raise StorageError(f"trainee_id: no trainee {trainee_id}")
+        cursor = conn.execute(
+            "INSERT INTO sessions (uid, trainee_id, mode, ruleset_id, started)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (fields.uid(), trainee_id, mode.value, ruleset_id, started),
+        )
+        _mark_active(conn, trainee_id, started)
+        return int(cursor.lastrowid or 0)
+
+    def start_session(
+        self,
+        trainee_id: int,
+        mode: Mode | str,
+        ruleset_id: str,
+        *,
+        at: datetime | None = None,
+    ) -> int:
+        """Begin a practice, speed or exam session (after a backup of the database)."""
+        trainee_id = fields.integer(trainee_id, "trainee_id")
+        chosen = fields.member(Mode, mode, "mode", "a session mode")
+        ruleset = fields.text(ruleset_id, "ruleset_id")
+        started = fields.stamp(at)
+        self._automatic_backup()
+        with self._write() as conn:
+            return self._insert_session(conn, trainee_id, chosen, ruleset, started)
+
+    def end_session(self, session_id: int, *, at: datetime | None = None) -> None:
+        """Mark a session ended; ending one twice is refused."""
+        ended = fields.stamp(at)
+        with self._write() as conn:
+            row = conn.execute("SELECT ended FROM sessions WHERE id = ?", (session_id,)).fetchone()
+            if row is None:
+                raise StorageError(f"session_id: no session {session_id}")
+            if row[0] is not None:
+                raise StorageError(f"session_id: session {session_id} already ended at {row[0]}")
+            conn.execute("UPDATE sessions SET ended = ? WHERE id = ?", (ended, session_id))
+
+    def record_round(
+        self,
+        session_id: int,
+        round_json: dict[str, Any],
+        ruleset_id: str,
+        ruleset_version: int,
+        *,
+        at: datetime | None = None,
+    ) -> int:
+        """Keep a dealt round in the settle contract's input form (``round_to_json``),
+        with the version of the rule set it is dealt under.
+
+        The JSON is stored as given (key order included), so the round re-opens
+        exactly as dealt. Refused: a non-object, anything JSON cannot hold, a
+        ``rules`` entry naming another rule set, an ended or unknown session.
+        """
+        session_id = fields.integer(session_id, "session_id")
+        if not isinstance(round_json, dict):
+            kind = type(round_json).__name__
+            raise StorageError(f"round_json: expected a JSON object, got {kind}")
+        ruleset = fields.text(ruleset_id, "ruleset_id")
+        version = fields.integer(ruleset_version, "ruleset_version")
+        rules = round_json.get("rules")
+        if rules is not None and rules != ruleset:
+            raise StorageError(
+                f"round_json.rules: {rules!r} is not the rule set recorded ({ruleset!r})"
+            )
+        try:
+            text = json.dumps(
+                round_json, ensure_ascii=False, separators=(",", ":"), allow_nan=False
+            )
+        except (TypeError, ValueError) as error:
+            raise StorageError(f"round_json: not storable as JSON ({error})") from None
+        dealt = fields.stamp(at)
+        with self._write() as conn:
+            row = conn.execute("SELECT ended FROM sessions WHERE id = ?", (session_id,)).fetchone()
+            if row is None:
+                raise StorageError(f"session_id: no session {session_id}")
+            if row[0] is not None:
+                raise StorageError(f"session_id: session {session_id} has ended")
+            cursor = conn.execute(
+                "INSERT INTO rounds (uid, session_id, ruleset_id, ruleset_version, round_json,"
+                " dealt_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (fields.uid(), session_id, ruleset, version, text, dealt),
+            )
+        return int(cursor.lastrowid or 0)
+
+    # -- answers
+
+    def record_answer(self, answer: NewAnswer, *, at: datetime | None = None) -> int:
+        """Keep one answer; it is committed (and on disk) when this returns.
+
+        Each field is checked (a refusal names it); ``kind``, ``skill`` and
+        ``wager`` may be given as their enums' text. Refused inside an open
+        transaction: each answer is its own.
+        """
+        if not isinstance(answer, NewAnswer):
+            raise StorageError(f"answer: expected a NewAnswer, got {type(answer).__name__}")
+        round_id = fields.integer(answer.round_id, "round_id")
+        question_id = fields.text(answer.question_id, "question_id")
+        kind = fields.member(QuestionKind, answer.kind, "kind", "a question kind")
+        skill = fields.member(Skill, answer.skill, "skill", "a skill")
+        seat = answer.seat
+        if seat is not None and (fields.integer(seat, "seat") < 1 or seat > 6):
+            raise StorageError(f"seat: {seat} is not a seat number 1-6")
+        wager = (
+            None if answer.wager is None
+            else fields.member(Wager, answer.wager, "wager", "a wager")
+        )
+        if not isinstance(answer.expected, str):
+            kind_of = type(answer.expected).__name__
+            raise StorageError(f"expected: expected text, got {kind_of}")
+        if answer.given is not None and not isinstance(answer.given, str):
+            kind_of = type(answer.given).__name__
+            raise StorageError(f"given: expected text or None, got {kind_of}")
+        row = (
+            fields.uid(),
+            round_id,
+            question_id,
+            kind.value,
+            skill.value,
+            seat,
+            None if wager is None else wager.value,
+            answer.expected,
+            answer.given,
+            int(fields.correct(answer.correct)),
+            fields.seconds(answer.seconds),
+            fields.stamp(at),
+        )
+        try:
+            with self._write() as conn:
+                cursor = conn.execute(_INSERT_ANSWER, row)
+        except sqlite3.IntegrityError as error:
+            if "FOREIGN KEY" in str(error):
+                raise StorageError(f"round_id: no round {round_id}") from None
+            raise
+        return int(cursor.lastrowid or 0)
+
+    def record_course_answer(
+        self,
+        trainee_id: int,
+        kind: CourseAnswerKind | str,
+        item: str,
+        correct: bool,
+        seconds: float,
+        *,
+        lesson: str | None = None,
+        scenario: str | None = None,
+        at: datetime | None = None,
+    ) -> int:
+        """Keep one course answer on no dealt round; committed (and on disk) when this returns.
+
+        ``kind`` ``"ruling"``: a ruling of ``lesson`` (required), ``item`` naming
+        the ruling; ``"scenario"``: a finished round of a ``scenario`` (required)
+        drill. Refused inside an open transaction: each answer is its own.
+        """
+        trainee_id = fields.integer(trainee_id, "trainee_id")
+        chosen = fields.member(CourseAnswerKind, kind, "kind", "a course answer kind")
+        clean_item = fields.text(item, "item")
+        clean_lesson = fields.optional_text(lesson, "lesson")
+        clean_scenario = fields.optional_text(scenario, "scenario")
+        if chosen is CourseAnswerKind.RULING and clean_lesson is None:
+            raise StorageError("lesson: a ruling's answer must name its lesson")
+        if chosen is CourseAnswerKind.SCENARIO and clean_scenario is None:
+            raise StorageError("scenario: a scenario round's answer must name its scenario")
+        row = (
+            fields.uid(),
+            trainee_id,
+            chosen.value,
+            clean_lesson,
+            clean_scenario,
+            clean_item,
+            int(fields.correct(correct)),
+            fields.seconds(seconds),
+            fields.stamp(at),
+        )
+        try:
+            with self._write() as conn:
+                cursor = conn.execute(
+                    "INSERT INTO course_answers (uid, trainee_id, kind, lesson, scenario, item,"
+                    " correct, seconds, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    row,
+                )
+                _mark_active(conn, trainee_id, row[-1])
+        except sqlite3.IntegrityError as error:
+            if "FOREIGN KEY" in str(error):
+                raise StorageError(f"trainee_id: no trainee {trainee_id}") from None
+            raise
+        return int(cursor.lastrowid or 0)
+
+    def rebuild_totals(self) -> None:
+        """Recount the roster and skill totals from every answer (a repair tool;
+        the trigger keeps them exact in normal use)."""
+        with self._write() as conn:
+            for statement in schema.REBUILD_TOTALS:
+                conn.execute(statement)
