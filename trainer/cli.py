@@ -32,8 +32,8 @@ from typing import Any, BinaryIO, NamedTuple, TextIO
 
 from trainer import __version__
 from trainer.engine.money import dollars, shown, shown_name
-from trainer.engine.round import RoundError, Wager, parse_round, round_to_json
-from trainer.engine.rulesets import PRESETS, RuleSetError, load_ruleset
+from trainer.engine.round import TABLE_SEATS, RoundError, Wager, parse_round, round_to_json
+from trainer.engine.rulesets import DEFAULT_RULES, PRESETS, RuleSetError, load_ruleset
 from trainer.engine.settlement import Settlement, settle, settlement_to_json
 from trainer.engine.textfile import BOM, TextFileError, read_text_file
 
@@ -307,10 +307,10 @@ _SEAT_HELP = (
     " [pocket_bonus=Z] [six_card_bonus=Z] [progressive=1]', e.g. '6: Ah Ad ante=10 raise=30'"
 )
 _SEAT_ALIASES = {
-    "trips": "trips_plus",
-    "pocket": "pocket_bonus",
-    "six_card": "six_card_bonus",
-    "play": "raise",
+    "trips": Wager.TRIPS_PLUS.value,
+    "pocket": Wager.POCKET_BONUS.value,
+    "six_card": Wager.SIX_CARD_BONUS.value,
+    "play": Wager.RAISE.value,
 }
 
 
@@ -582,7 +582,7 @@ def build_parser() -> argparse.ArgumentParser:
     settle_parser = commands.add_parser(
         "settle", help="settle JSON Lines rounds from stdin (the audit contract)"
     )
-    settle_parser.add_argument("--rules", default="ny-2018", help=rules_help)
+    settle_parser.add_argument("--rules", default=DEFAULT_RULES, help=rules_help)
     settle_parser.add_argument(
         "--jobs",
         type=whole_number(low=0),
@@ -595,7 +595,7 @@ def build_parser() -> argparse.ArgumentParser:
     explain_parser = commands.add_parser(
         "explain", help="settle one round and explain every payout, for a person"
     )
-    explain_parser.add_argument("--rules", default="ny-2018", help=rules_help)
+    explain_parser.add_argument("--rules", default=DEFAULT_RULES, help=rules_help)
     explain_parser.add_argument(
         "--json", metavar="FILE", help="read the round as JSON from FILE ('-' for stdin)"
     )
@@ -618,11 +618,11 @@ def build_parser() -> argparse.ArgumentParser:
     generate_parser.add_argument("--seed", type=whole_number(), default=None)
     generate_parser.add_argument(
         "--seats",
-        type=whole_number(low=1, high=6),
+        type=whole_number(low=1, high=TABLE_SEATS),
         default=None,
         help="occupied seats per round (default: 1-6 at random)",
     )
-    generate_parser.add_argument("--rules", default="ny-2018", help=rules_help)
+    generate_parser.add_argument("--rules", default=DEFAULT_RULES, help=rules_help)
     generate_parser.set_defaults(func=_cmd_generate)
 
     site_parser = commands.add_parser(

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from trainer.engine.money import shown
-from trainer.engine.rulesets import PRESETS
+from trainer.engine.rulesets import DEFAULT_RULES, PRESETS
 from trainer.ranges import in_range
 
 MIN_EXAM_ROUNDS = 1
@@ -28,8 +28,6 @@ MAX_PASS_MARK = 100
 MIN_TIME_LIMIT_MINUTES = 1
 MAX_TIME_LIMIT_MINUTES = 600
 """An exam's time limit, in minutes (a file may give fractions: 22.5)."""
-DEFAULT_EXAM_RULES = "ny-2018"
-"""The rule set of an exam whose set-up names none."""
 
 
 @dataclass(frozen=True)
@@ -41,7 +39,8 @@ class ExamSetup:
     pass_mark: float
     """Percent of answers right needed to pass."""
     time_limit_seconds: int | None = None
-    ruleset_id: str = DEFAULT_EXAM_RULES
+    ruleset_id: str = DEFAULT_RULES
+    """The rule set of the exam (the default rule set when the set-up names none)."""
 
     @property
     def time_limit_minutes(self) -> float | None:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.engine.money import shown
-from trainer.engine.round import SIDE_WAGERS
+from trainer.engine.round import SIDE_WAGERS, TABLE_SEATS
 from trainer.engine.rulesets import RuleSetError, load_ruleset
 from trainer.engine.textfile import TextFileError, read_text_file
 from trainer.exam_setup import MAX_EXAM_ROUNDS, MIN_EXAM_ROUNDS
@@ -36,7 +36,6 @@ from trainer.training.session import TrainingSettings
 
 SETTINGS_FILE_LIMIT = 64 * 1024
 """Largest settings file read, in bytes (the trainer writes about 300)."""
-MAX_SEATS = 6
 
 
 def settings_to_json(settings: TrainingSettings) -> dict[str, Any]:
@@ -97,8 +96,8 @@ def read_settings(data: object) -> tuple[TrainingSettings, list[str]]:
         values["side_bets"] = tuple(dict.fromkeys(known[value] for value in side_bets))
 
     seats = data.get("seats")
-    if seats is not None and not in_range(seats, 1, MAX_SEATS, whole=True):
-        problems.append(f"seats: {shown(seats)} is not 1 to {MAX_SEATS} (or null for random)")
+    if seats is not None and not in_range(seats, 1, TABLE_SEATS, whole=True):
+        problems.append(f"seats: {shown(seats)} is not 1 to {TABLE_SEATS} (or null for random)")
     else:
         values["seats"] = seats
 

@@ -45,9 +45,9 @@ from pathlib import Path
 from typing import Any
 
 from trainer.engine.money import shown
+from trainer.engine.rulesets import DEFAULT_RULES
 from trainer.engine.textfile import TextFileError, read_text_file
 from trainer.exam_setup import (
-    DEFAULT_EXAM_RULES,
     ExamSetup,
     exam_from_values,
     exam_value_problems,
@@ -262,7 +262,7 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
         problems.extend(f"exam.{problem}" for problem in exam_value_problems(exam_raw))
         name = text(exam_raw, "exam", "name", MAX_NAME_LENGTH) or DEFAULT_EXAM_NAME
         if len(problems) == before:
-            exam = exam_from_values(name, exam_raw, rules or DEFAULT_EXAM_RULES)
+            exam = exam_from_values(name, exam_raw, rules or DEFAULT_RULES)
 
     # [results], [data]
     results_raw = section("results")

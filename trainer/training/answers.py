@@ -23,6 +23,7 @@ from decimal import Decimal
 from trainer.engine.cards import Card, CardError, parse_card
 from trainer.engine.evaluator import Category
 from trainer.engine.money import ZERO, AmountError, parse_amount
+from trainer.engine.round import is_seat_number
 from trainer.engine.settlement import Outcome, SeatResult
 from trainer.training.questions import Answer, DealerHandAnswer, PayoutAnswer, QuestionKind
 
@@ -232,7 +233,7 @@ def parse_seat_number(text: str) -> int:
     if not match:
         raise AnswerError(f"'{text.strip()}' is not a seat: type a seat number from 1 to 6")
     number = int(match[1])
-    if not 1 <= number <= 6:
+    if not is_seat_number(number):
         raise AnswerError(
             f"'{text.strip()}': the seats are numbered 1 to 6 from the dealer's left")
     return number
@@ -306,7 +307,7 @@ def coerce_answer(kind: QuestionKind, given: object) -> Answer:
     if kind is QuestionKind.QUALIFIES and isinstance(given, bool):
         return given
     if kind is QuestionKind.NEXT_SEAT and isinstance(given, int) and not isinstance(given, bool):
-        if not 1 <= given <= 6:
+        if not is_seat_number(given):
             raise AnswerError(f"Seat {given}: the seats are numbered 1 to 6")
         return given
     if kind is QuestionKind.PAYOUT and isinstance(given, PayoutAnswer):

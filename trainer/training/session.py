@@ -25,8 +25,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from trainer.engine.generator import generate_round
-from trainer.engine.round import SIDE_WAGERS, Round, Wager
-from trainer.engine.rulesets import RuleSet, load_ruleset
+from trainer.engine.round import SIDE_WAGERS, Round, Wager, is_seat_count
+from trainer.engine.rulesets import DEFAULT_RULES, RuleSet, load_ruleset
 from trainer.engine.settlement import Settlement, settle
 from trainer.training.answers import coerce_answer
 from trainer.training.grading import Grade, grade
@@ -52,7 +52,7 @@ class Mode(StrEnum):
 
 @dataclass
 class TrainingSettings:
-    rules: str = "ny-2018"
+    rules: str = DEFAULT_RULES
     """A preset name or a path to a rule-set file."""
     options: dict[str, str] = field(default_factory=dict)
     """Table letters, e.g. ``{"trips_plus_table": "B"}``."""
@@ -66,7 +66,7 @@ class TrainingSettings:
     seed: int | None = None
 
     def __post_init__(self) -> None:
-        if self.seats is not None and not 1 <= self.seats <= 6:
+        if self.seats is not None and not is_seat_count(self.seats):
             raise ValueError(f"seats: {self.seats} occupied seats is not 1 to 6")
         if self.exam_rounds < 1:
             raise ValueError(f"exam_rounds: {self.exam_rounds} must be at least 1")

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.engine.round import Wager
+from trainer.engine.round import SIDE_WAGERS, TABLE_SEATS, Wager
 from trainer.engine.rulesets import PRESETS, RuleSet, load_ruleset
 from trainer.exam_setup import MAX_EXAM_ROUNDS, MIN_EXAM_ROUNDS
 from trainer.training.session import TrainingSettings
@@ -63,19 +63,14 @@ class SettingsDialog(QDialog):
         form.addRow("Progressive table", self.progressive_table)
 
         self.side_bets: dict[Wager, QCheckBox] = {}
-        for wager in (
-            Wager.TRIPS_PLUS,
-            Wager.POCKET_BONUS,
-            Wager.SIX_CARD_BONUS,
-            Wager.PROGRESSIVE,
-        ):
+        for wager in SIDE_WAGERS:
             box = QCheckBox(wager.label)
             box.setChecked(wager in settings.side_bets if settings.side_bets else True)
             self.side_bets[wager] = box
             form.addRow("" if len(self.side_bets) > 1 else "Side bets shown", box)
 
         self.seats = QSpinBox()
-        self.seats.setRange(0, 6)
+        self.seats.setRange(0, TABLE_SEATS)
         self.seats.setSpecialValueText("1 to 6 at random")
         self.seats.setValue(settings.seats or 0)
         form.addRow("Occupied seats", self.seats)

@@ -15,15 +15,13 @@ from typing import Any
 from trainer.engine.cards import Card
 from trainer.engine.evaluator import Category
 from trainer.engine.round import Round, Wager
+from trainer.engine.rulesets import DEFAULT_RULES
 from trainer.engine.scenarios import SCENARIOS
 from trainer.engine.settlement import SeatResult
 from trainer.training.questions import Skill
 
 RANDOM = "random"
 """The drill "scenario" that deals ordinary random rounds."""
-
-DEFAULT_RULES = "ny-2018"
-"""Rule set of a lesson that names none."""
 
 DEFAULT_DRILL_COUNT = 5
 

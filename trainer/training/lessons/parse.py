@@ -24,7 +24,14 @@ from typing import Any, TypeGuard
 from trainer.engine.cards import Card, CardError, cards_text, find_duplicate, parse_card
 from trainer.engine.evaluator import CATEGORY_BY_KEY, Category
 from trainer.engine.money import AmountError, parse_amount, shown
-from trainer.engine.round import Round, RoundError, Wager, parse_round
+from trainer.engine.round import (
+    Round,
+    RoundError,
+    Wager,
+    is_seat_count,
+    is_seat_number,
+    parse_round,
+)
 from trainer.engine.rulesets import PRESETS, RuleSetError, load_ruleset
 from trainer.engine.scenarios import SCENARIOS
 from trainer.engine.settlement import SeatResult
@@ -229,7 +236,7 @@ def _parse_expect(checker: _Checker, raw: object, path: KeyPath) -> Expect | Non
             checker.fail(path, "expected true or false", "dealer_qualifies")
     if "order" in raw:
         order = raw["order"]
-        if not isinstance(order, list) or not all(_whole(n) and 1 <= n <= 6 for n in order):
+        if not isinstance(order, list) or not all(is_seat_number(n) for n in order):
             checker.fail(path, "expected a list of seat numbers 1-6", "order")
     raw_seats = raw.get("seats", [])
     if not isinstance(raw_seats, list):
@@ -250,7 +257,7 @@ def _parse_seat_expect(checker: _Checker, raw: object, path: KeyPath) -> SeatExp
                             _SEAT_EXPECT_KEYS, ("seat",), "a seat's expect table"):
         return None
     number = raw.get("seat")
-    if "seat" in raw and not (_whole(number) and 1 <= number <= 6):
+    if "seat" in raw and not is_seat_number(number):
         checker.fail(path, f"{shown(number)} is not a seat number 1-6", "seat")
     hand = cards = result = total = capped = None
     if "hand" in raw:
@@ -371,7 +378,7 @@ def _parse_drill(checker: _Checker, raw: object, index: int, lesson_rules: str) 
         checker.fail(path, f"{shown(count)} is not a number of rounds from 1 to"
                      f" {MAX_DRILL_COUNT}", "count")
     seats = raw.get("seats")
-    if seats is not None and not (_whole(seats) and 1 <= seats <= 6):
+    if seats is not None and not is_seat_count(seats):
         checker.fail(path, f"{shown(seats)} occupied seats is not 1 to 6", "seats")
     rules = _rules(checker, raw["rules"], (*path, "rules")) if "rules" in raw else None
     options = raw.get("options", {})
@@ -419,7 +426,7 @@ def _parse_table(checker: _Checker, raw: object, path: KeyPath) -> RulingTable |
             continue
         checker.keys(entry, _TABLE_SEAT_KEYS, ("seat", "hole"), where, "a seat of the table")
         number = entry.get("seat")
-        if "seat" in entry and not (_whole(number) and 1 <= number <= 6):
+        if "seat" in entry and not is_seat_number(number):
             checker.fail(where, f"{shown(number)} is not a seat number 1-6", "seat")
         elif any(seat.seat == number for seat in seats):
             checker.fail(where, f"seat {number} is listed twice", "seat")

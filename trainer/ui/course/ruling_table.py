@@ -15,7 +15,7 @@ from PySide6.QtCore import QRectF, QSizeF
 from PySide6.QtWidgets import QWidget
 
 from trainer.engine.cards import Card
-from trainer.engine.round import Round, Wager
+from trainer.engine.round import SEAT_NUMBERS, Round, Wager
 from trainer.training.lessons import RulingTable
 from trainer.ui.table import layout
 from trainer.ui.table.items import CaptionItem, CardItem, SeatItem
@@ -68,7 +68,7 @@ class RulingTableView(TableView):
             item.set_card(table.board[index] if index < len(table.board) else None)
         placed.update(table.board)
         occupied = {seat.seat: seat for seat in table.seats}
-        for number in range(1, 7):
+        for number in SEAT_NUMBERS:
             seat_item = self.seat_item(number)
             seat = occupied.get(number)
             self._show_seat(seat_item, seat is not None)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from trainer.engine.evaluator import Category
-from trainer.engine.round import Round
+from trainer.engine.round import Round, Wager
 from trainer.engine.rulesets import Award, RuleSet
 
 
@@ -93,16 +93,16 @@ def pay_tables(round_: Round) -> list[PayTableText]:
             tuple((_hand(c), str(tables.bad_beat[c])) for c in _by_strength(tables.bad_beat)),
         ),
         PayTableText(
-            "trips_plus",
-            "TRIPS PLUS",
+            Wager.TRIPS_PLUS.value,
+            Wager.TRIPS_PLUS.label.upper(),
             f"best five of seven \u00b7 table {tables.trips_plus_letter}",
             tuple(
                 (_hand(c), str(tables.trips_plus[c])) for c in _by_strength(tables.trips_plus)
             ),
         ),
         PayTableText(
-            "pocket_bonus",
-            "POCKET BONUS",
+            Wager.POCKET_BONUS.value,
+            Wager.POCKET_BONUS.label.upper(),
             f"the two hole cards \u00b7 table {tables.pocket_bonus_letter}",
             tuple(
                 (hand.label[0].upper() + hand.label[1:], str(odds))
@@ -115,8 +115,8 @@ def pay_tables(round_: Round) -> list[PayTableText]:
         categories = _by_strength(ruleset.six_card_bonus[wagers[0]])
         result.append(
             PayTableText(
-                "six_card_bonus",
-                "6-CARD BONUS",
+                Wager.SIX_CARD_BONUS.value,
+                Wager.SIX_CARD_BONUS.label.upper(),
                 "hole cards + 4 bonus cards",
                 tuple(
                     (_hand(c), *(_award(ruleset.six_card_bonus[w].get(c)) for w in wagers))

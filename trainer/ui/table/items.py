@@ -66,15 +66,8 @@ FELT_DARK = QColor("#08492a")
 HIGHLIGHT = QColor("#ffd54a")
 FOLD_RED = QColor("#c62f2f")
 
-SPOT_NAMES = {
-    Wager.ANTE: "ANTE",
-    Wager.ODDS: "ODDS",
-    Wager.RAISE: "RAISE",
-    Wager.TRIPS_PLUS: "TRIPS PLUS",
-    Wager.POCKET_BONUS: "POCKET BONUS",
-    Wager.SIX_CARD_BONUS: "6-CARD BONUS",
-    Wager.PROGRESSIVE: "PROGRESSIVE",
-}
+SPOT_NAMES = {wager: wager.label.upper() for wager in Wager}
+"""What is printed on each betting spot: the wager's name in capitals."""
 _SPOT_TINT = {
     Wager.TRIPS_PLUS: QColor(176, 36, 48, 95),
     Wager.POCKET_BONUS: QColor(32, 82, 170, 95),

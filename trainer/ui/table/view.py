@@ -25,7 +25,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
 
 from trainer.engine.cards import Card
-from trainer.engine.round import Round, Wager
+from trainer.engine.round import SEAT_NUMBERS, Round, Wager
 from trainer.ui.table import layout
 from trainer.ui.table.inscriptions import pay_tables, rule_lines, whole_dollars
 from trainer.ui.table.items import (
@@ -83,7 +83,7 @@ class TableView(QGraphicsView):
         self._felt = Felt()
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self._seats: dict[int, SeatItem] = {}
-        for number in range(1, 7):
+        for number in SEAT_NUMBERS:
             seat = SeatItem(number, self._seat_pressed)
             self._scene.addItem(seat)
             self._seats[number] = seat
