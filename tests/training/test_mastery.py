@@ -14,9 +14,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from trainer.training.mastery import (
-    AnswerRecord,
     Level,
-    as_record,
+    UnsavedAnswer,
     course_mastery,
     lesson_mastery,
     level_for,
@@ -31,11 +30,11 @@ START = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
 
 
 def answers(skill: Skill | None, marks: str, seconds: list[float], *, start: int = 0,
-            lesson: str | None = None) -> list[AnswerRecord]:
+            lesson: str | None = None) -> list[UnsavedAnswer]:
     """One record per mark ("1" right, "0" wrong), a minute apart from ``start`` minutes."""
     assert len(marks) == len(seconds)
-    return [AnswerRecord(skill, mark == "1", second, START + timedelta(minutes=start + index),
-                         lesson=lesson)
+    return [UnsavedAnswer(skill, mark == "1", second, START + timedelta(minutes=start + index),
+                          lesson=lesson)
             for index, (mark, second) in enumerate(zip(marks, seconds, strict=True))]
 
 
@@ -155,13 +154,8 @@ def test_a_lesson_of_rulings_is_scored_from_its_own_records() -> None:
     assert (result.score, result.level, result.skills) == (75, Level.PRACTISING, {})
 
 
-def test_records_from_storage_rows_and_mappings() -> None:
-    row = {"skill": "odds_win", "correct": 1, "seconds": 7, "answered_at": START.isoformat()}
-    record = as_record(row)
-    assert record == AnswerRecord(Skill.ODDS_WIN, True, 7.0, START)
-    with pytest.raises(ValueError, match="skill: 'odds_wins' is not a skill"):
-        as_record({**row, "skill": "odds_wins"})
-    with pytest.raises(ValueError, match="answered_at"):
-        as_record({**row, "answered_at": None})
+def test_a_target_time_of_zero_is_refused() -> None:
+    """(Storage's rows come back typed: tests/storage/test_storage_rows.py.)"""
+    record = UnsavedAnswer(Skill.ODDS_WIN, True, 7.0, START)
     with pytest.raises(ValueError, match="target_seconds"):
         mastery([record], 0)

@@ -23,11 +23,12 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Protocol
 
-from trainer.engine.round import Round, RoundError, parse_round
+from trainer.engine.round import Round, RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.engine.scenarios import SCENARIOS
+from trainer.storage.models import CourseAnswer, CourseAnswerKind, Mistake
 from trainer.training.lessons import (
     RANDOM,
     Drill,
@@ -40,16 +41,18 @@ from trainer.training.lessons import (
 )
 from trainer.training.mastery import (
     DEFAULT_TARGET_SECONDS,
-    AnswerRecord,
     LessonMastery,
     Mastery,
-    as_record,
+    Scored,
+    UnsavedAnswer,
     course_mastery,
     lesson_mastery,
     skill_mastery,
+    skill_of,
     skill_targets,
 )
 from trainer.training.questions import Skill
+from trainer.training.review import reopen_mistake
 from trainer.training.scheduler import (
     RULING,
     SCENARIO,
@@ -208,32 +211,32 @@ def item_plan(item: str, lessons: Sequence[Lesson], rng: random.Random,
 class CourseAnswerStore(Protocol):
     """What the course needs of storage (:class:`trainer.storage.database.TrainerDB`)."""
 
-    def record_course_answer(self, trainee_id: int, kind: str, item: str, correct: bool,
-                             seconds: float, *, lesson: str | None = None,
+    def record_course_answer(self, trainee_id: int, kind: CourseAnswerKind | str, item: str,
+                             correct: bool, seconds: float, *, lesson: str | None = None,
                              scenario: str | None = None,
                              at: datetime | None = None) -> int: ...
 
-    def course_answers(self, trainee_id: int) -> Sequence[Any]: ...
+    def course_answers(self, trainee_id: int) -> Sequence[CourseAnswer]: ...
 
 
 @dataclass
 class CourseProgress:
     """A trainee's answers as the mastery and scheduler modules read them.
 
-    ``stored`` returns the answers kept in the database (any objects with
-    ``skill``, ``correct``, ``seconds``, ``answered_at``). With a ``store`` and
+    ``stored`` returns the answers to questions kept in the database
+    (``TrainerDB.trainee_answers``). With a ``store`` and
     a ``trainee_id``, rulings and scenario rounds are written there as they are
     answered and :meth:`load` reads the earlier ones back; :attr:`extra` holds
     what could not be kept (no trainee, or saving failed) for this run.
     """
 
     lessons: Sequence[Lesson]
-    stored: Callable[[], Iterable[object]] = lambda: ()
+    stored: Callable[[], Iterable[Scored]] = lambda: ()
     store: CourseAnswerStore | None = None
     trainee_id: int | None = None
-    saved: list[AnswerRecord] = field(default_factory=list)
+    saved: list[CourseAnswer] = field(default_factory=list)
     """Rulings and scenario rounds kept in the store: read by :meth:`load`, then added to."""
-    extra: list[AnswerRecord] = field(default_factory=list)
+    extra: list[UnsavedAnswer] = field(default_factory=list)
     missed_rulings: list[RulingStep] = field(default_factory=list)
     """Rulings whose latest answer was wrong, for "work my mistakes" (oldest miss first)."""
 
@@ -243,10 +246,10 @@ class CourseProgress:
         if self.store is None or self.trainee_id is None:
             return
         rows = list(self.store.course_answers(self.trainee_id))
-        self.saved = [as_record(row) for row in rows]
+        self.saved = rows
         latest: dict[tuple[str, str], bool] = {}
         for row in sorted(rows, key=lambda row: _aware(row.answered_at)):
-            if row.kind == RULING and row.lesson:
+            if row.kind is CourseAnswerKind.RULING and row.lesson:
                 key = (row.lesson, row.item)
                 latest.pop(key, None)  # re-inserted: the dict keeps the latest answer's order
                 latest[key] = bool(row.correct)
@@ -258,12 +261,11 @@ class CourseProgress:
         return {(step.lesson_id, ruling_key(step.ruling)): step
                 for lesson in self.lessons for step in _ruling_steps(lesson)}
 
-    def records(self) -> list[AnswerRecord]:
-        rows = [as_record(raw) for raw in self.stored()]
-        return rows + list(self.saved) + list(self.extra)
+    def records(self) -> list[Scored]:
+        return [*self.stored(), *self.saved, *self.extra]
 
     def lesson_mastery(self, lesson: Lesson,
-                       records: Sequence[AnswerRecord] | None = None) -> LessonMastery:
+                       records: Sequence[Scored] | None = None) -> LessonMastery:
         return lesson_mastery(self.records() if records is None else records, lesson)
 
     def course_mastery(self) -> dict[str, LessonMastery]:
@@ -271,7 +273,7 @@ class CourseProgress:
         return course_mastery(self.records(), self.lessons)
 
     def skill_mastery(self, skill: Skill,
-                      records: Sequence[AnswerRecord] | None = None) -> Mastery:
+                      records: Sequence[Scored] | None = None) -> Mastery:
         target = skill_targets(self.lessons).get(skill, DEFAULT_TARGET_SECONDS)
         return skill_mastery(self.records() if records is None else records, skill, target)
 
@@ -297,34 +299,38 @@ class CourseProgress:
             self.missed_rulings.remove(known)
         if not correct:
             self.missed_rulings.append(step)
-        self._keep("ruling", key[1], correct, seconds, when, lesson=step.lesson_id)
+        self._keep(CourseAnswerKind.RULING, key[1], correct, seconds, when,
+                   lesson=step.lesson_id)
 
     def record_unsaved(self, skill: Skill, correct: bool, seconds: float,
                        when: datetime | None = None) -> None:
         """An answer storage did not keep (no trainee, or saving failed): counted for this run."""
-        self.extra.append(AnswerRecord(skill, correct, seconds, when or _now()))
+        at = _aware(when) if when is not None else _now()
+        self.extra.append(UnsavedAnswer(skill, correct, seconds, at))
 
     def record_scenario(self, scenario: str, correct: bool, seconds: float,
                         when: datetime | None = None) -> None:
         """One finished round of a scenario drill (right only if every answer was); kept
         like :meth:`record_ruling`."""
-        self._keep("scenario", scenario, correct, seconds, when, scenario=scenario)
+        self._keep(CourseAnswerKind.SCENARIO, scenario, correct, seconds, when,
+                   scenario=scenario)
 
-    def _keep(self, kind: str, item: str, correct: bool, seconds: float,
+    def _keep(self, kind: CourseAnswerKind, item: str, correct: bool, seconds: float,
               when: datetime | None, *, lesson: str | None = None,
               scenario: str | None = None) -> None:
         at = _aware(when) if when is not None else _now()
-        record = AnswerRecord(None, correct, seconds, at, scenario=scenario, lesson=lesson)
         if self.store is None or self.trainee_id is None:
-            self.extra.append(record)
+            self.extra.append(UnsavedAnswer(None, correct, seconds, at, scenario, lesson))
             return
         try:
-            self.store.record_course_answer(self.trainee_id, kind, item, correct, seconds,
-                                            lesson=lesson, scenario=scenario, at=at)
+            kept = self.store.record_course_answer(self.trainee_id, kind, item, correct, seconds,
+                                                   lesson=lesson, scenario=scenario, at=at)
         except Exception:
-            self.extra.append(record)  # nothing answered is lost: counted for this run
+            # nothing answered is lost: counted for this run
+            self.extra.append(UnsavedAnswer(None, correct, seconds, at, scenario, lesson))
             raise
-        self.saved.append(record)
+        self.saved.append(CourseAnswer(kept, self.trainee_id, kind, lesson, scenario, item,
+                                       correct, seconds, at))
 
     # --- scheduling ----------------------------------------------------------------
 
@@ -332,21 +338,22 @@ class CourseProgress:
         """What the course teaches, in course order: skills, scenarios and rulings."""
         return list(course_items(self.lessons))
 
-    def scheduler(self, records: Sequence[AnswerRecord] | None = None) -> PracticeScheduler:
+    def scheduler(self, records: Sequence[Scored] | None = None) -> PracticeScheduler:
         """The schedule the answers so far make (replayed oldest first)."""
         rows = sorted(self.records() if records is None else records,
                       key=lambda record: record.answered_at)
         targets = course_items(self.lessons)
         scheduler = PracticeScheduler(targets)
         for record in rows:
-            if record.skill is not None:
-                item = skill_item(record.skill)
+            skill = skill_of(record)
+            if skill is not None:
+                item = skill_item(skill)
             elif record.scenario is not None:
                 item = scenario_item(record.scenario)
             else:
                 item = ruling_item(record.lesson or "?")
             target = targets.get(item, DEFAULT_TARGET_SECONDS)
-            scheduler.record_answer(record.skill, record.correct, record.seconds, target,
+            scheduler.record_answer(skill, record.correct, record.seconds, target,
                                     _aware(record.answered_at), scenario=record.scenario,
                                     lesson=record.lesson)
         return scheduler
@@ -364,25 +371,23 @@ class CourseProgress:
             return Plan("Due now", (), skipped=("No lessons are loaded.",))
         return item_plan(item, self.lessons, rng)
 
-    def mistakes_plan(self, mistakes: Sequence[Any], limit: int = MISTAKE_ROUNDS) -> Plan:
+    def mistakes_plan(self, mistakes: Sequence[Mistake], limit: int = MISTAKE_ROUNDS) -> Plan:
         """The rounds of the stored wrong answers, the item to work on first first.
 
-        ``mistakes`` are :class:`~trainer.storage.models.Mistake`\\ s (newest
-        first, as storage returns them): an ``answer`` record and the ``round``
-        as dealt. Each round is dealt once; at most ``limit`` rounds. The rulings
-        whose latest answer was wrong (:attr:`missed_rulings`) come after the rounds.
+        ``mistakes`` are storage's (newest first, as it returns them): an
+        ``answer`` record and the ``round`` as dealt. Each round is dealt once;
+        at most ``limit`` rounds. A round dealt under another version of its
+        rule set says so in its label (:func:`~trainer.training.review.rules_note`).
+        The rulings whose latest answer was wrong (:attr:`missed_rulings`)
+        come after the rounds.
         """
         scheduler = self.scheduler()
         answers = [mistake.answer for mistake in mistakes]
         ranked = scheduler.work_my_mistakes(answers)
         rank = {item: index for index, item in enumerate(ranked)}
-        by_round: dict[int, tuple[int, int, Any]] = {}
+        by_round: dict[int, tuple[int, int, Mistake]] = {}
         for position, mistake in enumerate(mistakes):
-            skill = mistake.answer.skill
-            try:
-                item_rank = rank.get(skill_item(skill), len(rank))
-            except ValueError:  # a skill this version does not know
-                item_rank = len(rank)
+            item_rank = rank.get(skill_item(mistake.answer.skill), len(rank))
             key = mistake.answer.round_id
             best = by_round.get(key)
             if best is None or (item_rank, position) < best[:2]:
@@ -395,19 +400,17 @@ class CourseProgress:
             answer = mistake.answer
             when = answer.answered_at.astimezone().strftime("%d %b %H:%M")
             try:
-                round_ = parse_round(mistake.round)
+                reopened = reopen_mistake(mistake)
             except (RoundError, RuleSetError, ValueError) as error:
                 skipped.append(f"The round of your mistake of {when} cannot be dealt again:"
                                f" {error}")
                 continue
-            try:
-                skill = Skill(answer.skill)
-            except ValueError:
-                skill = None
-            if skill is not None and skill not in skills:
-                skills.append(skill)
-            what = skill.label if skill is not None else answer.skill
-            steps.append(RoundStep(round_, f"Your mistake of {when}: {what}"))
+            if answer.skill not in skills:
+                skills.append(answer.skill)
+            label = f"Your mistake of {when}: {answer.skill.label}"
+            if reopened.rules_note is not None:
+                label = f"{label}. {reopened.rules_note}"
+            steps.append(RoundStep(reopened.round, label))
         steps.extend(self.missed_rulings)
         lessons = tuple(lesson for lesson in self.lessons
                         if any(step.lesson_id == lesson.id for step in self.missed_rulings))

@@ -1,9 +1,10 @@
 """Mastery per skill and per lesson: pure functions over answer records.
 
-An answer record is anything with ``skill``, ``correct``, ``seconds`` and
-``answered_at`` (and optionally ``scenario`` and ``lesson``): an
-:class:`AnswerRecord`, a mapping (a storage row) or any object with those
-attributes.
+An answer (:data:`Scored`) is one of storage's typed records, read as it is
+(:class:`~trainer.storage.models.AnswerRecord` for a question on a dealt
+round, :class:`~trainer.storage.models.CourseAnswer` for a ruling or a
+scenario round, which has no skill: see :func:`skill_of`), or an
+:class:`UnsavedAnswer` the course counts for this run only.
 
 For one skill (RECENT = the last ``window`` answers, by ``answered_at``)::
 
@@ -36,8 +37,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Protocol, TypeAlias
 
+from trainer.storage.models import AnswerRecord, CourseAnswer
 from trainer.training.questions import Skill
 
 WINDOW = 20
@@ -58,14 +60,27 @@ class Level(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class AnswerRecord:
+class UnsavedAnswer:
+    """An answer counted for this run of the program only: there is no trainee's
+    database, or saving it failed (``CourseProgress.extra``)."""
+
     skill: Skill | None
-    """None for a ruling (it has no skill; ``lesson`` names it)."""
+    """None for a ruling or a scenario round (``lesson`` or ``scenario`` names it)."""
     correct: bool
     seconds: float
     answered_at: datetime
+    """Timezone-aware."""
     scenario: str | None = None
     lesson: str | None = None
+
+
+Scored: TypeAlias = AnswerRecord | CourseAnswer | UnsavedAnswer
+"""An answer as mastery and the practice schedule read it."""
+
+
+def skill_of(record: Scored) -> Skill | None:
+    """The skill an answer trains; None for a ruling or a scenario round."""
+    return None if isinstance(record, CourseAnswer) else record.skill
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,35 +105,6 @@ class LessonMastery:
     """Per skill of the lesson (empty for a lesson of rulings)."""
 
 
-def as_record(raw: object) -> AnswerRecord:
-    """An :class:`AnswerRecord` from a record, a mapping or an object with the fields."""
-    if isinstance(raw, AnswerRecord):
-        return raw
-
-    def get(name: str) -> Any:
-        return raw.get(name) if isinstance(raw, Mapping) else getattr(raw, name, None)
-
-    skill = get("skill")
-    if skill and skill not in _SKILLS:
-        raise ValueError(f"skill: {skill!r} is not a skill (known: {', '.join(Skill)})")
-    answered_at = get("answered_at")
-    if isinstance(answered_at, str):
-        answered_at = datetime.fromisoformat(answered_at)
-    if not isinstance(answered_at, datetime):
-        raise ValueError(f"answered_at: {answered_at!r} is not a date and time")
-    return AnswerRecord(
-        skill=Skill(skill) if skill else None,
-        correct=bool(get("correct")),
-        seconds=float(get("seconds")),
-        answered_at=answered_at,
-        scenario=get("scenario") or None,
-        lesson=get("lesson") or None,
-    )
-
-
-_SKILLS = frozenset(skill.value for skill in Skill)
-
-
 def _round_half_up(value: Fraction) -> int:
     return math.floor(value + Fraction(1, 2))
 
@@ -135,13 +121,13 @@ def level_for(score: int, answers: int) -> Level:
     return Level.LEARNING
 
 
-def recent(records: Iterable[object], window: int = WINDOW) -> list[AnswerRecord]:
+def recent(records: Iterable[Scored], window: int = WINDOW) -> list[Scored]:
     """The last ``window`` records by ``answered_at`` (ties keep their given order)."""
-    ordered = sorted((as_record(raw) for raw in records), key=lambda r: r.answered_at)
+    ordered = sorted(records, key=lambda r: r.answered_at)
     return ordered[-window:] if window > 0 else []
 
 
-def mastery(records: Iterable[object], target_seconds: float, window: int = WINDOW) -> Mastery:
+def mastery(records: Iterable[Scored], target_seconds: float, window: int = WINDOW) -> Mastery:
     """Mastery from already-chosen records (e.g. one skill's)."""
     if target_seconds <= 0:
         raise ValueError(f"target_seconds: {target_seconds} must be above 0")
@@ -156,16 +142,15 @@ def mastery(records: Iterable[object], target_seconds: float, window: int = WIND
                    target_seconds)
 
 
-def skill_mastery(records: Iterable[object], skill: Skill, target_seconds: float,
+def skill_mastery(records: Iterable[Scored], skill: Skill, target_seconds: float,
                   window: int = WINDOW) -> Mastery:
-    return mastery((r for r in map(as_record, records) if r.skill is skill), target_seconds,
-                   window)
+    return mastery((r for r in records if skill_of(r) is skill), target_seconds, window)
 
 
-def mastery_by_skill(records: Iterable[object], targets: Mapping[Skill, float] | None = None,
+def mastery_by_skill(records: Iterable[Scored], targets: Mapping[Skill, float] | None = None,
                      window: int = WINDOW) -> dict[Skill, Mastery]:
     """Every skill's mastery (targets default to :data:`DEFAULT_TARGET_SECONDS`)."""
-    rows = [as_record(raw) for raw in records]
+    rows = list(records)
     targets = targets or {}
     return {skill: skill_mastery(rows, skill, targets.get(skill, DEFAULT_TARGET_SECONDS),
                                  window)
@@ -183,9 +168,9 @@ class LessonLike(Protocol):
     def target_seconds(self) -> float: ...
 
 
-def lesson_mastery(records: Iterable[object], lesson: LessonLike,
+def lesson_mastery(records: Iterable[Scored], lesson: LessonLike,
                    window: int = WINDOW) -> LessonMastery:
-    rows = [as_record(raw) for raw in records]
+    rows = list(records)
     if not lesson.skills:
         own = mastery((r for r in rows if r.lesson == lesson.id), lesson.target_seconds, window)
         return LessonMastery(lesson.id, own.score, own.level, {})
@@ -202,10 +187,10 @@ def lesson_mastery(records: Iterable[object], lesson: LessonLike,
     return LessonMastery(lesson.id, score, level, per_skill)
 
 
-def course_mastery(records: Iterable[object], lessons: Iterable[LessonLike],
+def course_mastery(records: Iterable[Scored], lessons: Iterable[LessonLike],
                    window: int = WINDOW) -> dict[str, LessonMastery]:
     """Every lesson's mastery, by lesson id (in the order given)."""
-    rows = [as_record(raw) for raw in records]
+    rows = list(records)
     return {lesson.id: lesson_mastery(rows, lesson, window) for lesson in lessons}
 
 

@@ -22,12 +22,12 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 
 from trainer.engine.generator import generate_round
 from trainer.engine.round import SIDE_WAGERS, Round, Wager, is_seat_count
 from trainer.engine.rulesets import DEFAULT_RULES, RuleSet, load_ruleset
 from trainer.engine.settlement import Settlement, settle
+from trainer.storage.models import Mode as Mode  # the one definition, re-exported here
 from trainer.training.answers import coerce_answer
 from trainer.training.grading import Grade, grade
 from trainer.training.questions import Question, Skill, build_questions
@@ -39,15 +39,6 @@ class SessionError(ValueError):
     """Something the session's state does not allow: dealing while an exam round
     is unfinished or after the exam is over, answering a finished round. The
     message is a sentence for the person."""
-
-
-class Mode(StrEnum):
-    PRACTICE = "practice"
-    """Feedback after each answer."""
-    SPEED = "speed"
-    """Timed; feedback at the end of each round, with the time the round took."""
-    EXAM = "exam"
-    """A fixed number of rounds; no feedback until the end, then a score."""
 
 
 @dataclass
