@@ -22,23 +22,23 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TextIO
+from importlib import resources
+from typing import Any, TextIO
 
 from trainer import __version__
 
-# The example of docs/settle-contract.md and the settlement it gives.
-SETTLE_EXAMPLE = {
-    "rules": "ny-2018",
-    "options": {"trips_plus_table": "A", "pocket_bonus_table": "A"},
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [
-        {"seat": 6, "hole": ["Ah", "Ad"], "ante": "10", "odds": "10", "raise": "30",
-         "trips_plus": "5", "pocket_bonus": "5"},
-        {"seat": 2, "hole": ["8s", "3d"], "ante": "5", "odds": "5", "folded": True,
-         "pocket_bonus": "2"},
-    ],
-}
+SETTLE_EXAMPLE_FILE = "settle_example.json"
+"""The round of docs/settle-contract.md, shipped in the package (tests read it too)."""
+
+
+def settle_example() -> dict[str, Any]:
+    """A fresh copy of the settle contract's example round, in the contract's JSON form."""
+    text = resources.files("trainer").joinpath(SETTLE_EXAMPLE_FILE).read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+# The settlement docs/settle-contract.md gives for its example round.
 SETTLE_EXPECTED = {
     "dealer": {"hand": "high card", "cards": ["As", "Kd", "Qs", "Jd", "9c"], "qualifies": False},
     "order": [2, 6],
@@ -234,7 +234,7 @@ def check_settle() -> str:
     from trainer.engine.round import parse_round
     from trainer.engine.settlement import settle, settlement_to_json
 
-    got = json.loads(json.dumps(settlement_to_json(settle(parse_round(SETTLE_EXAMPLE)))))
+    got = json.loads(json.dumps(settlement_to_json(settle(parse_round(settle_example())))))
     if got != SETTLE_EXPECTED:
         raise CheckFailed(
             "the settle contract's example settled differently:"

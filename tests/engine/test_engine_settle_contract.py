@@ -5,24 +5,23 @@ from __future__ import annotations
 
 import copy
 import json
+import re
+from pathlib import Path
 
 import pytest
 from engine_support import json_lines, make_round, parse_lines, run_cli, seat, settle_json
 
-# The example round and its settlement, typed from docs/settle-contract.md.
-EXAMPLE_ROUND = {
-    "rules": "ny-2018",
-    "options": {"trips_plus_table": "A", "pocket_bonus_table": "A"},
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [
-        {"seat": 6, "hole": ["Ah", "Ad"], "ante": "10", "odds": "10", "raise": "30",
-         "trips_plus": "5", "pocket_bonus": "5"},
-        {"seat": 2, "hole": ["8s", "3d"], "ante": "5", "odds": "5", "folded": True,
-         "pocket_bonus": "2"},
-    ],
-}  # fmt: skip
+from trainer import selfcheck
 
+REPO = Path(__file__).resolve().parents[2]
+
+# The example round, shipped as trainer/settle_example.json (the self-check settles it too).
+EXAMPLE_ROUND = selfcheck.settle_example()
+
+# Its settlement, worked by hand from docs/rules.md (and printed in docs/settle-contract.md):
+# dealer As Kd on 2c 7c 9c Jd Qs is ace high and does not qualify; seat 2 folded; seat 6's
+# pair of aces wins: ante pushes, raise pays 1 to 1, odds push (a pair is not on the odds
+# table), Trips Plus loses, Pocket Bonus table A pays a pair of aces 30 to 1.
 EXAMPLE_SETTLEMENT = {
     "dealer": {"hand": "high card", "cards": ["As", "Kd", "Qs", "Jd", "9c"], "qualifies": False},
     "order": [2, 6],
@@ -47,6 +46,17 @@ EXAMPLE_SETTLEMENT = {
 
 def test_contract_example_settles_exactly_in_process() -> None:
     assert settle_json(copy.deepcopy(EXAMPLE_ROUND)) == EXAMPLE_SETTLEMENT
+
+
+def test_shipped_example_is_the_round_and_settlement_the_contract_prints() -> None:
+    markdown = (REPO / "docs" / "settle-contract.md").read_text("utf-8")
+    round_, settlement = re.findall(r"```json\n(.*?)```", markdown, re.DOTALL)[:2]
+    assert json.loads(round_) == EXAMPLE_ROUND
+    assert json.loads(settlement) == EXAMPLE_SETTLEMENT
+
+
+def test_self_check_expects_the_settlement_worked_by_hand() -> None:
+    assert selfcheck.SETTLE_EXPECTED == EXAMPLE_SETTLEMENT
 
 
 def test_contract_example_settles_exactly_through_the_command() -> None:

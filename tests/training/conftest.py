@@ -9,6 +9,7 @@ import pytest
 
 from trainer.engine.round import Round, parse_round
 from trainer.engine.settlement import Settlement, settle
+from trainer.selfcheck import settle_example
 
 
 class FakeClock:
@@ -50,17 +51,15 @@ MIXED_ROUND = {
     ],
 }
 
-# The contract's example plus a seat that loses to a dealer who does not qualify.
-# Dealer As Kd on 2c 7c 9c Jd Qs: ace high, does not qualify.
+# The contract's example (docs/settle-contract.md, New York 2018, tables A) plus a seat that
+# loses to a dealer who does not qualify. Dealer As Kd on 2c 7c 9c Jd Qs: ace high, does not
+# qualify. Seat 6 Ah Ad raised 3x ($10 ante, Trips Plus and Pocket Bonus $5); seat 2 8s 3d
+# folded ($5 ante, Pocket Bonus $2); seat 4 8h 4d raised 1x on a $5 ante.
+_EXAMPLE = settle_example()
 NOT_QUALIFYING_ROUND = {
-    "rules": "ny-2018",
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
+    **_EXAMPLE,
     "seats": [
-        {"seat": 6, "hole": ["Ah", "Ad"], "ante": "10", "odds": "10", "raise": "30",
-         "trips_plus": "5", "pocket_bonus": "5"},
-        {"seat": 2, "hole": ["8s", "3d"], "ante": "5", "odds": "5", "folded": True,
-         "pocket_bonus": "2"},
+        *_EXAMPLE["seats"],
         {"seat": 4, "hole": ["8h", "4d"], "ante": "5", "odds": "5", "raise": "5"},
     ],
 }

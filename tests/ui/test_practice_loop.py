@@ -15,22 +15,14 @@ from pytestqt.qtbot import QtBot
 
 from trainer.engine.round import parse_round
 from trainer.engine.settlement import Outcome
+from trainer.selfcheck import settle_example
 from trainer.training.questions import DealerHandAnswer, PayoutAnswer, QuestionKind
 from trainer.training.session import Mode, TrainingSettings
 from trainer.ui.main_window import MainWindow
 
-SETTLE_MD_EXAMPLE = {
-    "rules": "ny-2018",
-    "options": {"trips_plus_table": "A", "pocket_bonus_table": "A"},
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [
-        {"seat": 6, "hole": ["Ah", "Ad"], "ante": "10", "odds": "10", "raise": "30",
-         "trips_plus": "5", "pocket_bonus": "5"},
-        {"seat": 2, "hole": ["8s", "3d"], "ante": "5", "odds": "5", "folded": True,
-         "pocket_bonus": "2"},
-    ],
-}
+SETTLE_MD_EXAMPLE = settle_example()
+"""docs/settle-contract.md's round: dealer As Kd on 2c 7c 9c Jd Qs; seat 6 Ah Ad raised 3x
+with Trips Plus and Pocket Bonus $5; seat 2 8s 3d folded with a $2 Pocket Bonus."""
 
 
 @pytest.fixture
