@@ -90,6 +90,8 @@ _BASE = [
         dealt_at TEXT NOT NULL
     )""",
     "CREATE INDEX rounds_session ON rounds (session_id)",
+    # answers.seat: BETWEEN 1 AND 6 is trainer.engine.round.SEAT_NUMBERS, spelled in SQL (a
+    # schema never changes once shipped; writes.record_answer checks against SEAT_NUMBERS).
     """CREATE TABLE answers (
         id INTEGER PRIMARY KEY,
         uid TEXT NOT NULL UNIQUE,

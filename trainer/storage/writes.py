@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
-from trainer.engine.round import Wager
+from trainer.engine.round import SEAT_NUMBERS, Wager
 from trainer.skills import QuestionKind, Skill
 from trainer.storage import fields, passwords, schema
 from trainer.storage.backups import Backups
@@ -232,7 +232,7 @@ class Writes(Backups):
         kind = fields.member(QuestionKind, answer.kind, "kind", "a question kind")
         skill = fields.member(Skill, answer.skill, "skill", "a skill")
         seat = answer.seat
-        if seat is not None and (fields.integer(seat, "seat") < 1 or seat > 6):
+        if seat is not None and fields.integer(seat, "seat") not in SEAT_NUMBERS:
             raise StorageError(f"seat: {seat} is not a seat number 1-6")
         wager = (
             None if answer.wager is None
