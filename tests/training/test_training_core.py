@@ -112,3 +112,48 @@ def test_a_typed_card_not_among_the_seven_is_a_slip_not_a_wrong_answer() -> None
 def test_two_strangers_are_both_named() -> None:
     with pytest.raises(AnswerError, match=r"10♣ 3♥ are not among"):
         dealer_hand_from_table("high card As Kd Qs Tc 3h", [], SEVEN)
+
+
+# --- drills that train the lesson's skill (issue 12) -----------------------------------------
+
+
+def test_a_round_asked_for_some_skills_asks_only_their_questions_in_order() -> None:
+    from trainer.engine.round import parse_round
+    from trainer.engine.settlement import settle
+    from trainer.training.questions import Skill, build_questions
+
+    round_ = parse_round({
+        "rules": "ny-2018", "dealer": ["As", "Kd"], "board": ["2c", "7c", "9c", "Jd", "Qs"],
+        "seats": [{"seat": 6, "hole": ["Ah", "Ad"], "ante": "10", "odds": "10", "raise": "30"}],
+    })
+    every = build_questions(settle(round_))
+    session = TrainingSession(TrainingSettings(seed=1))
+    state = session.start_round(round_, (Skill.RAISE,))
+    assert [q.id for q in state.questions] == [q.id for q in every if q.skill is Skill.RAISE]
+    assert len(state.questions) == 1  # seat 6's raise, and nothing else of the round
+
+
+def test_a_lesson_drill_asks_the_lessons_skills_and_fits_about_ten_minutes() -> None:
+    import random
+
+    from trainer.engine.settlement import settle
+    from trainer.training.course_plan import DRILL_SECONDS, RoundStep, lesson_plan
+    from trainer.training.lessons import load_course
+    from trainer.training.session import focused_questions
+
+    course = load_course()
+    odds = next(lesson for lesson in course.lessons if "odds" in lesson.title.lower())
+    plan = lesson_plan(odds, random.Random(3))
+    rounds = [step for step in plan.steps if isinstance(step, RoundStep)]
+    assert rounds
+    seconds = 0.0
+    for step in rounds:
+        assert step.skills == odds.skills
+        asked = focused_questions(settle(step.round), step.skills)
+        assert asked and all(question.skill in odds.skills for question in asked)
+        seconds += len(asked) * odds.target_seconds
+    assert seconds <= DRILL_SECONDS or len(rounds) == 1
+    whole = lesson_plan(odds, random.Random(3), whole_rounds=True)
+    whole_rounds = [step for step in whole.steps if isinstance(step, RoundStep)]
+    assert all(step.skills == () for step in whole_rounds)
+    assert len(whole_rounds) >= len(rounds)

@@ -21,13 +21,14 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Protocol
 
 from trainer.engine.round import Round, RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.engine.scenarios import SCENARIOS
+from trainer.engine.settlement import settle
 from trainer.storage.models import CourseAnswer, CourseAnswerKind, Mistake
 from trainer.training.lessons import (
     RANDOM,
@@ -63,12 +64,17 @@ from trainer.training.scheduler import (
     skill_item,
     split_item,
 )
+from trainer.training.session import focused_questions
 
 DUE_ROUNDS = 5
 """Rounds in a "practise what's due" drill."""
 
 MISTAKE_ROUNDS = 10
 """Rounds (at most) in a "work my mistakes" session."""
+
+DRILL_SECONDS = 600
+"""A lesson's drill fits about ten minutes: its rounds' questions at the lesson's target
+time add up to at most this (at least one round is always dealt)."""
 
 
 # --- what a drill deals -------------------------------------------------------------
@@ -83,6 +89,8 @@ class RoundStep:
     scenario: str | None = None
     """The scenario kind it was generated for (None: random or a stored round)."""
     target_seconds: float = DEFAULT_TARGET_SECONDS
+    skills: tuple[Skill, ...] = ()
+    """The skills asked; the rest of the round is shown settled. Empty: every question."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,17 +151,39 @@ def _ruling_steps(lesson: Lesson) -> list[RulingStep]:
             for index, ruling in enumerate(lesson.rulings, start=1)]
 
 
-def lesson_plan(lesson: Lesson, rng: random.Random) -> Plan:
-    """Every drill round of the lesson (in the file's order), then its rulings."""
+def lesson_plan(lesson: Lesson, rng: random.Random, *, whole_rounds: bool = False) -> Plan:
+    """The lesson's drill rounds (in the file's order), then its rulings.
+
+    By default each round asks only the questions of the skills the lesson trains,
+    and the rounds stop when their questions at the lesson's target time would pass
+    :data:`DRILL_SECONDS` (rounds that ask none of those questions are left out).
+    ``whole_rounds`` asks every question of every drill round, as before.
+    """
     steps: list[Step] = []
     skipped: list[str] = []
+    skills = () if whole_rounds else lesson.skills
+    budget = float(DRILL_SECONDS)
     for drill in lesson.drills:
+        if budget <= 0:
+            break
         try:
             rounds = drill_rounds(drill, rng)
         except (ValueError, RoundError, RuleSetError) as error:
             skipped.append(f"{drill.description}: cannot deal these rounds ({error})")
             continue
-        steps.extend(_round_steps(drill, rounds, lesson.target_seconds))
+        for step in _round_steps(drill, rounds, lesson.target_seconds):
+            if whole_rounds:
+                steps.append(step)
+                continue
+            asked = len(focused_questions(settle(step.round), skills))
+            if not asked:
+                continue
+            cost = asked * lesson.target_seconds
+            if cost > budget and any(isinstance(s, RoundStep) for s in steps):
+                budget = 0.0  # the drill is full: no later drill's rounds either
+                break
+            budget -= cost
+            steps.append(replace(step, skills=skills))
     steps.extend(_ruling_steps(lesson))
     return Plan(lesson.title, tuple(steps), (lesson,), lesson.skills, tuple(skipped))
 

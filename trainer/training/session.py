@@ -66,6 +66,13 @@ class TrainingSettings:
                 raise ValueError(f"side_bets: {wager!r} is not a side wager")
 
 
+def focused_questions(settlement: Settlement,
+                      skills: tuple[Skill, ...] = ()) -> tuple[Question, ...]:
+    """The round's questions in the dealer's order; with ``skills``, only theirs."""
+    questions = build_questions(settlement)
+    return tuple(question for question in questions if not skills or question.skill in skills)
+
+
 GradeListener = Callable[["RoundState", Grade], None]
 RoundListener = Callable[["RoundState"], None]
 
@@ -74,10 +81,13 @@ class RoundState:
     """One round being asked: its questions, the current one, the grades so far."""
 
     def __init__(self, settlement: Settlement, *, number: int = 1, clock: Clock = time.monotonic,
-                 listeners: list[GradeListener] | None = None) -> None:
+                 listeners: list[GradeListener] | None = None,
+                 skills: tuple[Skill, ...] = ()) -> None:
         self.settlement = settlement
         self.round: Round = settlement.round
-        self.questions: tuple[Question, ...] = tuple(build_questions(settlement))
+        self.skills = skills
+        """The skills asked (a drill on one skill); empty: every question of the round."""
+        self.questions: tuple[Question, ...] = focused_questions(settlement, skills)
         self.number = number
         """1 for the session's first round."""
         self.index = 0
@@ -250,10 +260,11 @@ class TrainingSession:
                                 side_bets=self.settings.side_bets, options=self.settings.options)
         return self._start(settle(round_))
 
-    def start_round(self, round_: Round) -> RoundState:
-        """Ask a given round (a lesson's or a test's) instead of a random one."""
+    def start_round(self, round_: Round, skills: tuple[Skill, ...] = ()) -> RoundState:
+        """Ask a given round (a lesson's or a test's) instead of a random one; with
+        ``skills``, only the questions of those skills (the rest is shown settled)."""
         self._check_can_deal()
-        return self._start(settle(round_))
+        return self._start(settle(round_), skills)
 
     def _check_can_deal(self) -> None:
         if self.mode is not Mode.EXAM:
@@ -264,9 +275,9 @@ class TrainingSession:
         if current is not None and not current.finished:
             raise SessionError("Finish the exam round before dealing the next")
 
-    def _start(self, settlement: Settlement) -> RoundState:
+    def _start(self, settlement: Settlement, skills: tuple[Skill, ...] = ()) -> RoundState:
         state = RoundState(settlement, number=self._earlier.rounds + len(self.rounds) + 1,
-                           clock=self.clock, listeners=self.listeners)
+                           clock=self.clock, listeners=self.listeners, skills=skills)
         self.rounds.append(state)
         if self.mode is not Mode.EXAM:
             while len(self.rounds) > self.KEPT_ROUNDS:

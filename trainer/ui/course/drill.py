@@ -174,7 +174,7 @@ class DrillPlayer(QWidget):
     def _deal(self, step: RoundStep) -> None:
         assert self.session is not None
         try:
-            state = self.session.start_round(step.round)
+            state = self.session.start_round(step.round, step.skills)
         except STORAGE_ERRORS as error:  # dealt, but not saved
             self._storage_problem(error)
             state = self.session.rounds[-1]

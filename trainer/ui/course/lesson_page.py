@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
+    QCheckBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -105,6 +106,11 @@ class LessonPage(QWidget):
         self.drill_button.setFont(drill_font)
         self.drill_button.setMinimumHeight(self.drill_button.sizeHint().height() * 3 // 2)
         self.drill_button.clicked.connect(self.drillRequested)
+        self.whole_rounds = QCheckBox("Whole rounds")
+        self.whole_rounds.setObjectName("whole-rounds")
+        self.whole_rounds.setToolTip(
+            "Ask every question of each round, not only this lesson's skills")
+        top.addWidget(self.whole_rounds)
         top.addWidget(self.drill_button)
         layout.addLayout(top)
         self.facts = QLabel()

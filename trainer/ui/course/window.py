@@ -115,7 +115,8 @@ class CourseWindow(QMainWindow):
 
     def start_lesson_drill(self) -> None:
         if self.lesson is not None:
-            self._start(lesson_plan(self.lesson, self.rng), "lesson")
+            whole = self.lesson_page.whole_rounds.isChecked()
+            self._start(lesson_plan(self.lesson, self.rng, whole_rounds=whole), "lesson")
 
     def practise_due(self) -> None:
         """A short drill of the item the schedule says is due now."""
@@ -165,6 +166,10 @@ class CourseWindow(QMainWindow):
         self.pages.setCurrentWidget(self.summary)
 
     def _drill_stopped(self) -> None:
+        """Stopped early: mastery before -> after all the same, once anything was answered."""
+        if self.drill.summary()[1]:
+            self._drill_finished()
+            return
         if self._plan_kind == "lesson" and self.lesson is not None:
             self._back_to_lesson()
         else:
