@@ -156,12 +156,13 @@ class TableView(QGraphicsView):
     def _layout_inscriptions(self, round_: Round) -> None:
         """Print the round's pay tables in the two lower corners of the felt."""
         tables = {table.key: table for table in pay_tables(round_)}
+        side_pair = [Wager.TRIPS_PLUS.value, Wager.POCKET_BONUS.value]
         placement = {
             "left": [["odds_win", "bad_beat"]],
-            "right": [["trips_plus", "pocket_bonus"]],
+            "right": [side_pair],
         }
-        if "six_card_bonus" in tables:
-            placement["left"].append(["six_card_bonus"])
+        if Wager.SIX_CARD_BONUS.value in tables:
+            placement["left"].append([Wager.SIX_CARD_BONUS.value])
         for item in self._inscriptions.values():
             item.set_table(None)
         for side, rows in placement.items():
@@ -171,7 +172,7 @@ class TableView(QGraphicsView):
                 gap = 16.0
                 width = (region.width() - gap * (len(keys) - 1)) / len(keys)
                 widths = [width] * len(keys)
-                if keys == ["trips_plus", "pocket_bonus"]:
+                if keys == side_pair:
                     widths = [region.width() * 0.42 - gap / 2, region.width() * 0.58 - gap / 2]
                 height = max(InscriptionItem.height_for(tables[key]) for key in keys)
                 x = region.left()
