@@ -10,7 +10,7 @@ import pytest
 from engine_support import parse_lines, run_cli
 
 from trainer.engine.generator import generate_round
-from trainer.engine.round import Wager, parse_round, round_to_json
+from trainer.engine.round import Wager, offered_side_wagers, parse_round, round_to_json
 from trainer.engine.rulesets import PRESETS, load_preset
 from trainer.engine.settlement import settle, settlement_to_json
 
@@ -113,3 +113,19 @@ def test_cli_generate_prints_n_lines_that_settle_accepts(rules: str) -> None:
         assert output["order"] and sorted(output["order"]) == sorted(
             seat["seat"] for seat in json.loads(line)["seats"]
         )
+
+
+@pytest.mark.parametrize(
+    ("preset", "offered"),
+    [
+        # docs/rules.md §9: Trips Plus and the Pocket Bonus everywhere; the extras column.
+        ("ny-2018", (Wager.TRIPS_PLUS, Wager.POCKET_BONUS, Wager.PROGRESSIVE)),
+        ("massachusetts", (Wager.TRIPS_PLUS, Wager.POCKET_BONUS)),
+        ("standard", (Wager.TRIPS_PLUS, Wager.POCKET_BONUS)),
+        ("house", (Wager.TRIPS_PLUS, Wager.POCKET_BONUS, Wager.SIX_CARD_BONUS)),
+    ],
+)
+def test_each_preset_offers_its_side_wagers_and_no_others(
+    preset: str, offered: tuple[Wager, ...]
+) -> None:
+    assert offered_side_wagers(load_preset(preset)) == offered
