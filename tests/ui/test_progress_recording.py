@@ -160,3 +160,20 @@ def test_an_exam_left_in_its_last_round_keeps_the_rest_as_unanswered_and_does_no
     other.close()
     assert unanswered == (asked - 1,)
     assert exam.passed is False
+
+
+def test_a_review_from_a_mistake_shows_the_answer_given_then_and_the_right_one(
+        qtbot: QtBot, db: TrainerDB) -> None:
+    trainee = db.create_trainee("Fay")
+    window = MainWindow(TrainingSettings(sound=False), db=db, trainee_id=trainee)
+    qtbot.addWidget(window)
+    window.play_round(parse_round(SETTLE_MD_EXAMPLE))
+    type_answer(qtbot, window, "one pair As Kd Qs Jd 9c")  # wrong: the dealer has ace high
+    (mistake,) = db.trainee_mistakes(trainee)
+    window.reopen_round(mistake.round, mistake)
+    review = window.review
+    assert review.notes[0].startswith("Recorded: one pair")
+    assert "right: high card" in review.notes[0]
+    assert len(review.notes) == 1  # dealt under the rule-set version in force: no note
+    review.close()
+    window.close()

@@ -31,7 +31,7 @@ from trainer.engine.round import Round, RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.site_config import SiteConfig, apply_to_settings
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import Exam, ExamConfig
+from trainer.storage.models import Exam, ExamConfig, Mistake
 from trainer.training.grading import Grade
 from trainer.training.recorder import SessionRecorder
 from trainer.training.session import (
@@ -257,14 +257,16 @@ class MainWindow(QMainWindow):
         dashboard.show()
         self._dashboard = dashboard
 
-    def reopen_round(self, round_json: dict[str, Any]) -> None:
+    def reopen_round(self, round_json: dict[str, Any], mistake: Mistake | None = None) -> None:
         """Open a recorded round for review, exactly as it was dealt, in its own window:
         nothing answered there is recorded, and this window's session (an exam too)
-        goes on untouched."""
+        goes on untouched. With the ``mistake``, the review shows the answer given then
+        and the right one, and says when the rules in force are another version."""
         from trainer.ui.review_window import ReviewWindow
 
         try:
-            review = ReviewWindow(round_json, four_colour=self.settings.four_colour)
+            review = ReviewWindow(round_json, four_colour=self.settings.four_colour,
+                                  mistake=mistake)
         except (RoundError, RuleSetError) as error:
             QMessageBox.warning(self, "Cannot re-open the round", str(error))
             return

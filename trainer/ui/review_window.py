@@ -17,7 +17,9 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QSplitter, QWidget
 
 from trainer.engine.round import parse_round
+from trainer.storage.models import Mistake
 from trainer.training.grading import Grade
+from trainer.training.review import reopen_mistake
 from trainer.training.session import Mode, RoundState, TrainingSession, TrainingSettings
 from trainer.ui.answer_panel import AnswerPanel
 from trainer.ui.round_controller import RoundController
@@ -32,9 +34,20 @@ class ReviewWindow(QMainWindow):
     (before any window shows) when the recorded round cannot be read."""
 
     def __init__(self, round_json: dict[str, Any], *, four_colour: bool = False,
-                 parent: QWidget | None = None) -> None:
+                 mistake: Mistake | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        round_ = parse_round(round_json)
+        self.notes: list[str] = []
+        """What the review says besides the banner: the answer given then, the rules note."""
+        if mistake is not None:
+            reopened = reopen_mistake(mistake)
+            round_ = reopened.round
+            answer = mistake.answer
+            self.notes.append(f"Recorded: {answer.given or '(no answer)'} \u2014 right:"
+                              f" {answer.expected}.")
+            if reopened.rules_note:
+                self.notes.append(reopened.rules_note)
+        else:
+            round_ = parse_round(round_json)
         self.setWindowTitle(f"Review a recorded round \u2014 {round_.ruleset.id}")
         self.session = TrainingSession(TrainingSettings(rules=round_.ruleset.id, sound=False),
                                        Mode.PRACTICE)
@@ -50,8 +63,9 @@ class ReviewWindow(QMainWindow):
         splitter.setStretchFactor(1, 1)
         splitter.setChildrenCollapsible(False)
         self.setCentralWidget(splitter)
-        banner = QLabel(BANNER)
+        banner = QLabel(" ".join([BANNER, *self.notes]))
         banner.setObjectName("review-banner")
+        banner.setWordWrap(True)
         self.statusBar().addWidget(banner)
         self.rounds = RoundController(self.table, self.panel, self)
         self.rounds.answered.connect(self._answered)
@@ -74,5 +88,5 @@ class ReviewWindow(QMainWindow):
 
     def _finished(self, state: RoundState) -> None:
         self.panel.show_round_over(
-            f"{state.correct} of {len(state.grades)} correct. {BANNER}\n"
-            "Press Enter to close the review.")
+            "\n".join([f"{state.correct} of {len(state.grades)} correct. {BANNER}",
+                       *self.notes, "Press Enter to close the review."]))

@@ -68,6 +68,8 @@ ROSTER_CSV = FileKind("The roster", "Roster saved to {path}.", "Export roster CS
                       CSV_FILES, "csv")
 ANSWERS_CSV = FileKind("The answers", "Answers saved to {path}.", "Export answers CSV",
                        CSV_FILES, "csv")
+SKILLS_CSV = FileKind("The skills", "Skills saved to {path}.", "Export skills CSV",
+                      CSV_FILES, "csv")
 TRAINEE_PDF = FileKind("The report", "Report saved to {path}.", "Trainee PDF report",
                        PDF_FILES, "pdf")
 EXAM_PDF = FileKind("The exam report", "Exam report saved to {path}.", "Exam PDF report",
@@ -109,7 +111,7 @@ class InstructorDashboard(QWidget):
     main window to deal on the table.
     """
 
-    openRound = Signal(object)  # a dict: the round as recorded
+    openRound = Signal(object, object)  # the round as recorded (a dict), and its Mistake
 
     def __init__(self, db: TrainerDB, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -303,6 +305,7 @@ class InstructorDashboard(QWidget):
         page = TraineePage(self.db, trainee_id)
         page.openRound.connect(self.openRound)
         page.back.connect(self.show_roster)
+        page.skillsCsvRequested.connect(self.export_skills_csv)
         page.exams_view.selectionModel().selectionChanged.connect(self._update_buttons)
         self.trainee_page = page
         self.stack.addWidget(page)
@@ -438,6 +441,12 @@ class InstructorDashboard(QWidget):
         """Save the selected trainee's answers as CSV; returns the file written, or None."""
         return self._export_for_trainee(ANSWERS_CSV, "answers", partial(
             reports.trainee_answers_csv, self.db))
+
+    def export_skills_csv(self) -> Path | None:
+        """Save the selected trainee's figures and mastery per skill as CSV; returns the
+        file written, or None."""
+        return self._export_for_trainee(SKILLS_CSV, "skills", partial(
+            reports.trainee_skills_csv, self.db))
 
     def export_trainee_pdf(self) -> Path | None:
         """Save the selected trainee's PDF report; returns the file written, or None."""

@@ -25,11 +25,13 @@ class TraineePage(QWidget):
     """One trainee for the instructor: progress, mistakes (re-openable) and exams.
 
     ``openRound`` carries a mistake's round (a dict, exactly as recorded);
-    ``back`` asks to return to the roster.
+    ``back`` asks to return to the roster; ``skillsCsvRequested`` asks to save the
+    figures and mastery per skill as CSV.
     """
 
-    openRound = Signal(object)  # a dict: the round as recorded
+    openRound = Signal(object, object)  # the round as recorded (a dict), and its Mistake
     back = Signal()
+    skillsCsvRequested = Signal()
 
     def __init__(self, db: TrainerDB, trainee_id: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -44,6 +46,13 @@ class TraineePage(QWidget):
         self.back_button.clicked.connect(self.back)
         top.addWidget(self.back_button)
         top.addStretch(1)
+        self.skills_csv_button = QPushButton("Export skills CSV\u2026")
+        self.skills_csv_button.setObjectName("skills_csv")
+        self.skills_csv_button.setToolTip(
+            "Save this trainee's figures, mastery and target met per skill as a CSV file"
+        )
+        self.skills_csv_button.clicked.connect(self.skillsCsvRequested)
+        top.addWidget(self.skills_csv_button)
         layout.addLayout(top)
 
         self.tabs = QTabWidget()
@@ -133,7 +142,7 @@ class TraineePage(QWidget):
         """Emit ``openRound`` with the selected mistake's round, exactly as recorded."""
         mistake = self.selected_mistake()
         if mistake is not None:
-            self.openRound.emit(copy.deepcopy(mistake.round))
+            self.openRound.emit(copy.deepcopy(mistake.round), mistake)
 
     def _mistake_double_clicked(self, index: QModelIndex) -> None:
         self.mistakes_view.selectRow(index.row())
