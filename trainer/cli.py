@@ -329,6 +329,7 @@ def parse_seat_spec(spec: str) -> dict[str, Any]:
         raise RoundError(f"--seat {shown(spec)}: expected two hole cards after 'N:'")
     seat: dict[str, Any] = {"seat": number, "hole": words[:2]}
     for word in words[2:]:
+        value: str | bool
         if word.lower() in ("fold", "folded"):
             key, value = "folded", True
         else:

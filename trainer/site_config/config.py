@@ -274,7 +274,7 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
     instructor_raw = section("instructor")
     instructor = None
     if instructor_raw:
-        name = text(instructor_raw, "instructor", "name", MAX_NAME_LENGTH)
+        instructor_name = text(instructor_raw, "instructor", "name", MAX_NAME_LENGTH)
         if "name" not in instructor_raw:
             problems.append("instructor.name: missing")
         stored = instructor_raw.get("password_hash")
@@ -283,8 +283,8 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
                 "instructor.password_hash: missing or not a hash made by"
                 " 'hhe-trainer site hash-password' (one this version can verify)"
             )
-        elif name is not None:
-            instructor = InitialInstructor(name, stored)  # type: ignore[arg-type]
+        elif instructor_name is not None and isinstance(stored, str):
+            instructor = InitialInstructor(instructor_name, stored)
 
     if problems:
         raise SiteConfigError(path, problems)

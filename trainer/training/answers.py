@@ -17,7 +17,7 @@ Payout answers (:func:`parse_payout`):
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from trainer.engine.cards import Card, CardError, parse_card
@@ -261,7 +261,7 @@ def parse_seat_result(text: str) -> SeatResult:
 
 # --- any question ---------------------------------------------------------------
 
-_PARSERS = {
+_PARSERS: dict[QuestionKind, Callable[[str], Answer]] = {
     QuestionKind.DEALER_HAND: parse_dealer_hand,
     QuestionKind.QUALIFIES: parse_yes_no,
     QuestionKind.NEXT_SEAT: parse_seat_number,

@@ -149,7 +149,7 @@ def _text(checker: _Checker, data: Mapping[str, Any], key: str, path: KeyPath) -
     return value.strip()
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -285,6 +285,7 @@ def _parse_seat_expect(checker: _Checker, raw: object, path: KeyPath) -> SeatExp
             checker.fail(path, "expected true or false", "capped")
     if checker.since(mark):
         return None
+    assert isinstance(number, int)  # checked above: a failure returned already
     return SeatExpect(number, hand, cards, result, MappingProxyType(wagers), total, capped)
 
 
@@ -389,6 +390,7 @@ def _parse_drill(checker: _Checker, raw: object, index: int, lesson_rules: str) 
         return None
     if scenario == RANDOM and rules is None:
         rules = lesson_rules
+    assert isinstance(scenario, str)  # checked above: a failure returned already
     drill = Drill(scenario, count, rules, seats,
                   MappingProxyType({str(k): str(v).upper() for k, v in options.items()}), title)
     try:  # deal one round: the scenario, rule set, seats and options must agree
@@ -447,8 +449,8 @@ def _parse_table(checker: _Checker, raw: object, path: KeyPath) -> RulingTable |
               *((f"seat {seat.seat}", seat.hole) for seat in seats)]
     duplicate = find_duplicate([card for _, cards in places for card in cards])
     if duplicate is not None:
-        where = " and ".join(name for name, cards in places if duplicate in cards)
-        checker.fail(path, f"the card {duplicate} is dealt twice ({where})")
+        dealt_in = " and ".join(name for name, cards in places if duplicate in cards)
+        checker.fail(path, f"the card {duplicate} is dealt twice ({dealt_in})")
         return None
     if find_duplicate(exposed) is not None:
         checker.fail(path, f"a card is listed twice: {cards_text(exposed)}", "exposed")

@@ -14,7 +14,7 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import StorageError
+from trainer.storage.models import AnswerRecord, StorageError
 from trainer.training.course_plan import (
     CourseProgress,
     Plan,
@@ -191,7 +191,7 @@ class CourseWindow(QMainWindow):
 
     # --- storage ------------------------------------------------------------------------------
 
-    def _stored_answers(self) -> Iterable[object]:
+    def _stored_answers(self) -> Iterable[AnswerRecord]:
         if self.db is None or self.trainee_id is None:
             return ()
         try:

@@ -123,11 +123,13 @@ class TraineePage(QWidget):
 
     def selected_mistake(self) -> Mistake | None:
         """The mistake selected in the list, if any."""
-        return self._selected(self.mistakes_view, self.mistakes_proxy, self.mistakes_model)
+        row = self._selected(self.mistakes_view, self.mistakes_proxy, self.mistakes_model)
+        return row if isinstance(row, Mistake) else None
 
     def selected_exam(self) -> Exam | None:
         """The exam selected in the list, if any."""
-        return self._selected(self.exams_view, self.exams_proxy, self.exams_model)
+        row = self._selected(self.exams_view, self.exams_proxy, self.exams_model)
+        return row if isinstance(row, Exam) else None
 
     @staticmethod
     def _selected(
