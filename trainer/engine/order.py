@@ -16,8 +16,11 @@ from typing import Protocol
 
 
 class _SeatLike(Protocol):
-    seat: int
-    folded: bool
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def folded(self) -> bool: ...
 
     @property
     def has_side_bet(self) -> bool: ...

@@ -227,6 +227,7 @@ def _award_amount(
         return award.fixed
     if meter is None:
         raise RoundError(f"{meter_name}: missing; the round has an award of {award} of it")
+    assert award.percent is not None  # an award is odds, a fixed amount or a percent
     share = meter * award.percent / 100
     if award.percent == 100 and sharers > 1:
         share = share / sharers
