@@ -25,10 +25,12 @@ run: $(STAMP)
 test: $(STAMP)
 	./packaging/linux/install-test-deps.sh
 	$(BIN)/ruff check trainer tests benchmarks
+	$(BIN)/mypy
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check trainer tests benchmarks
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py

@@ -55,22 +55,22 @@ class Category(StrEnum):
         """Identifier form used in pay-table files: ``full_house``."""
         return self.value.replace(" ", "_")
 
-    def __ge__(self, other: object) -> bool:  # type: ignore[override]
+    def __ge__(self, other: object) -> bool:
         if not isinstance(other, Category):
             return NotImplemented
         return self.strength >= other.strength
 
-    def __gt__(self, other: object) -> bool:  # type: ignore[override]
+    def __gt__(self, other: object) -> bool:
         if not isinstance(other, Category):
             return NotImplemented
         return self.strength > other.strength
 
-    def __le__(self, other: object) -> bool:  # type: ignore[override]
+    def __le__(self, other: object) -> bool:
         if not isinstance(other, Category):
             return NotImplemented
         return self.strength <= other.strength
 
-    def __lt__(self, other: object) -> bool:  # type: ignore[override]
+    def __lt__(self, other: object) -> bool:
         if not isinstance(other, Category):
             return NotImplemented
         return self.strength < other.strength

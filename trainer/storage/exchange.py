@@ -304,7 +304,7 @@ def read_station_file(path: Path, room_key: str | None = None) -> dict[str, Any]
     except RecursionError:
         raise MergeError(f"{name}: its content is nested too deeply to read; {nothing}") from None
     _validate(content, name)
-    return content  # type: ignore[no-any-return]
+    return content
 
 
 def _validate(content: object, name: str) -> None:
