@@ -114,6 +114,18 @@ class Queries(Connected):
         )
         return [rows.answer_record(row) for row in found]
 
+    def recent_answers(self, trainee_id: int, per_skill: int) -> list[AnswerRecord]:
+        """A trainee's latest ``per_skill`` answers of each skill, oldest first: the
+        last of :meth:`trainee_answers` (same order) for each skill, and no others."""
+        found = rows.fetch_all(
+            self.conn,
+            f"SELECT * FROM (SELECT {rows.ANSWER_COLUMNS}, ROW_NUMBER() OVER"
+            " (PARTITION BY a.skill ORDER BY a.answered_at DESC, a.id DESC) AS latest"
+            f" {_TRAINEE_ANSWERS}) WHERE latest <= ? ORDER BY answered_at, id",
+            (trainee_id, per_skill),
+        )
+        return [rows.answer_record(row) for row in found]
+
     def trainee_mistakes(self, trainee_id: int, *, limit: int | None = None) -> list[Mistake]:
         """Wrong answers, newest first, each with its round exactly as dealt and the
         version of the rule set it was dealt under."""
