@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,9 @@ from trainer import reports
 from trainer.engine.generator import generate_round
 from trainer.engine.round import round_to_json
 from trainer.engine.rulesets import load_ruleset
+from trainer.skills import Skill
 from trainer.storage import NewAnswer, StorageError, TrainerDB, open_database
+from trainer.training.mastery import UnsavedAnswer
 
 RULES = "ny-2018"
 T0 = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
@@ -176,14 +179,68 @@ def test_exam_report_of_an_unknown_exam_is_refused(db: TrainerDB) -> None:
         reports.exam_report_html(db, 42)
 
 
-def test_a_skill_meets_its_target_only_with_enough_fast_correct_answers() -> None:
-    from trainer.storage import SkillStat
+@dataclass(frozen=True)
+class FakeLesson:
+    id: str
+    skills: tuple[Skill, ...]
+    target_seconds: float
 
-    enough = reports.TARGET_MIN_ANSWERS
-    assert reports.target_met(SkillStat("ante", enough, enough, enough * 3.0))
-    assert not reports.target_met(SkillStat("ante", enough - 1, enough - 1, 1.0))
-    assert not reports.target_met(SkillStat("ante", enough, enough - 2, enough * 3.0))
-    assert not reports.target_met(SkillStat("ante", enough, enough, enough * 30.0))
+
+def test_the_skills_csv_gives_every_skill_its_figures_mastery_and_target_verdict(
+    db: TrainerDB, tmp_path: Path
+) -> None:
+    chloe = trainee(db, "Chloé")
+    for minute in range(30, 40):  # ten right Trips Plus answers of 6 s: 16 s target, mastered
+        give(db, play(db, chloe, minute), minute + 0.5, skill="trips_plus", seconds=6.0)
+    lessons = [FakeLesson("one", (Skill.TRIPS_PLUS, Skill.RAISE), 16.0)]
+    path = reports.trainee_skills_csv(db, chloe, tmp_path / "s.csv", lessons)
+    rows = read_csv(path)
+    assert rows[0] == list(reports.SKILLS_HEADER)
+    by_skill = {row[0]: row[1:] for row in rows[1:]}
+    assert len(by_skill) == len(Skill)  # every skill, practised or not
+    # Answers, Correct, Accuracy %, Mean seconds, score, level, recent, target s, met
+    # Trips Plus: 11 right (4 s once, 6 s ten times): median 6 s <= 16 s, score 100.
+    assert by_skill["Settling Trips Plus"] == [
+        "11", "11", "100.0", "5.82", "100", "mastered", "11", "16", "yes"]
+    # Ante: 2 right (4 s, 2.5 s): score 100 but 2 answers of the 10 needed; no lesson: 10 s.
+    assert by_skill["Settling the ante"] == [
+        "2", "2", "100.0", "3.25", "100", "proficient", "2", "10", "no"]
+    # Raise (in the exam): 1 of 2 right, median 4 s on time: 100 x 1/2 = 50.
+    assert by_skill["Settling the raise"] == [
+        "2", "1", "50.0", "4.00", "50", "practising", "2", "16", "no"]
+    assert by_skill["Paying a bad beat"][4:] == ["0", "learning", "1", "10", "no"]
+    assert by_skill["Dealer qualification"] == [
+        "0", "0", "", "", "", "not started", "0", "10", "no"]
+
+
+def test_the_skills_csv_of_an_unknown_trainee_is_refused(db: TrainerDB, tmp_path: Path) -> None:
+    with pytest.raises(StorageError, match="no trainee 999"):
+        reports.trainee_skills_csv(db, 999, tmp_path / "x.csv")
+    assert not (tmp_path / "x.csv").exists()
+
+
+def test_the_verdict_says_what_a_skill_still_lacks_and_the_figures_behind_it() -> None:
+    from trainer.training.mastery import mastery
+
+    when = [at(n) for n in range(12)]
+    nine = [UnsavedAnswer(Skill.ANTE, True, 3.0, moment) for moment in when[:9]]
+    assert reports.verdict_text(mastery(nine, 6)) == (
+        "Not yet: 9 of the 10 answers needed. Over the last 9 answers: 100% correct,"
+        " median 3.0 s against a target of 6 s.")
+    slow = [UnsavedAnswer(Skill.ANTE, True, 12.0, moment) for moment in when]
+    # speed 6 / 12: 100 x (0.8 + 0.1) = 90
+    assert reports.verdict_text(mastery(slow, 6)) == (
+        "Not yet: a score of 90 (needs 95). Over the last 12 answers: 100% correct,"
+        " median 12.0 s against a target of 6 s.")
+    fast = [UnsavedAnswer(Skill.ANTE, True, 5.0, moment) for moment in when]
+    assert reports.verdict_text(mastery(fast, 6)).startswith("Met: a score of 100.")
+    assert reports.verdict_text(mastery([], 6)) == "Not practised yet."
+
+
+def test_the_target_in_words_gives_the_numbers_mastery_uses() -> None:
+    assert reports.target_text() == (
+        "Target: mastered \u2014 a score of 95 of 100 over the last 20 answers on the skill"
+        " (at least 10), with speed counted against the skill's target time.")
 
 
 def test_reports_do_not_import_qt() -> None:

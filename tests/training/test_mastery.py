@@ -23,6 +23,7 @@ from trainer.training.mastery import (
     mastery_by_skill,
     skill_mastery,
     skill_targets,
+    target_met,
 )
 from trainer.training.questions import Skill
 
@@ -60,6 +61,20 @@ def test_nine_right_answers_are_only_proficient() -> None:
     # score 100, but mastery needs at least ten answers
     result = mastery(answers(Skill.ANTE, "1" * 9, [5.0] * 9), 8)
     assert (result.score, result.level) == (100, Level.PROFICIENT)
+
+
+def test_the_target_is_met_from_a_score_of_95_over_the_last_twenty_answers() -> None:
+    # 19 of 20 right on time: 95, mastered; 18 of 20: 90, proficient.
+    met = mastery(answers(Skill.ANTE, "0" + "1" * 19, [5.0] * 20), 8)
+    short = mastery(answers(Skill.ANTE, "00" + "1" * 18, [5.0] * 20), 8)
+    assert (met.score, met.level, target_met(met)) == (95, Level.MASTERED, True)
+    assert (short.score, short.level, target_met(short)) == (90, Level.PROFICIENT, False)
+    # Ten wrong answers before the last twenty no longer count.
+    older = answers(Skill.ANTE, "0" * 10, [5.0] * 10)
+    later = answers(Skill.ANTE, "1" * 20, [5.0] * 20, start=10)
+    assert target_met(mastery(older + later, 8))
+    # Nine answers all right on time score 100 but are not yet enough.
+    assert not target_met(mastery(answers(Skill.ANTE, "1" * 9, [5.0] * 9), 8))
 
 
 def test_accuracy_counts_eighty_points_and_the_median_decides_speed() -> None:

@@ -279,6 +279,22 @@ def test_export_answers_csv_of_the_selected_trainee(
     ]
 
 
+def test_export_skills_csv_from_the_trainee_page(
+    qtbot: QtBot, dashboard: InstructorDashboard, ids: dict[str, int],
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    page = dashboard.open_trainee(ids["Cy"])
+    target = tmp_path / "cy-skills.csv"
+    choose(monkeypatch, dashboard, target)
+    qtbot.mouseClick(page.skills_csv_button, Qt.MouseButton.LeftButton)
+    assert dashboard.message.text() == f"Skills saved to {target}."
+    rows = read_csv(target)
+    column = {name: rows[0].index(name) for name in ("Skill", "Answers", "Target met")}
+    ante = next(row for row in rows[1:] if row[column["Skill"]] == "Settling the ante")
+    # Cy: 2 right ante answers, 10 needed before a skill can be mastered.
+    assert (ante[column["Answers"]], ante[column["Target met"]]) == ("2", "no")
+
+
 def test_a_cancelled_file_choice_writes_nothing(
     qtbot: QtBot, dashboard: InstructorDashboard, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -17,7 +18,14 @@ from pytestqt.qtbot import QtBot
 from trainer import reports
 from trainer.storage import DayStat, NewAnswer, TrainerDB, open_database
 from trainer.training.questions import Skill
-from trainer.ui.progress.charts import EMPTY_TEXT, LINE_COLOUR, HistoryChart, nice_ceiling
+from trainer.ui.progress.charts import (
+    EMPTY_TEXT,
+    LINE_COLOUR,
+    TARGET_COLOUR,
+    TARGET_LEGEND,
+    HistoryChart,
+    nice_ceiling,
+)
 from trainer.ui.progress.dashboard import InstructorDashboard
 from trainer.ui.progress.pdf import write_pdf
 from trainer.ui.progress.progress_view import ProgressView
@@ -82,9 +90,22 @@ def closing() -> Iterator[list[QWidget]]:
 def table_text(view: ProgressView) -> dict[str, list[str]]:
     proxy = view.skills_proxy
     return {
-        proxy.index(row, 0).data(): [proxy.index(row, c).data() for c in range(1, 5)]
+        proxy.index(row, 0).data(): [
+            proxy.index(row, c).data() for c in range(1, proxy.columnCount())
+        ]
         for row in range(proxy.rowCount())
     }
+
+
+@dataclass(frozen=True)
+class FakeLesson:
+    id: str
+    skills: tuple[Skill, ...]
+    target_seconds: float
+
+
+LESSONS = [FakeLesson("settling", (Skill.ANTE, Skill.BAD_BEAT), 8.0)]
+"""Ante and bad beat held to 8 s a question; every other skill to the default 10 s."""
 
 
 # --------------------------------------------------------------------------- progress view
@@ -93,14 +114,17 @@ def table_text(view: ProgressView) -> dict[str, list[str]]:
 def test_progress_view_shows_each_skill_streaks_and_the_history(
     qtbot: QtBot, db: TrainerDB, ana: int, closing: list[QWidget]
 ) -> None:
-    view = ProgressView(db, ana)
+    view = ProgressView(db, ana, lessons=LESSONS)
     closing.append(make(qtbot, view))
     assert view.title.text() == "Ana"
     rows = table_text(view)
     assert len(rows) == len(Skill)  # every skill, the ones not practised yet too
-    assert rows["Settling the ante"] == ["24", "95.8%", "2.3 s", "\u2713 met"]  # 56 s / 24
-    assert rows["Paying a bad beat"] == ["2", "100.0%", "10.0 s", "not yet"]
-    assert rows["Dealer qualification"] == ["0", "\u2014", "\u2014", "not yet"]
+    # Ante: 23 of 24 right, 56 s / 24; its last 20 all right in 2 s: a score of 100.
+    assert rows["Settling the ante"] == ["24", "95.8%", "2.3 s", "100 (mastered)",
+                                         "\u2713 met"]
+    # Bad beat: 2 right, median 10 s against 8 s: 100 x (0.8 + 0.2 x 0.8) = 96, 2 answers.
+    assert rows["Paying a bad beat"] == ["2", "100.0%", "10.0 s", "96 (proficient)", "not yet"]
+    assert rows["Dealer qualification"] == ["0", "\u2014", "\u2014", "\u2014", "not yet"]
     assert view.streak_tile.value.text() == "24"  # 2 bad-beat answers + 22 ante answers
     assert view.best_tile.value.text() == "24"
     assert view.answers_tile.value.text() == "26"
@@ -119,13 +143,18 @@ def test_progress_view_shows_each_skill_streaks_and_the_history(
 def test_the_target_column_explains_what_is_missing(
     qtbot: QtBot, db: TrainerDB, ana: int, closing: list[QWidget]
 ) -> None:
-    view = ProgressView(db, ana)
+    view = ProgressView(db, ana, lessons=LESSONS)
     closing.append(make(qtbot, view))
     proxy = view.skills_proxy
     labels = [proxy.index(r, 0).data() for r in range(proxy.rowCount())]
-    tip = proxy.index(labels.index("Paying a bad beat"), 4).data(Qt.ItemDataRole.ToolTipRole)
-    assert tip.startswith("Not yet: 2 of 20 answers needed")
+    headers = [proxy.headerData(c, Qt.Orientation.Horizontal) for c in range(proxy.columnCount())]
+    tip = proxy.index(labels.index("Paying a bad beat"), headers.index("Target met?")).data(
+        Qt.ItemDataRole.ToolTipRole)
+    # A score of 96 is enough; only the answers are missing.
+    assert tip.startswith("Not yet: 2 of the 10 answers needed. Over the last 2 answers:"
+                          " 100% correct, median 10.0 s against a target of 8 s.")
     assert reports.target_text() in tip
+    assert view.target_note.text() == reports.target_text()
 
 
 def test_a_new_trainee_sees_every_skill_and_no_answers_yet(
@@ -191,6 +220,35 @@ def test_the_chart_draws_the_accuracy_line_over_the_answer_bars(
     drawn = chart.grab().toImage()
     assert colour_pixels(drawn, LINE_COLOUR) > 50
     assert "3 days from 2026-03-01 to 2026-03-05" in chart.accessibleDescription()
+
+
+def test_the_charts_target_line_is_the_least_accuracy_a_skill_is_mastered_with(
+    qtbot: QtBot, closing: list[QWidget]
+) -> None:
+    # Mastered from a score of 95; all answers on time score 100 x accuracy: 95% correct.
+    chart = HistoryChart()
+    closing.append(make(qtbot, chart, 900, 500))
+    chart.set_days(DAYS)
+    geometry = chart._geometry()
+    assert geometry is not None
+    plot = geometry.plot
+    image = chart.grab().toImage()
+    scale = image.width() / chart.width()
+    def target_green(x: int, y: int) -> bool:  # the dashed line, antialiased onto white
+        pixel = image.pixelColor(x, y)
+        return pixel.green() - pixel.red() > 40 and pixel.green() - pixel.blue() > 20
+
+    assert TARGET_COLOUR.green() - TARGET_COLOUR.red() > 40
+    rows = {
+        y
+        for y in range(int(plot.top() * scale) + 2, int(plot.bottom() * scale) - 2)
+        for x in range(int(plot.left() * scale) + 2, int(plot.right() * scale) - 2, 3)
+        if target_green(x, y)
+    }
+    assert rows, "no target line drawn"
+    expected = (plot.bottom() - 0.95 * plot.height()) * scale
+    assert all(abs(y - expected) <= 3 * scale for y in rows)
+    assert TARGET_LEGEND == "Target: mastered needs 95% correct"
 
 
 def test_the_chart_finds_the_day_under_the_pointer(qtbot: QtBot, closing: list[QWidget]) -> None:

@@ -1,36 +1,44 @@
 """Reports for HR and gaming-compliance files: CSV exports and printable HTML (no Qt).
 
 One job a module: :mod:`.text` (the words and figures every report shares),
-:mod:`.queries` (what storage has no single call for), :mod:`.csv` (the CSV
-exports), :mod:`.html` (the printable trainee and exam reports, which the UI
-turns into PDF). Every name is importable from this package.
+:mod:`.queries` (what storage has no single call for, and each skill's
+mastery as the course works it out), :mod:`.csv` (the CSV exports),
+:mod:`.html` (the printable trainee and exam reports, which the UI turns into
+PDF). Every name is importable from this package.
 """
 
 from trainer.reports.csv import (
     ANSWERS_HEADER,
     CSV_ENCODING,
     ROSTER_HEADER,
+    SKILLS_HEADER,
     roster_csv,
     trainee_answers_csv,
+    trainee_skills_csv,
 )
 from trainer.reports.html import MISTAKES_IN_REPORT, exam_report_html, trainee_report_html
-from trainer.reports.queries import find_exam, roster_row, rulesets_used, trainee_name
+from trainer.reports.queries import (
+    course_lessons,
+    find_exam,
+    roster_row,
+    rulesets_used,
+    skill_mastery,
+    trainee_name,
+)
 from trainer.reports.text import (
-    TARGET_ACCURACY,
-    TARGET_MEAN_SECONDS,
-    TARGET_MIN_ANSWERS,
     exam_result_text,
     given_text,
     local_time,
+    mastery_text,
     percent,
     question_text,
     ruleset_title,
     seconds_text,
     skill_label,
     skill_order,
-    target_met,
     target_text,
     time_limit_text,
+    verdict_text,
     wager_label,
 )
 
@@ -39,14 +47,14 @@ __all__ = [
     "CSV_ENCODING",
     "MISTAKES_IN_REPORT",
     "ROSTER_HEADER",
-    "TARGET_ACCURACY",
-    "TARGET_MEAN_SECONDS",
-    "TARGET_MIN_ANSWERS",
+    "SKILLS_HEADER",
+    "course_lessons",
     "exam_report_html",
     "exam_result_text",
     "find_exam",
     "given_text",
     "local_time",
+    "mastery_text",
     "percent",
     "question_text",
     "roster_csv",
@@ -55,12 +63,14 @@ __all__ = [
     "rulesets_used",
     "seconds_text",
     "skill_label",
+    "skill_mastery",
     "skill_order",
-    "target_met",
     "target_text",
     "time_limit_text",
     "trainee_answers_csv",
     "trainee_name",
     "trainee_report_html",
+    "trainee_skills_csv",
+    "verdict_text",
     "wager_label",
 ]

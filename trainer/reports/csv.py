@@ -12,17 +12,21 @@ import csv
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from trainer.reports.queries import trainee_name
+from trainer.reports.queries import skill_mastery, trainee_name
 from trainer.reports.text import (
     local_time,
     percent,
     question_text,
     seconds_text,
     skill_label,
+    skill_order,
     wager_label,
 )
+from trainer.skills import Skill
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import AnswerRecord, CourseAnswer, CourseAnswerKind
+from trainer.storage.models import AnswerRecord, CourseAnswer, CourseAnswerKind, SkillStat
+from trainer.training.lessons import Lesson
+from trainer.training.mastery import Level, target_met
 
 CSV_ENCODING = "utf-8-sig"
 
@@ -49,6 +53,20 @@ ANSWERS_HEADER = (
     "Correct",
     "Seconds",
 )
+SKILLS_HEADER = (
+    "Skill",
+    "Answers",
+    "Correct",
+    "Accuracy %",
+    "Mean seconds",
+    "Mastery score",
+    "Mastery level",
+    "Recent answers",
+    "Target seconds",
+    "Target met",
+)
+"""Answers to Mean seconds are over every answer; the mastery columns (and Target met,
+which is the level being ``mastered``) over the Recent answers, as the course counts."""
 
 
 def _safe_cell(value: str) -> str:
@@ -157,3 +175,31 @@ def trainee_answers_csv(db: TrainerDB, trainee_id: int, path: Path | str) -> Pat
     ]
     rows = (row for _, row in sorted(on_rounds + in_course, key=lambda pair: pair[0]))
     return _write_csv(path, ANSWERS_HEADER, rows)
+
+
+def trainee_skills_csv(
+    db: TrainerDB, trainee_id: int, path: Path | str, lessons: Sequence[Lesson] | None = None
+) -> Path:
+    """Write a trainee's figures and mastery per skill, every skill in the dealer's order
+    of work, to ``path`` (UTF-8 CSV): the printable report's skill table."""
+    trainee_name(db, trainee_id)  # refuse an unknown trainee before writing
+    stats = {stat.skill: stat for stat in db.skill_stats(trainee_id)}
+    mastery = skill_mastery(db, trainee_id, lessons)
+    rows = []
+    for skill in sorted(Skill, key=skill_order):
+        stat = stats.get(skill, SkillStat(skill, 0, 0, 0.0))
+        figures = mastery[skill]
+        started = figures.level is not Level.NOT_STARTED
+        rows.append((
+            skill_label(skill),
+            str(stat.answers),
+            str(stat.correct),
+            percent(stat.accuracy) if stat.answers else "",
+            seconds_text(stat.mean_seconds, 2) if stat.answers else "",
+            str(figures.score) if started else "",
+            figures.level.value,
+            str(figures.answers),
+            f"{figures.target_seconds:g}",
+            "yes" if target_met(figures) else "no",
+        ))
+    return _write_csv(path, SKILLS_HEADER, rows)

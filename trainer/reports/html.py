@@ -9,28 +9,36 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
 from trainer import __version__
-from trainer.reports.queries import find_exam, roster_row, rulesets_used, trainee_name
+from trainer.reports.queries import (
+    find_exam,
+    roster_row,
+    rulesets_used,
+    skill_mastery,
+    trainee_name,
+)
 from trainer.reports.text import (
     exam_result_text,
     given_text,
     local_time,
+    mastery_text,
     percent,
     question_text,
     ruleset_title,
     seconds_text,
     skill_label,
     skill_order,
-    target_met,
     target_text,
     time_limit_text,
 )
 from trainer.skills import Skill
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import AnswerRecord, Exam, ExamStatus, SkillStat, StorageError
+from trainer.training.lessons import Lesson
+from trainer.training.mastery import Mastery, target_met
 
 MISTAKES_IN_REPORT = 50
 """The trainee report lists this many of the latest mistakes in full."""
@@ -118,8 +126,10 @@ def _page(title: str, subtitle: str, sections: Sequence[str]) -> str:
 
 
 def _skill_rows(
-    stats: Sequence[SkillStat], *, with_target: bool = True
+    stats: Sequence[SkillStat], mastery: Mapping[Skill, Mastery] | None = None
 ) -> list[list[tuple[str, str] | str]]:
+    """A row a skill practised; with ``mastery``, its mastery and whether it meets the
+    target too."""
     ordered = sorted(stats, key=lambda stat: (skill_order(stat.skill), stat.skill))
     rows: list[list[tuple[str, str] | str]] = []
     for stat in ordered:
@@ -130,13 +140,16 @@ def _skill_rows(
             (percent(stat.accuracy) + "%", "num"),
             (seconds_text(stat.mean_seconds), "num"),
         ]
-        if with_target:
-            row.append(("yes", "pass") if target_met(stat) else ("not yet", ""))
+        if mastery is not None:
+            figures = mastery[stat.skill]
+            row.append(mastery_text(figures) or "\u2014")
+            row.append(("yes", "pass") if target_met(figures) else ("not yet", ""))
         rows.append(row)
     return rows
 
 
-_SKILL_HEADER = ("Skill", "Answers", "Correct", "Accuracy", "Mean seconds", "Target met")
+_SKILL_HEADER = ("Skill", "Answers", "Correct", "Accuracy", "Mean seconds")
+_MASTERY_HEADER = ("Mastery", "Target met")
 
 
 def _exam_rows(exams: Sequence[Exam]) -> list[list[tuple[str, str] | str]]:
@@ -190,8 +203,11 @@ def _mistake_rows(answers: Iterable[AnswerRecord]) -> list[list[tuple[str, str] 
 _MISTAKE_HEADER = ("When", "Skill", "Question", "Expected", "Given")
 
 
-def trainee_report_html(db: TrainerDB, trainee_id: int) -> str:
-    """A printable report on one trainee: figures, skills, exams and mistakes."""
+def trainee_report_html(
+    db: TrainerDB, trainee_id: int, lessons: Sequence[Lesson] | None = None
+) -> str:
+    """A printable report on one trainee: figures, skills (with mastery against the
+    targets of ``lessons``, default the course's), exams and mistakes."""
     trainee = db.get_trainee(trainee_id)
     if trainee is None:
         raise StorageError(f"trainee_id: no trainee {trainee_id}")
@@ -199,6 +215,7 @@ def trainee_report_html(db: TrainerDB, trainee_id: int) -> str:
     answers = db.trainee_answers(trainee_id)
     streak = db.streak(trainee_id)
     stats = db.skill_stats(trainee_id)
+    mastery = skill_mastery(db, trainee_id, lessons)
     exams = db.exam_results(trainee_id)
     mistakes = db.trainee_answers(trainee_id, wrong_only=True)
     used = rulesets_used(db, trainee_id)
@@ -228,15 +245,17 @@ def trainee_report_html(db: TrainerDB, trainee_id: int) -> str:
         ("Latest exam", row.exam_status.label if row else ExamStatus.NONE.label),
     ]
     by_skill = Counter(answer.skill for answer in mistakes)
-    summary_rows = [
+    summary_rows: list[list[tuple[str, str] | str]] = [
         [skill_label(skill), (str(count), "num")]
         for skill, count in sorted(by_skill.items(), key=lambda item: (-item[1], item[0]))
     ]
     latest = list(reversed(mistakes))[:MISTAKES_IN_REPORT]
     sections = [
         "<h2>Summary</h2>" + _facts(facts),
-        "<h2>Accuracy per skill</h2>"
-        + _table(_SKILL_HEADER, _skill_rows(stats), empty="No answers yet.")
+        "<h2>Accuracy and mastery per skill</h2>"
+        + _table(
+            _SKILL_HEADER + _MASTERY_HEADER, _skill_rows(stats, mastery), empty="No answers yet."
+        )
         + f'<p class="note">{_e(target_text())}</p>',
         "<h2>Exams</h2>" + _table(_EXAM_HEADER, _exam_rows(exams), empty="No exams taken."),
         f"<h2>Mistakes ({len(mistakes)})</h2>"
@@ -297,8 +316,8 @@ def exam_report_html(db: TrainerDB, exam_id: int) -> str:
         "<h2>Exam</h2>" + _facts(facts),
         "<h2>Accuracy per skill in this exam</h2>"
         + _table(
-            _SKILL_HEADER[:-1],
-            _skill_rows(_stats_from_answers(answers), with_target=False),
+            _SKILL_HEADER,
+            _skill_rows(_stats_from_answers(answers)),
             empty="No answers.",
         ),
         f"<h2>Mistakes ({len(wrong)})</h2>"

@@ -1,8 +1,10 @@
-"""The words and figures every report shares: labels, times, percentages, targets (no Qt).
+"""The words and figures every report shares: labels, times, percentages, the target (no Qt).
 
 The CSV files (:mod:`.csv`), the printable report (:mod:`.html`) and the
-instructor's screens all show a skill, a question, a time or a result in
-these words, so a figure reads the same everywhere.
+progress and instructor screens all show a skill, a question, a time, a
+result or a skill's mastery in these words, so a figure reads the same
+everywhere. The target itself, and every number in it, is
+:mod:`trainer.training.mastery`'s.
 """
 
 from __future__ import annotations
@@ -12,14 +14,15 @@ from datetime import datetime
 from trainer.engine.round import Wager
 from trainer.engine.rulesets import RuleSetError, load_ruleset
 from trainer.skills import QuestionKind, Skill
-from trainer.storage.models import AnswerRecord, Exam, ExamStatus, SkillStat
-
-TARGET_ACCURACY = 0.95
-"""A skill's target: at least this fraction of answers correct ..."""
-TARGET_MEAN_SECONDS = 10.0
-"""... answered in at most this many seconds on average ..."""
-TARGET_MIN_ANSWERS = 20
-"""... over at least this many answers (fewer prove nothing yet)."""
+from trainer.storage.models import AnswerRecord, Exam, ExamStatus
+from trainer.training.mastery import (
+    MASTERED_SCORE,
+    MASTERY_MIN_ANSWERS,
+    WINDOW,
+    Level,
+    Mastery,
+    target_met,
+)
 
 _KIND_TEXT = {
     QuestionKind.DEALER_HAND: "Dealer's hand",
@@ -85,21 +88,45 @@ def seconds_text(seconds: float | None, digits: int = 1) -> str:
     return "" if seconds is None else f"{seconds:.{digits}f}"
 
 
-def target_met(stat: SkillStat) -> bool:
-    """Whether a skill meets the training target (accuracy, speed and enough answers)."""
+def target_text() -> str:
+    """The target in words, for the screens and the reports."""
     return (
-        stat.answers >= TARGET_MIN_ANSWERS
-        and stat.accuracy >= TARGET_ACCURACY
-        and stat.mean_seconds <= TARGET_MEAN_SECONDS
+        f"Target: mastered \u2014 a score of {MASTERED_SCORE} of 100 over the last {WINDOW}"
+        f" answers on the skill (at least {MASTERY_MIN_ANSWERS}), with speed counted against"
+        " the skill's target time."
     )
 
 
-def target_text() -> str:
-    """The target in words, for tooltips and reports."""
+def mastery_text(figures: Mastery) -> str:
+    """``87 (proficient)``; empty for a skill not started."""
+    if figures.level is Level.NOT_STARTED:
+        return ""
+    return f"{figures.score} ({figures.level.value})"
+
+
+def verdict_text(figures: Mastery) -> str:
+    """Whether a skill meets the target, what it still lacks, and the figures behind it.
+
+    ``Not yet: a score of 87 (needs 95). Over the last 20 answers: 90% correct,
+    median 7.2 s against a target of 8 s.``
+    """
+    if figures.level is Level.NOT_STARTED:
+        return "Not practised yet."
+    lacking = []
+    if figures.score < MASTERED_SCORE:
+        lacking.append(f"a score of {figures.score} (needs {MASTERED_SCORE})")
+    if figures.answers < MASTERY_MIN_ANSWERS:
+        lacking.append(f"{figures.answers} of the {MASTERY_MIN_ANSWERS} answers needed")
+    verdict = (
+        f"Met: a score of {figures.score}." if target_met(figures)
+        else "Not yet: " + "; ".join(lacking) + "."
+    )
+    plural = "s" * (figures.answers != 1)
     return (
-        f"Target: at least {TARGET_ACCURACY:.0%} correct, at most"
-        f" {TARGET_MEAN_SECONDS:g} s per answer on average, over at least"
-        f" {TARGET_MIN_ANSWERS} answers."
+        f"{verdict} Over the last {figures.answers} answer{plural}:"
+        f" {percent(figures.accuracy, 0)}% correct, median"
+        f" {seconds_text(figures.median_seconds)} s against a target of"
+        f" {figures.target_seconds:g} s."
     )
 
 

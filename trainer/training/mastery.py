@@ -15,10 +15,17 @@ For one skill (RECENT = the last ``window`` answers, by ``answered_at``)::
 
 so accuracy counts for 80 points and speed scales the other 20: all right
 on time is 100, all right at twice the target is 90, half right on time 50.
-The level follows the score: ``learning`` below 50, ``practising`` below 80,
-``proficient`` from 80, ``mastered`` from 95 with at least
-:data:`MASTERY_MIN_ANSWERS` answers (a lucky streak of three is not mastery);
-``not started`` without an answer.
+The level follows the score: ``learning`` below :data:`PRACTISING_SCORE` (50),
+``practising`` below :data:`PROFICIENT_SCORE` (80), ``proficient`` from 80,
+``mastered`` from :data:`MASTERED_SCORE` (95) with at least
+:data:`MASTERY_MIN_ANSWERS` (10) answers (a lucky streak of three is not
+mastery); ``not started`` without an answer.
+
+**The target** a trainee works towards, for a skill, is that skill's level
+being ``mastered`` (:func:`target_met`): every screen, report and the course
+give that one verdict, from these numbers alone. A skill's target time is
+that of the first lesson teaching it (:func:`skill_targets`), else
+:data:`DEFAULT_TARGET_SECONDS`.
 
 A lesson's score is the mean of its skills' scores (a skill never answered
 counts 0), each computed from *all* the answers on that skill but against
@@ -46,6 +53,16 @@ WINDOW = 20
 """Answers (the most recent) that mastery is computed from."""
 
 MASTERY_MIN_ANSWERS = 10
+"""Answers (within the window) a skill needs before it can be mastered."""
+
+MASTERED_SCORE = 95
+"""The score (of 100) from which a skill is mastered: the target."""
+PROFICIENT_SCORE = 80
+PRACTISING_SCORE = 50
+
+MASTERED_MIN_ACCURACY = MASTERED_SCORE / 100
+"""The least accuracy over the window that can be mastered (all answers on time):
+the score is at most 100 x accuracy. The history chart draws it as the target line."""
 
 DEFAULT_TARGET_SECONDS = 10.0
 """Target time for a skill no lesson sets one for."""
@@ -112,13 +129,18 @@ def _round_half_up(value: Fraction) -> int:
 def level_for(score: int, answers: int) -> Level:
     if answers == 0:
         return Level.NOT_STARTED
-    if score >= 95 and answers >= MASTERY_MIN_ANSWERS:
+    if score >= MASTERED_SCORE and answers >= MASTERY_MIN_ANSWERS:
         return Level.MASTERED
-    if score >= 80:
+    if score >= PROFICIENT_SCORE:
         return Level.PROFICIENT
-    if score >= 50:
+    if score >= PRACTISING_SCORE:
         return Level.PRACTISING
     return Level.LEARNING
+
+
+def target_met(figures: Mastery) -> bool:
+    """Whether a skill meets the training target: its level is ``mastered``."""
+    return figures.level is Level.MASTERED
 
 
 def recent(records: Iterable[Scored], window: int = WINDOW) -> list[Scored]:

@@ -2,7 +2,8 @@
 
 Drawn with QPainter (QtCharts is not part of PySide6-Essentials). Every size is
 taken from the widget's font metrics, so the chart stays legible at 1080p and
-4K alike.
+4K alike. The dashed target line is the least accuracy a skill can be mastered
+with (:data:`~trainer.training.mastery.MASTERED_MIN_ACCURACY`).
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from trainer.reports.text import TARGET_ACCURACY
 from trainer.storage.models import DayStat
+from trainer.training.mastery import MASTERED_MIN_ACCURACY
 
 EMPTY_TEXT = "No answers yet"
 RIGHT_MIDDLE = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -36,6 +37,7 @@ BAR_COLOUR = QColor(120, 150, 180, 70)
 BAR_EDGE = QColor(120, 150, 180, 140)
 TARGET_COLOUR = QColor("#2e9d57")
 ACCURACY_TICKS = (0, 25, 50, 75, 100)
+TARGET_LEGEND = f"Target: mastered needs {MASTERED_MIN_ACCURACY:.0%} correct"
 
 
 def nice_ceiling(value: float, intervals: int = 4) -> tuple[int, int]:
@@ -208,11 +210,11 @@ class HistoryChart(QWidget):
             y = g.y_answers(stat.answers)
             painter.drawRect(QRectF(x - bar_width / 2, y, bar_width, plot.bottom() - y))
 
-        # The target accuracy, dashed.
+        # The target: the least accuracy that can be mastered, dashed.
         target_pen = QPen(TARGET_COLOUR, thin * 1.5, Qt.PenStyle.DashLine)
         painter.setPen(target_pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        y_target = g.y_accuracy(TARGET_ACCURACY)
+        y_target = g.y_accuracy(MASTERED_MIN_ACCURACY)
         painter.drawLine(QPointF(plot.left(), y_target), QPointF(plot.right(), y_target))
 
         # The accuracy line and its points.
@@ -298,7 +300,7 @@ class HistoryChart(QWidget):
         full: tuple[tuple[str, str], ...] = (
             ("line", "Accuracy (% correct)"),
             ("bar", "Answers per day"),
-            ("target", f"Target {TARGET_ACCURACY:.0%}"),
+            ("target", TARGET_LEGEND),
         )
         short = (("line", "Accuracy"), ("bar", "Answers"), ("target", "Target"))
         room = self.width() - x

@@ -9,7 +9,7 @@ either direction.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -26,12 +26,13 @@ from PySide6.QtGui import QBrush, QColor
 from trainer import reports
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import Exam, ExamStatus, Mistake, RosterRow, SkillStat
+from trainer.training.mastery import Level, Mastery, target_met
 from trainer.training.questions import Skill
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 """The value a column sorts by (a number, a timestamp, text or None)."""
 ROW_ROLE = Qt.ItemDataRole.UserRole + 2
-"""The row's dataclass (a RosterRow, Mistake, Exam or SkillStat)."""
+"""The row's dataclass (a RosterRow, Mistake, Exam or SkillRow)."""
 
 GOOD = QColor("#17723a")
 BAD = QColor("#b3261e")
@@ -166,64 +167,78 @@ class SortFilterProxy(QSortFilterProxyModel):
 # --------------------------------------------------------------------------- skills
 
 
-def _target_tooltip(stat: SkillStat) -> str:
-    if not stat.answers:
-        return f"Not practised yet.\n{reports.target_text()}"
-    gaps = []
-    if stat.answers < reports.TARGET_MIN_ANSWERS:
-        gaps.append(f"{stat.answers} of {reports.TARGET_MIN_ANSWERS} answers needed")
-    if stat.accuracy < reports.TARGET_ACCURACY:
-        gaps.append(f"accuracy {stat.accuracy:.1%} (needs {reports.TARGET_ACCURACY:.0%})")
-    if stat.mean_seconds > reports.TARGET_MEAN_SECONDS:
-        gaps.append(
-            f"{stat.mean_seconds:.1f} s per answer (needs {reports.TARGET_MEAN_SECONDS:g} s)"
-        )
-    verdict = "Met." if not gaps else "Not yet: " + "; ".join(gaps) + "."
-    return f"{verdict}\n{reports.target_text()}"
+@dataclass(frozen=True)
+class SkillRow:
+    """One skill on the progress screens: totals over every answer, and its mastery
+    (over the latest answers, as the course counts it)."""
+
+    stat: SkillStat
+    mastery: Mastery
 
 
-class SkillTableModel(RowsModel[SkillStat]):
-    """Per-skill figures: answers, accuracy, mean time and whether the target is met."""
+def _verdict_tooltip(row: SkillRow) -> str:
+    return f"{reports.verdict_text(row.mastery)}\n{reports.target_text()}"
+
+
+class SkillTableModel(RowsModel[SkillRow]):
+    """Per-skill figures: answers, accuracy, mean time, mastery and whether the target
+    (the skill mastered) is met."""
 
     columns = (
-        Column[SkillStat](
+        Column[SkillRow](
             "Skill",
-            lambda s: reports.skill_label(s.skill),
-            lambda s: reports.skill_order(s.skill),
+            lambda r: reports.skill_label(r.stat.skill),
+            lambda r: reports.skill_order(r.stat.skill),
         ),
-        Column[SkillStat]("Answers", lambda s: str(s.answers), lambda s: s.answers, True),
-        Column[SkillStat](
+        Column[SkillRow]("Answers", lambda r: str(r.stat.answers), lambda r: r.stat.answers, True),
+        Column[SkillRow](
             "Accuracy",
-            lambda s: f"{reports.percent(s.accuracy)}%" if s.answers else NO_FIGURE,
-            lambda s: s.accuracy if s.answers else None,
+            lambda r: f"{reports.percent(r.stat.accuracy)}%" if r.stat.answers else NO_FIGURE,
+            lambda r: r.stat.accuracy if r.stat.answers else None,
             True,
-            tooltip=lambda s: f"{s.correct} of {s.answers} correct",
+            tooltip=lambda r: f"{r.stat.correct} of {r.stat.answers} correct, over every answer",
         ),
-        Column[SkillStat](
+        Column[SkillRow](
             "Mean time",
-            lambda s: f"{reports.seconds_text(s.mean_seconds)} s" if s.answers else NO_FIGURE,
-            lambda s: s.mean_seconds if s.answers else None,
+            lambda r: (
+                f"{reports.seconds_text(r.stat.mean_seconds)} s" if r.stat.answers else NO_FIGURE
+            ),
+            lambda r: r.stat.mean_seconds if r.stat.answers else None,
             True,
         ),
-        Column[SkillStat](
+        Column[SkillRow](
+            "Mastery",
+            lambda r: reports.mastery_text(r.mastery) or NO_FIGURE,
+            lambda r: None if r.mastery.level is Level.NOT_STARTED else r.mastery.score,
+            True,
+            tooltip=_verdict_tooltip,
+        ),
+        Column[SkillRow](
             "Target met?",
-            lambda s: "\u2713 met" if reports.target_met(s) else "not yet",
-            lambda s: (reports.target_met(s), s.accuracy),
+            lambda r: "\u2713 met" if target_met(r.mastery) else "not yet",
+            lambda r: (target_met(r.mastery), r.mastery.score),
             centre=True,
-            tooltip=_target_tooltip,
-            colour=lambda s: GOOD if reports.target_met(s) else None,
+            tooltip=_verdict_tooltip,
+            colour=lambda r: GOOD if target_met(r.mastery) else None,
         ),
     )
 
-    def set_stats(self, stats: Sequence[SkillStat], *, every_skill: bool = True) -> None:
-        """Show these skills in the dealer's order of work; with ``every_skill``, the
-        skills not practised yet too (with no figures), so a trainee sees what is ahead."""
+    def set_stats(
+        self,
+        stats: Sequence[SkillStat],
+        mastery: Mapping[Skill, Mastery],
+        *,
+        every_skill: bool = True,
+    ) -> None:
+        """Show these skills, with their ``mastery``, in the dealer's order of work; with
+        ``every_skill``, the skills not practised yet too (with no figures), so a trainee
+        sees what is ahead."""
         shown = {stat.skill: stat for stat in stats}
         if every_skill:
             for skill in Skill:
                 shown.setdefault(skill, SkillStat(skill, 0, 0, 0.0))
         ordered = sorted(shown.values(), key=lambda s: (reports.skill_order(s.skill), s.skill))
-        self.set_rows(ordered)
+        self.set_rows([SkillRow(stat, mastery[stat.skill]) for stat in ordered])
 
 
 # --------------------------------------------------------------------------- roster

@@ -1,6 +1,12 @@
-"""A trainee's home and progress: figures per skill, streaks and the history chart."""
+"""A trainee's home and progress: figures per skill, streaks and the history chart.
+
+Whether a skill meets the target is the course's verdict (the skill mastered,
+:mod:`trainer.training.mastery`), worked out by :func:`trainer.reports.skill_mastery`.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
@@ -19,6 +25,8 @@ from PySide6.QtWidgets import (
 
 from trainer import reports
 from trainer.storage.database import TrainerDB
+from trainer.training.lessons import Lesson
+from trainer.training.mastery import target_met
 from trainer.ui.progress.charts import HistoryChart
 from trainer.ui.progress.models import SkillTableModel, SortFilterProxy
 
@@ -99,12 +107,18 @@ class StatTile(QFrame):
 
 
 class ProgressView(QWidget):
-    """The trainee's progress: name, key figures, streaks, per-skill table and history chart."""
+    """The trainee's progress: name, key figures, streaks, per-skill table and history chart.
 
-    def __init__(self, db: TrainerDB, trainee_id: int, parent: QWidget | None = None) -> None:
+    Mastery is held to the target times of ``lessons`` (default: the course's,
+    :func:`trainer.reports.course_lessons`).
+    """
+
+    def __init__(self, db: TrainerDB, trainee_id: int, parent: QWidget | None = None, *,
+                 lessons: Sequence[Lesson] | None = None) -> None:
         super().__init__(parent)
         self.db = db
         self.trainee_id = trainee_id
+        self.lessons = lessons
         self.setObjectName("progress_view")
         em = self.fontMetrics().height()
 
@@ -181,6 +195,7 @@ class ProgressView(QWidget):
         row = reports.roster_row(self.db, self.trainee_id)
         streak = self.db.streak(self.trainee_id)
         stats = self.db.skill_stats(self.trainee_id)
+        mastery = reports.skill_mastery(self.db, self.trainee_id, self.lessons)
         days = self.db.history(self.trainee_id)
 
         answers = row.answers if row else 0
@@ -196,7 +211,7 @@ class ProgressView(QWidget):
         self.streak_tile.set_value(str(streak.current))
         self.best_tile.set_value(str(streak.best))
 
-        met = sum(1 for stat in stats if reports.target_met(stat))
+        met = sum(1 for stat in stats if target_met(mastery[stat.skill]))
         if answers:
             last = reports.local_time(trainee.last_active) if trainee else ""
             self.subtitle.setText(
@@ -206,6 +221,6 @@ class ProgressView(QWidget):
             )
         else:
             self.subtitle.setText("No answers yet: deal a round to start.")
-        self.skills.set_stats(stats)
+        self.skills.set_stats(stats, mastery)
         fit_to_contents(self.skill_table)
         self.chart.set_days(days)
