@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -43,7 +42,7 @@ from trainer.training.session import (
 )
 from trainer.ui.answer_panel import AnswerPanel
 from trainer.ui.keys import action
-from trainer.ui.round_controller import STORAGE_ERRORS, RoundController
+from trainer.ui.round_controller import STORAGE_ERRORS, RoundController, table_beside_panel
 from trainer.ui.table.view import TableView
 from trainer.ui.window_fit import fit_window, remember_window
 
@@ -77,13 +76,11 @@ class MainWindow(QMainWindow):
         self.mode = mode
         self.db = db
         self.trainee_id = trainee_id
-        self.recorder: SessionRecorder | None = None
         self.exam_config: ExamConfig | None = None
         self.help_window: HelpWindow | None = None
         self._exam_deadline = QTimer(self)
         self._exam_deadline.setSingleShot(True)
         self._exam_deadline.timeout.connect(self._exam_time_up)
-        self.session = self._new_session(mode)
         trainee = db.get_trainee(trainee_id) if db is not None and trainee_id else None
         title = "Heads Up Hold'em Dealer Trainer"
         self.setWindowTitle(f"{title} \u2014 {trainee.name}" if trainee else title)
@@ -91,13 +88,7 @@ class MainWindow(QMainWindow):
         self.table = TableView()
         self.table.set_four_colour(self.settings.four_colour)
         self.panel = AnswerPanel()
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.table)
-        splitter.addWidget(self.panel)
-        splitter.setStretchFactor(0, 4)
-        splitter.setStretchFactor(1, 1)
-        splitter.setChildrenCollapsible(False)
-        self.setCentralWidget(splitter)
+        self.setCentralWidget(table_beside_panel(self.table, self.panel))
 
         self.clock_label = QLabel()
         self.score_label = QLabel()
@@ -113,6 +104,7 @@ class MainWindow(QMainWindow):
         self.rounds.answered.connect(self._answered)
         self.rounds.roundFinished.connect(self._finish_round)
         self.rounds.storageFailed.connect(self._storage_problem)
+        self.session = self._new_session(mode)
         self.panel.nextHandRequested.connect(self.next_hand)
         self.panel.roundChosen.connect(self._show_exam_round)
         self._build_menus()
@@ -338,7 +330,7 @@ class MainWindow(QMainWindow):
         session = TrainingSession(settings, mode)
         if self.db is not None and self.trainee_id is not None:
             try:
-                self.recorder = SessionRecorder(
+                self.rounds.recorder = SessionRecorder(
                     self.db,
                     self.trainee_id,
                     session,
@@ -351,23 +343,17 @@ class MainWindow(QMainWindow):
             self._exam_deadline.start(exam_config.time_limit_seconds * 1000)
         return session
 
-    def _close_recorder(self) -> None:
-        recorder, self.recorder = self.recorder, None
-        if recorder is None:
-            return
-        try:
-            state = self.state
-            if recorder.exam is not None and state is not None and not state.finished:
-                recorder.record_unanswered(state)  # an exam left mid-round
-            recorder.close()
-        except STORAGE_ERRORS as error:
-            self._storage_problem(error)
+    @property
+    def recorder(self) -> SessionRecorder | None:
+        """Keeps this session in the database (held by the round loop)."""
+        return self.rounds.recorder
+
+    def _close_recorder(self) -> Exam | None:
+        return self.rounds.close_recorder()
 
     def _storage_problem(self, error: Exception) -> None:
         """Saving failed: say so plainly; the session goes on in memory."""
-        recorder, self.recorder = self.recorder, None
-        if recorder is not None:
-            recorder.detach()
+        self.rounds.drop_recorder()
         QMessageBox.critical(
             self,
             "Progress not saved",
@@ -378,19 +364,7 @@ class MainWindow(QMainWindow):
 
     def _exam_time_up(self) -> None:
         """The exam's time limit: unanswered questions of this round count as wrong."""
-        state = self.state
-        if self.recorder is not None and state is not None:
-            try:
-                self.recorder.record_unanswered(state)
-            except STORAGE_ERRORS as error:
-                self._storage_problem(error)
-        exam = None
-        if self.recorder is not None:
-            try:
-                exam = self.recorder.close()
-            except STORAGE_ERRORS as error:
-                self._storage_problem(error)
-            self.recorder = None
+        exam = self._close_recorder()  # the rest of this round is kept as unanswered
         self._tick.stop()
         verdict = ""
         if exam is not None and exam.score is not None:
@@ -462,14 +436,7 @@ class MainWindow(QMainWindow):
         if self.mode is Mode.EXAM:
             if self.session.exam_finished:
                 self._exam_deadline.stop()
-                recorder, exam = self.recorder, None
-                if recorder is not None:
-                    self.recorder = None
-                    try:
-                        exam = recorder.close()
-                    except STORAGE_ERRORS as error:
-                        self._storage_problem(error)
-                lines += self._exam_verdict(exam)
+                lines += self._exam_verdict(self._close_recorder())
                 self._list_exam_answers(state)
             else:
                 rounds = self.session.settings.exam_rounds

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QSplitter, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QWidget
 
 from trainer.engine.round import parse_round
 from trainer.storage.models import Mistake
@@ -22,7 +21,7 @@ from trainer.training.grading import Grade
 from trainer.training.review import reopen_mistake
 from trainer.training.session import Mode, RoundState, TrainingSession, TrainingSettings
 from trainer.ui.answer_panel import AnswerPanel
-from trainer.ui.round_controller import RoundController
+from trainer.ui.round_controller import RoundController, table_beside_panel
 from trainer.ui.table.view import TableView
 from trainer.ui.window_fit import remember_window
 
@@ -56,13 +55,7 @@ class ReviewWindow(QMainWindow):
         self.panel = AnswerPanel()
         self.panel.next_button.setText("Close the review")
         self.panel.nextHandRequested.connect(self.close)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.table)
-        splitter.addWidget(self.panel)
-        splitter.setStretchFactor(0, 4)
-        splitter.setStretchFactor(1, 1)
-        splitter.setChildrenCollapsible(False)
-        self.setCentralWidget(splitter)
+        self.setCentralWidget(table_beside_panel(self.table, self.panel))
         banner = QLabel(" ".join([BANNER, *self.notes]))
         banner.setObjectName("review-banner")
         banner.setWordWrap(True)

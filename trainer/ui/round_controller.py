@@ -8,9 +8,10 @@ question, reads the answer (typed, or the dealer's cards picked on the table,
 or a seat clicked), has the round grade it, and moves on; a window decides only
 what to show around that (feedback now or later, the round's summary), through
 the signals. Grading and recording happen in the training core: the session
-grades, and a recorder subscribed to the session keeps each answer. A failure
-to save is reported through :attr:`RoundController.storageFailed`; the grade
-still counts.
+grades, and a recorder subscribed to the session keeps each answer; the
+controller holds that recorder (:attr:`RoundController.recorder`), closes it
+and lets it go when saving fails. A failure to save is reported through
+:attr:`RoundController.storageFailed`; the grade still counts.
 """
 
 from __future__ import annotations
@@ -19,16 +20,29 @@ import sqlite3
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QSplitter
 
-from trainer.storage.models import StorageError
+from trainer.storage.models import Exam, StorageError
 from trainer.training.answers import AnswerError, dealer_hand_from_table
 from trainer.training.questions import QuestionKind
+from trainer.training.recorder import SessionRecorder
 from trainer.training.session import RoundState
 from trainer.ui.answer_panel import AnswerPanel
 from trainer.ui.table.view import TableView
 
 STORAGE_ERRORS = (StorageError, sqlite3.Error)
 """What saving an answer or a round can raise: the database said no."""
+
+
+def table_beside_panel(table: TableView, panel: AnswerPanel) -> QSplitter:
+    """The table on the left with four fifths of the width, the answer panel on the right."""
+    splitter = QSplitter(Qt.Orientation.Horizontal)
+    splitter.addWidget(table)
+    splitter.addWidget(panel)
+    splitter.setStretchFactor(0, 4)
+    splitter.setStretchFactor(1, 1)
+    splitter.setChildrenCollapsible(False)
+    return splitter
 
 
 def question_position(state: RoundState) -> str:
@@ -54,6 +68,9 @@ class RoundController(QObject):
         self.position = position
         """The line above the question (a window may say "Exam round 2 of 10 ...")."""
         self.state: RoundState | None = None
+        self.recorder: SessionRecorder | None = None
+        """Keeps the session in the database; None when it is not recorded (or saving
+        failed)."""
         panel.submitted.connect(self.submit)
         table.seatClicked.connect(self._seat_clicked)
         table.dealerSelectionChanged.connect(self._picked_changed)
@@ -67,6 +84,28 @@ class RoundController(QObject):
         self.panel.clear_history()
         self.panel.clear_feedback()
         self.show_current()
+
+    def close_recorder(self) -> Exam | None:
+        """End the recorded session (an exam is scored; one left mid-round keeps the rest
+        of that round as unanswered). A failure goes to ``storageFailed``."""
+        recorder, self.recorder = self.recorder, None
+        if recorder is None:
+            return None
+        state = self.state
+        try:
+            if recorder.exam is not None and state is not None and not state.finished:
+                recorder.record_unanswered(state)
+            return recorder.close()
+        except STORAGE_ERRORS as error:
+            recorder.detach()
+            self.storageFailed.emit(error)
+            return None
+
+    def drop_recorder(self) -> None:
+        """Saving failed: stop recording; the session goes on in memory."""
+        recorder, self.recorder = self.recorder, None
+        if recorder is not None:
+            recorder.detach()
 
     def stop(self) -> None:
         """No round is asked any more (the table keeps what it shows)."""
@@ -107,6 +146,7 @@ class RoundController(QObject):
             self.panel.show_error(str(error))
             return
         except STORAGE_ERRORS as error:  # graded and counted, but not saved
+            self.drop_recorder()
             self.storageFailed.emit(error)
             grade = state.grades[-1]
         self.answered.emit(grade)

@@ -59,7 +59,6 @@ class DrillPlayer(QWidget):
         self.plan: Plan | None = None
         self.index = -1
         self.session: TrainingSession | None = None
-        self.recorder: SessionRecorder | None = None
         self.rulings_right = 0
         self.rulings_answered = 0
         self._ruling_timer = QElapsedTimer()
@@ -127,7 +126,7 @@ class DrillPlayer(QWidget):
         self.session = TrainingSession(settings, Mode.PRACTICE)
         if self.db is not None and self.trainee_id is not None:
             try:
-                self.recorder = SessionRecorder(self.db, self.trainee_id, self.session)
+                self.rounds.recorder = SessionRecorder(self.db, self.trainee_id, self.session)
             except STORAGE_ERRORS as error:
                 self._storage_problem(error)
         self.advance()
@@ -253,20 +252,17 @@ class DrillPlayer(QWidget):
 
     # --- storage -----------------------------------------------------------------------------
 
+    @property
+    def recorder(self) -> SessionRecorder | None:
+        """Keeps the drill's rounds in the database (held by the round loop)."""
+        return self.rounds.recorder
+
     def _close_recorder(self) -> None:
-        recorder, self.recorder = self.recorder, None
-        if recorder is None:
-            return
-        try:
-            recorder.close()
-        except STORAGE_ERRORS as error:
-            self._storage_problem(error)
+        self.rounds.close_recorder()
 
     def _storage_problem(self, error: Exception) -> None:
         """Saving failed: say so once, plainly; the drill goes on in memory."""
-        recorder, self.recorder = self.recorder, None
-        if recorder is not None:
-            recorder.detach()
+        self.rounds.drop_recorder()
         self._warn_not_saved(error)
 
     def _warn_not_saved(self, error: Exception) -> None:
