@@ -23,8 +23,9 @@ from PySide6.QtWidgets import (
 
 from trainer.training.lessons import Lesson, LessonProblem
 from trainer.training.mastery import LessonMastery, Level
-from trainer.ui.course.lesson_page import drill_summary, heading_label
+from trainer.ui.course.lesson_page import drill_summary
 from trainer.ui.keys import shortcut
+from trainer.ui.progress.labels import heading
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -121,7 +122,7 @@ class CourseView(QWidget):
         layout.setSpacing(10)
 
         top = QHBoxLayout()
-        self.heading = heading_label("Course", scale=1.7)
+        self.heading = heading("Course", scale=1.7)
         top.addWidget(self.heading, stretch=1)
         self.due_button = QPushButton("Practise what's due")
         self.due_button.setObjectName("practise-due")

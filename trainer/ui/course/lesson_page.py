@@ -28,6 +28,7 @@ from trainer.training.account import settlement_markdown
 from trainer.training.lessons import Lesson
 from trainer.training.mastery import LessonMastery, Level
 from trainer.ui.keys import shortcut
+from trainer.ui.progress.labels import heading
 from trainer.ui.table.view import TableView
 
 READING_SCALE = 1.2
@@ -45,15 +46,6 @@ def reading_browser(name: str) -> QTextBrowser:
     browser.setFont(font)
     browser.document().setDocumentMargin(14)
     return browser
-
-
-def heading_label(text: str = "", scale: float = 1.5) -> QLabel:
-    label = QLabel(text)
-    font = QFont(label.font())
-    font.setPointSizeF(font.pointSizeF() * scale)
-    font.setBold(True)
-    label.setFont(font)
-    return label
 
 
 def mastery_text(mastery: LessonMastery) -> str:
@@ -91,7 +83,7 @@ class LessonPage(QWidget):
         self.back_button.setToolTip("Back to the list of lessons (Esc)")
         self.back_button.clicked.connect(self.backRequested)
         top.addWidget(self.back_button)
-        self.title = heading_label(scale=1.6)
+        self.title = heading("", scale=1.6)
         self.title.setObjectName("lesson-title")
         top.addWidget(self.title, stretch=1)
         self.mastery = QLabel()
@@ -124,7 +116,7 @@ class LessonPage(QWidget):
         examples_layout = QVBoxLayout(examples)
         examples_layout.setContentsMargins(0, 0, 0, 0)
         bar = QHBoxLayout()
-        self.example_title = heading_label(scale=1.2)
+        self.example_title = heading("", scale=1.2)
         self.example_title.setObjectName("example-title")
         self.example_title.setWordWrap(True)
         bar.addWidget(self.example_title, stretch=1)

@@ -9,7 +9,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from trainer.training.course_plan import Change
-from trainer.ui.course.lesson_page import heading_label, reading_browser
+from trainer.ui.course.lesson_page import reading_browser
+from trainer.ui.progress.labels import heading
 
 ROSE = "#1b5e20"
 FELL = "#b00020"
@@ -51,10 +52,10 @@ class SummaryPage(QWidget):
         super().__init__(parent)
         self.changes: list[Change] = []
         layout = QVBoxLayout(self)
-        self.heading = heading_label(scale=1.6)
+        self.heading = heading("", scale=1.6)
         self.heading.setObjectName("summary-heading")
         layout.addWidget(self.heading)
-        self.score = heading_label(scale=1.25)
+        self.score = heading("", scale=1.25)
         self.score.setObjectName("summary-score")
         layout.addWidget(self.score)
         self.notes = QLabel()
