@@ -8,7 +8,8 @@ one transaction. Then, on the database reopened through ``open_database``:
 
 * the instructor's roster, ``roster()``                           target < 300 ms
 * a trainee page: ``skill_stats`` + ``history`` + ``trainee_mistakes``
-  + ``streak`` for one trainee                                     target < 200 ms
+  + ``streak`` + each skill's mastery (``reports.skill_mastery``: the
+  latest answers of each skill) for one trainee                    target < 200 ms
 * committing one answer, ``record_answer``, p95 over 1,000         target < 5 ms
 
 Each query figure is the median and the worst of ``--repeat`` runs (the first
@@ -35,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from trainer import reports  # noqa: E402
 from trainer.engine.generator import generate_round  # noqa: E402
 from trainer.engine.round import Wager, round_to_json  # noqa: E402
 from trainer.engine.rulesets import load_ruleset  # noqa: E402
@@ -212,6 +214,7 @@ def main() -> None:
             rng = random.Random(args.seed)
             trainees = [row.trainee_id for row in db.roster()]
             mistakes = 0
+            lessons = reports.course_lessons()  # read once a run of the program
 
             def page() -> None:
                 nonlocal mistakes
@@ -220,11 +223,12 @@ def main() -> None:
                 db.history(trainee)
                 mistakes = len(db.trainee_mistakes(trainee))
                 db.streak(trainee)
+                reports.skill_mastery(db, trainee, lessons)
 
             pages = timed(page, args.repeat)
             worst = max(pages)
             print(
-                f"trainee page (skills + history + {mistakes} mistakes + streak):"
+                f"trainee page (skills + history + {mistakes} mistakes + streak + mastery):"
                 f" median {statistics.median(pages):.1f} ms, worst {worst:.1f} ms"
                 f" (target < 200 ms: {verdict(worst, 200)})"
             )
