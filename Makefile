@@ -8,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench screenshot clean package package-windows test-package bench-bundle
+.PHONY: run test lint bench screenshot docs-screens clean package package-windows test-package bench-bundle
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,16 @@ bench: $(STAMP)
 
 screenshot: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshot.py docs/table.png
+
+# The README's real-window pictures: the trainer on Xvfb at 1366x768 and 4K, and
+# the F1 sheet, as the real-window tests save them.
+docs-screens: $(STAMP)
+	./packaging/linux/install-test-deps.sh
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/ui/realx/test_realx_screens.py \
+		tests/ui/realx/test_realx_keys.py
+	cp screenshots/1366x768-practice.png docs/screen-1366x768.png
+	cp screenshots/3840x2160-practice.png docs/screen-3840x2160.png
+	cp screenshots/help-keys-and-rules.png docs/help-keys-and-rules.png
 
 # The Linux package, from a fresh clone: dist/hhe-trainer/ (PyInstaller bundle,
 # built in its own clean venv) and dist/hhe-trainer_<version>_<arch>.deb.
