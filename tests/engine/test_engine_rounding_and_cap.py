@@ -1,6 +1,6 @@
-"""Shares of a meter round down to the cent (RULES.md §4: exact cents; the house
+"""Shares of a meter round down to the cent (docs/rules.md §4: exact cents; the house
 never pays money that is not on the table) and the maximum aggregate payout
-applies as soon as the winnings exceed the cap by a single cent (RULES.md §6).
+applies as soon as the winnings exceed the cap by a single cent (docs/rules.md §6).
 
 Every amount below is worked by hand; the comments show the arithmetic.
 """
