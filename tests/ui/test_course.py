@@ -225,11 +225,19 @@ def test_work_my_mistakes_deals_the_stored_mistake_rounds_again(
     assert [str(c) for c in state.round.board] == SETTLE_MD_EXAMPLE["board"]
     assert [seat.seat for seat in state.round.seats] == [2, 6]
     assert "Reading the dealer's hand" in drill.position.text()
+    # Only the mistaken skill's question is asked again (issue 12), not the whole round.
+    assert [question.id for question in state.questions] == ["dealer-hand"]
     before = len(answers_on_disk(db.path))
     play_round_correctly(qtbot, window)
     qtbot.keyClick(drill.panel.next_button, Qt.Key.Key_Return)
+    fresh = drill.state  # then a fresh round of the same kind, to check that it stuck
+    assert fresh is not None and fresh is not state
+    assert {question.skill for question in fresh.questions} == {state.questions[0].skill}
+    assert "A fresh round: Reading the dealer's hand" in drill.position.text()
+    play_round_correctly(qtbot, window)
+    qtbot.keyClick(drill.panel.next_button, Qt.Key.Key_Return)
     assert window.pages.currentWidget() is window.summary
-    assert len(answers_on_disk(db.path)) == before + len(state.questions)
+    assert len(answers_on_disk(db.path)) == before + len(state.questions) + len(fresh.questions)
     window.close()
 
 

@@ -401,16 +401,32 @@ class CourseProgress:
             return Plan("Due now", (), skipped=("No lessons are loaded.",))
         return item_plan(item, self.lessons, rng)
 
-    def mistakes_plan(self, mistakes: Sequence[Mistake], limit: int = MISTAKE_ROUNDS) -> Plan:
+    def _fresh_round(self, skill: Skill, rng: random.Random) -> Round | None:
+        """A newly dealt round that asks ``skill`` (None when no lesson deals one)."""
+        for _ in range(FRESH_TRIES):
+            try:
+                (round_,) = practice_rounds(skill_item(skill), self.lessons, rng, count=1)
+            except (KeyError, ValueError, RoundError, RuleSetError):
+                return None
+            if focused_questions(settle(round_), (skill,)):
+                return round_
+        return None
+
+    def mistakes_plan(self, mistakes: Sequence[Mistake], limit: int = MISTAKE_ROUNDS,
+                      rng: random.Random | None = None) -> Plan:
         """The rounds of the stored wrong answers, the item to work on first first.
 
         ``mistakes`` are storage's (newest first, as it returns them): an
-        ``answer`` record and the ``round`` as dealt. Each round is dealt once;
-        at most ``limit`` rounds. A round dealt under another version of its
-        rule set says so in its label (:func:`~trainer.training.review.rules_note`).
-        The rulings whose latest answer was wrong (:attr:`missed_rulings`)
-        come after the rounds.
+        ``answer`` record and the ``round`` as dealt. Each round is dealt once,
+        at most ``limit`` rounds, and asks again only the mistaken skill's
+        questions (the rest of the round is settled); then a fresh round of the
+        same kind (:func:`~trainer.training.lessons.practice_rounds` for the skill)
+        checks that it stuck, when a lesson teaches the skill. A round dealt under
+        another version of its rule set says so in its label
+        (:func:`~trainer.training.review.rules_note`). The rulings whose latest
+        answer was wrong (:attr:`missed_rulings`) come after the rounds.
         """
+        rng = rng or random.Random()
         scheduler = self.scheduler()
         answers = [mistake.answer for mistake in mistakes]
         ranked = scheduler.work_my_mistakes(answers)
@@ -440,11 +456,20 @@ class CourseProgress:
             label = f"Your mistake of {when}: {answer.skill.label}"
             if reopened.rules_note is not None:
                 label = f"{label}. {reopened.rules_note}"
-            steps.append(RoundStep(reopened.round, label))
+            focus = (answer.skill,)
+            steps.append(RoundStep(reopened.round, label, skills=focus))
+            fresh = self._fresh_round(answer.skill, rng)
+            if fresh is not None:
+                steps.append(RoundStep(fresh, f"A fresh round: {answer.skill.label}",
+                                       skills=focus))
         steps.extend(self.missed_rulings)
         lessons = tuple(lesson for lesson in self.lessons
                         if any(step.lesson_id == lesson.id for step in self.missed_rulings))
         return Plan("Work my mistakes", tuple(steps), lessons, tuple(skills), tuple(skipped))
+
+
+FRESH_TRIES = 5
+"""Rounds dealt at most to find a fresh one that asks the mistaken skill."""
 
 
 @dataclass(frozen=True, slots=True)
