@@ -1,6 +1,7 @@
-"""Shares of a meter round down to the cent (docs/rules.md §4: exact cents; the house
-never pays money that is not on the table) and the maximum aggregate payout
-applies as soon as the winnings exceed the cap by a single cent (docs/rules.md §6).
+"""Shares of a meter round down to the cent (docs/rules.md §4: exact cents; README,
+"Decisions where the rules are silent": shares never add up to more than the pool)
+and the maximum aggregate payout applies as soon as the winnings exceed the cap by
+a single cent (docs/rules.md §6), losing wagers still collected beside it.
 
 Every amount below is worked by hand; the comments show the arithmetic.
 """
