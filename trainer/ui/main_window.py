@@ -402,6 +402,9 @@ class MainWindow(QMainWindow):
         except (RuleSetError, RoundError, ValueError) as error:
             QMessageBox.warning(self, "Cannot deal", str(error))
             return
+        self.rounds.show_settlement_after_answers = self.session.feedback_now
+        # An exam gives no feedback until its last round: its settlements wait till then.
+        self.rounds.show_settlement_at_end = self.mode is not Mode.EXAM
         self.rounds.begin(state)
         self._round_timer.start()
         if self.mode is Mode.SPEED or self._exam_deadline.isActive():
@@ -438,6 +441,7 @@ class MainWindow(QMainWindow):
                 self._exam_deadline.stop()
                 lines += self._exam_verdict(self._close_recorder())
                 self._list_exam_answers(state)
+                self.table.show_settlement(state.settlement)
             else:
                 rounds = self.session.settings.exam_rounds
                 lines.append(f"Exam round {state.number} of {rounds} done.")
@@ -478,6 +482,7 @@ class MainWindow(QMainWindow):
         for state in self.session.history:
             if state.number == number:
                 self.table.show_round(state.round)
+                self.table.show_settlement(state.settlement)
                 return
 
     def _update_score(self) -> None:

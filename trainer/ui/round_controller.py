@@ -23,7 +23,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QSplitter
 
 from trainer.storage.models import Exam, StorageError
-from trainer.training.answers import AnswerError, dealer_hand_from_table
+from trainer.training.answers import AnswerError, dealer_hand_from_table, split_seat_line
 from trainer.training.questions import QuestionKind
 from trainer.training.recorder import SessionRecorder
 from trainer.training.session import RoundState
@@ -43,6 +43,14 @@ def table_beside_panel(table: TableView, panel: AnswerPanel) -> QSplitter:
     splitter.setStretchFactor(1, 1)
     splitter.setChildrenCollapsible(False)
     return splitter
+
+
+def settled_so_far(state: RoundState) -> tuple[bool, set[int]]:
+    """Whether the dealer's hand is answered, and the seats whose every question is."""
+    answered, rest = state.questions[:state.index], state.questions[state.index:]
+    dealer = any(question.kind is QuestionKind.DEALER_HAND for question in answered)
+    pending = {question.seat for question in rest}
+    return dealer, {q.seat for q in answered if q.seat is not None and q.seat not in pending}
 
 
 def question_position(state: RoundState) -> str:
@@ -71,6 +79,10 @@ class RoundController(QObject):
         self.recorder: SessionRecorder | None = None
         """Keeps the session in the database; None when it is not recorded (or saving
         failed)."""
+        self.show_settlement_after_answers = False
+        """After each answer, the table shows what is settled so far (practice)."""
+        self.show_settlement_at_end = True
+        """When the round's last question is answered, the table shows its settlement."""
         panel.submitted.connect(self.submit)
         table.seatClicked.connect(self._seat_clicked)
         table.dealerSelectionChanged.connect(self._picked_changed)
@@ -122,6 +134,8 @@ class RoundController(QObject):
         if question is None:
             self.table.set_dealer_card_selection(False)
             self.table.highlight_seat(None)
+            if self.show_settlement_at_end:
+                self.table.show_settlement(state.settlement)
             self.roundFinished.emit(state)
             return
         self.table.set_dealer_card_selection(question.kind is QuestionKind.DEALER_HAND)
@@ -130,10 +144,33 @@ class RoundController(QObject):
         state.mark_shown()
 
     def submit(self, text: str) -> None:
-        """Grade ``text`` as the answer to the current question (input slips are not graded)."""
+        """Grade ``text`` as the answer to the current question (input slips are not graded).
+
+        An expert line (a whole seat, ``w 20 20 30 t``: see
+        :func:`~trainer.training.answers.split_seat_line`) is checked whole, then each
+        part is graded as if typed alone, each with an equal share of the line's time.
+        """
         state = self.state
         if state is None or state.current is None:
             return
+        try:
+            parts = split_seat_line(text, state.questions[state.index:])
+        except AnswerError as error:
+            self.panel.show_error(str(error))
+            return
+        if parts is None:
+            self._submit_one(text)
+            return
+        share = state.waiting / len(parts)
+        for part in parts:
+            if self.state is not state or not self._submit_one(part, share):
+                break
+
+    def _submit_one(self, text: str, seconds: float | None = None) -> bool:
+        """Grade one answer to the current question; False when it was refused."""
+        state = self.state
+        if state is None or state.current is None:
+            return False
         try:
             if state.current.kind is QuestionKind.DEALER_HAND:
                 given: object = dealer_hand_from_table(
@@ -141,16 +178,20 @@ class RoundController(QObject):
                     [*state.round.dealer, *state.round.board])
             else:
                 given = text
-            grade = state.answer(given)
+            grade = state.answer(given, seconds=seconds)
         except AnswerError as error:
             self.panel.show_error(str(error))
-            return
+            return False
         except STORAGE_ERRORS as error:  # graded and counted, but not saved
             self.drop_recorder()
             self.storageFailed.emit(error)
             grade = state.grades[-1]
+        if self.show_settlement_after_answers and not state.finished:
+            dealer, seats = settled_so_far(state)
+            self.table.show_settlement(state.settlement, seats, dealer=dealer)
         self.answered.emit(grade)
         self.show_current()
+        return True
 
     def _picked_changed(self) -> None:
         self.panel.show_picked([card.label for card in self.table.selected_dealer_cards()])

@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
 
 from trainer.engine.cards import Card
 from trainer.engine.round import Seat, Wager
+from trainer.engine.settlement import Outcome
 from trainer.ui.table import layout
 from trainer.ui.table.card_art import card_outline, paint_card
 from trainer.ui.table.chips import amount_text, chip_breakdown, paint_chip_stack, stack_size
@@ -65,6 +66,10 @@ FELT = QColor("#0d6a3c")
 FELT_DARK = QColor("#08492a")
 HIGHLIGHT = QColor("#ffd54a")
 FOLD_RED = QColor("#c62f2f")
+PLAYS_GOLD = QColor("#f0b429")
+"""The outline of a card that plays in a settlement shown (picking is HIGHLIGHT, lifted)."""
+WIN_GREEN = QColor("#1f8f4a")
+PUSH_BLUE = QColor("#2f5f9e")
 
 SPOT_NAMES = {wager: wager.label.upper() for wager in Wager}
 """What is printed on each betting spot: the wager's name in capitals."""
@@ -78,6 +83,10 @@ SEAT_POSITIONS = {1: "first base", 6: "third base"}
 
 MAX_CHIPS_SHOWN = 5
 CHIP_WIDTH = 40.0
+PAYOUT_CHIP_WIDTH = 28.0
+PLAQUE_PX = 15
+MAX_PAYOUT_CHIPS_SHOWN = 3
+"""A payout stack sits under the spot's name: at most three chips fit below it."""
 
 
 @cache
@@ -165,6 +174,12 @@ class CardItem(_Item):
         self.four_colour = False
         self.selectable = False
         self.selected = False
+        self.plays: bool | None = None
+        """In a settlement shown: True, one of the five that play (gold outline); False,
+        a hole card that does not play (faded); None, no settlement shown."""
+        self.tags: tuple[str, ...] = ()
+        """On a board card in a settlement shown: whose five it is in (``D`` the dealer,
+        ``6`` seat 6), printed in small badges along its bottom edge."""
         self._hover = False
         self._on_click = on_click
         if on_click is not None:
@@ -178,7 +193,9 @@ class CardItem(_Item):
     def boundingRect(self) -> QRectF:
         margin = 7.0
         return QRectF(-margin, -self.lift - margin, self._size.width() + 2 * margin + 3,
-                      self._size.height() + self.lift + 2 * margin + 4)
+                      self._size.height() + self.lift + 2 * margin + self.TAG_H / 2 + 4)
+
+    TAG_H = 22.0
 
     def face_rect(self) -> QRectF:
         """Where the card is drawn now (lifted when selected)."""
@@ -211,10 +228,16 @@ class CardItem(_Item):
             self.selected = selected
             self.update()
 
+    def set_plays(self, plays: bool | None, tags: tuple[str, ...] = ()) -> None:
+        """Mark the card in a settlement shown (None and no tags: unmarked)."""
+        if (plays, tags) != (self.plays, self.tags):
+            self.plays, self.tags = plays, tags
+            self.update()
+
     def visual_key(self) -> Hashable:
         return (self.card.text if self.card else None, self.face_up, self.four_colour,
                 self.selected, self.selectable, self._hover, self._size.width(),
-                self._size.height())
+                self._size.height(), self.plays, self.tags)
 
     def draw(self, painter: QPainter) -> None:
         rect = self.face_rect()
@@ -236,6 +259,36 @@ class CardItem(_Item):
             painter.setPen(QPen(colour, 2.5 if self._hover else 1.5, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPath(card_outline(rect.adjusted(-3, -3, 3, 3)))
+        if self.plays is False:
+            painter.fillPath(card_outline(rect), QColor(6, 40, 22, 150))
+        elif self.plays:
+            # Solid gold, close to the card and never lifted: picking lifts the card
+            # and glows yellow, so a pick and a card that plays never look alike.
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(QColor(0, 0, 0, 120), 7))
+            painter.drawPath(card_outline(rect.adjusted(-3, -3, 3, 3)))
+            painter.setPen(QPen(PLAYS_GOLD, 4.5))
+            painter.drawPath(card_outline(rect.adjusted(-3, -3, 3, 3)))
+        if self.tags:
+            self._draw_tags(painter, rect)
+
+    def _draw_tags(self, painter: QPainter, rect: QRectF) -> None:
+        """Badges straddling the bottom edge: gold ``D`` for the dealer, cream seat numbers."""
+        font = ui_font(15, bold=True)
+        metrics = QFontMetricsF(font)
+        widths = [max(self.TAG_H, metrics.horizontalAdvance(tag) + 10) for tag in self.tags]
+        gap = 3.0
+        x = rect.center().x() - (sum(widths) + gap * (len(widths) - 1)) / 2
+        painter.setFont(font)
+        for tag, width in zip(self.tags, widths, strict=True):
+            badge = QRectF(x, rect.bottom() - self.TAG_H / 2, width, self.TAG_H)
+            dealer = tag == "D"
+            painter.setPen(QPen(QColor(0, 0, 0, 160), 1.5))
+            painter.setBrush(PLAYS_GOLD if dealer else INK)
+            painter.drawRoundedRect(badge, self.TAG_H / 2, self.TAG_H / 2)
+            painter.setPen(QColor("#1a1a1a"))
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, tag)
+            x += width + gap
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         # A pickable card takes its clicks even while picking is off, so a click
@@ -267,24 +320,43 @@ class ChipStackItem(_Item):
         super().__init__(name, parent)
         self._width = width
         self._chips: list[Decimal] = []
+        self.taken = False
+        """The dealer takes these chips (a losing wager): faded and struck through in red."""
 
-    def set_amount(self, amount: Decimal | None) -> None:
-        chips = chip_breakdown(amount)[:MAX_CHIPS_SHOWN] if amount else []
+    def set_amount(self, amount: Decimal | None, max_chips: int = MAX_CHIPS_SHOWN) -> None:
+        chips = chip_breakdown(amount)[:max_chips] if amount else []
         if chips != self._chips:
             self._chips = chips
             self.set_local_rect(stack_size(len(chips), self._width) if chips else QRectF())
             self.update()
         self.setVisible(bool(chips))
 
+    def set_taken(self, taken: bool) -> None:
+        if taken != self.taken:
+            self.taken = taken
+            self.update()
+
     def boundingRect(self) -> QRectF:
         return self._rect.adjusted(-3, -2, 3, 3)
 
     def visual_key(self) -> Hashable:
-        return (tuple(self._chips), self._width)
+        return (tuple(self._chips), self._width, self.taken)
 
     def draw(self, painter: QPainter) -> None:
-        if self._chips:
-            paint_chip_stack(painter, QPointF(0, 0), self._width, self._chips)
+        if not self._chips:
+            return
+        if self.taken:
+            painter.setOpacity(0.4)
+        paint_chip_stack(painter, QPointF(0, 0), self._width, self._chips)
+        if self.taken:
+            painter.setOpacity(1.0)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            pen = QPen(FOLD_RED, 4.0)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(pen)
+            r = self._rect
+            painter.drawLine(QPointF(r.left() + 2, r.bottom() - 2),
+                             QPointF(r.right() - 2, r.top() + 2))
 
 
 class ChipLabelItem(_Item):
@@ -296,27 +368,30 @@ class ChipLabelItem(_Item):
     def __init__(self, name: str, parent: QGraphicsItem | None = None) -> None:
         super().__init__(name, parent)
         self.text = ""
+        self.tone: QColor | None = None
         self._font = ui_font(self.MAX_PX, bold=True)
 
-    def set_text(self, text: str, box: QRectF) -> None:
+    def set_text(self, text: str, box: QRectF, tone: QColor | None = None,
+                 max_px: int = MAX_PX) -> None:
         """Show ``text`` centred in ``box`` (parent coordinates), as large as fits.
 
         A wide amount (``$10,000``) is set in the condensed face when the family has one
         (DejaVu Sans does) before the size is reduced, so it stays legible at 1080p.
         """
-        self._font = self._fitting_font(text, box.width())
+        self._font = self._fitting_font(text, box.width(), max_px)
         metrics = QFontMetricsF(self._font)
         width = min(box.width(), metrics.horizontalAdvance(text) + 12)
         height = metrics.height() + 4
         self.text = text
+        self.tone = tone
         self.setPos(box.center())
         self.set_local_rect(QRectF(-width / 2, -height / 2, width, height))
         self.update()
 
     @classmethod
-    def _fitting_font(cls, text: str, width: float) -> QFont:
+    def _fitting_font(cls, text: str, width: float, max_px: int = MAX_PX) -> QFont:
         fonts = []
-        for px in range(cls.MAX_PX, cls.MIN_PX - 1, -1):
+        for px in range(max_px, cls.MIN_PX - 1, -1):
             normal = ui_font(px, bold=True)
             condensed = ui_font(px, bold=True)
             condensed.setStretch(QFont.Stretch.Condensed)
@@ -327,12 +402,13 @@ class ChipLabelItem(_Item):
         return fonts[-1]
 
     def visual_key(self) -> Hashable:
-        return (self.text, self._font.pixelSize(), rect_key(self._rect))
+        return (self.text, self._font.pixelSize(), self._font.stretch(), rect_key(self._rect),
+                self.tone.name() if self.tone is not None else None)
 
     def draw(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setPen(QPen(QColor(255, 255, 255, 60), 1))
-        painter.setBrush(QColor(10, 20, 14, 190))
+        painter.setPen(QPen(QColor(255, 255, 255, 60 if self.tone is None else 150), 1))
+        painter.setBrush(self.tone if self.tone is not None else QColor(10, 20, 14, 190))
         radius = self._rect.height() / 2
         painter.drawRoundedRect(self._rect, radius, radius)
         painter.setFont(self._font)
@@ -352,7 +428,13 @@ class SpotItem(_Item):
         self.amount: Decimal | None = None
         self.folded = False
         self.dim = False
+        self.outcome: Outcome | None = None
+        """The wager's result in a settlement shown (None: none shown)."""
+        self.paid: Decimal | None = None
+        """What a winning wager is paid (the settlement's amount)."""
         self.chips = ChipStackItem(f"{self.name}.chips", self)
+        self.payout = ChipStackItem(f"{self.name}.payout", self, width=PAYOUT_CHIP_WIDTH)
+        self.payout.setVisible(False)
         self.label = ChipLabelItem(f"{self.name}.label", self)
 
     def set_geometry(self, rect: QRectF) -> None:
@@ -372,6 +454,19 @@ class SpotItem(_Item):
             self._place_chips()
             self.update()
 
+    def set_result(self, outcome: Outcome | None, paid: Decimal | None = None) -> None:
+        """Show how the wager is settled: LOSE the chips taken, PUSH marked, WIN the
+        payout ``paid`` as a second stack beside the wager (None: no result shown)."""
+        if outcome is not Outcome.WIN:
+            paid = None
+        if (outcome, paid) == (self.outcome, self.paid):
+            return
+        self.outcome, self.paid = outcome, paid
+        self.chips.set_taken(outcome is Outcome.LOSE)
+        self.payout.set_amount(paid, MAX_PAYOUT_CHIPS_SHOWN)
+        self._place_chips()
+        self.update()
+
     def _place_chips(self) -> None:
         w, h = self._rect.width(), self._rect.height()
         if self.wager is Wager.PROGRESSIVE:
@@ -382,7 +477,18 @@ class SpotItem(_Item):
         else:
             self.chips.setPos(8 + CHIP_WIDTH / 2, h - 7)
             label_box = QRectF(8 + CHIP_WIDTH + 5, 27, w - CHIP_WIDTH - 18, h - 33)
-        if self.amount is not None:
+        if self.outcome is Outcome.WIN and self.paid is not None:
+            # The payout beside the wager, its amount on a green plaque under it.
+            right = QRectF(label_box.left(), h - 30, label_box.width(), 26)
+            self.payout.setPos(right.center().x(), right.top() - 1)
+            self.label.set_text(f"+{amount_text(self.paid)}", right, WIN_GREEN,
+                                max_px=PLAQUE_PX)
+            self.label.setVisible(True)
+        elif self.outcome is Outcome.LOSE and self.amount is not None:
+            self.label.set_text("TAKE", label_box, FOLD_RED)
+        elif self.outcome is Outcome.PUSH and self.amount is not None:
+            self.label.set_text("PUSH", label_box, PUSH_BLUE)
+        elif self.amount is not None:
             self.label.set_text(amount_text(self.amount), label_box)
 
     def _sensor_rect(self) -> QRectF:

@@ -7,10 +7,14 @@ round (a model-to-item map: seat number -> :class:`SeatItem`, wager ->
 :class:`SpotItem`, board position -> :class:`CardItem`), so a new hand costs
 a few attribute changes and one repaint.
 
-The view shows what the round holds and never computes a payout.
+The view shows what the round holds and never computes a payout: a settlement
+shown (:meth:`TableView.show_settlement`) is the engine's
+:class:`~trainer.engine.settlement.Settlement`, drawn as it stands.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSizeF, Qt, Signal
 from PySide6.QtGui import (
@@ -26,6 +30,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
 
 from trainer.engine.cards import Card
 from trainer.engine.round import SEAT_NUMBERS, Round, Wager
+from trainer.engine.settlement import Settlement
 from trainer.ui.table import layout
 from trainer.ui.table.inscriptions import pay_tables, rule_lines, whole_dollars
 from trainer.ui.table.items import (
@@ -237,6 +242,7 @@ class TableView(QGraphicsView):
 
         self._place_meters()
         self._round = round_
+        self.clear_settlement()
         self.highlight_seat(None)
         self.clear_dealer_card_selection()
         self._refresh_pointer()
@@ -280,6 +286,54 @@ class TableView(QGraphicsView):
         if changed:
             self.dealerSelectionChanged.emit()
 
+    def show_settlement(self, settlement: Settlement, seats: Iterable[int] | None = None,
+                        *, dealer: bool = True) -> None:
+        """Show how ``settlement`` settles the dealer and ``seats`` (None: every seat).
+
+        The dealer's five cards that play get a gold outline (and a ``D`` badge on the
+        board cards among them), the dealer's card that does not play is faded; for each
+        seat shown that did not fold, likewise its hole cards, and the board cards in its
+        five carry its number. Each of the seat's wagers shows its result: taken, push,
+        or the payout beside it. Everything comes from ``settlement``; anything else on
+        the table is cleared. Picked cards are unpicked (the right five replace them).
+        """
+        self.clear_settlement()
+        self.clear_dealer_card_selection()
+        wanted = None if seats is None else set(seats)
+        shown = [seat for seat in settlement.seats if wanted is None or seat.seat in wanted]
+        tags: dict[int, list[str]] = {index: [] for index in range(len(self._board))}
+        board = list(settlement.round.board)
+        if dealer:
+            plays = set(settlement.dealer.cards)
+            for item in self._dealer:
+                item.set_plays(item.card in plays)
+            for index, card in enumerate(board):
+                if card in plays:
+                    tags[index].append("D")
+        for seat in sorted(shown, key=lambda result: result.seat):
+            seat_item = self._seats[seat.seat]
+            if not settlement.round.seat(seat.seat).folded:
+                plays = set(seat.hand.cards)
+                for item in seat_item.cards:
+                    item.set_plays(item.card in plays)
+                for index, card in enumerate(board):
+                    if card in plays:
+                        tags[index].append(str(seat.seat))
+            for result in seat.wagers:
+                spot = seat_item.spots[result.wager]
+                spot.set_result(result.outcome, result.amount)
+        for index, item in enumerate(self._board):
+            dealer_plays = "D" in tags[index]
+            item.set_plays(True if dealer_plays else None, tuple(tags[index]))
+
+    def clear_settlement(self) -> None:
+        """No settlement shown: every card and spot as the round alone shows it."""
+        for card in self._all_cards():
+            card.set_plays(None)
+        for seat in self._seats.values():
+            for spot in seat.spots.values():
+                spot.set_result(None)
+
     def layout_items(self) -> list[tuple[str, QRectF]]:
         """Name and scene rect of every visible seat area, spot, card, chip stack and label,
         pay table, meter and caption. A dotted name's prefix is the item it sits in
@@ -295,7 +349,7 @@ class TableView(QGraphicsView):
                 if not spot.isVisible():
                     continue
                 result.append((spot.name, spot.layout_rect()))
-                for child in (spot.chips, spot.label):
+                for child in (spot.chips, spot.payout, spot.label):
                     if child.isVisible():
                         result.append((child.name, child.layout_rect()))
         for card in (*self._board, *self._dealer, *self._six_cards):
