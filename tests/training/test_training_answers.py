@@ -85,7 +85,8 @@ def test_category_accepts_every_contract_name():
         assert parse_category(category.value) is category
 
 
-@pytest.mark.parametrize("text", ["", "pear", "flushh", "ace high", "straight royal", "7"])
+@pytest.mark.parametrize("text", ["", "pear", "flushh", "ace higher", "straight royal", "7",
+                                  "pair of king", "ace high heart flush"])
 def test_category_refuses_what_is_not_a_hand(text):
     with pytest.raises(AnswerError, match="hand"):
         parse_category(text)

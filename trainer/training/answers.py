@@ -20,12 +20,20 @@ import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 
-from trainer.engine.cards import Card, CardError, parse_card
+from trainer.engine.cards import RANK_NAMES, RANK_PLURALS, Card, CardError, parse_card
 from trainer.engine.evaluator import Category
-from trainer.engine.money import ZERO, AmountError, parse_amount
+from trainer.engine.money import ZERO, AmountError, dollars, parse_amount
 from trainer.engine.round import is_seat_number
 from trainer.engine.settlement import Outcome, SeatResult
-from trainer.training.questions import Answer, DealerHandAnswer, PayoutAnswer, QuestionKind
+from trainer.training.questions import (
+    Answer,
+    DealerHandAnswer,
+    NamedHand,
+    PayoutAnswer,
+    Question,
+    QuestionKind,
+    hand_wording,
+)
 
 
 class AnswerError(ValueError):
@@ -113,18 +121,101 @@ CATEGORY_WORDS: dict[str, Category] = {
 """Every word or phrase :func:`parse_category` accepts, with its category."""
 
 
-def parse_category(text: str) -> Category:
-    """Read a hand category: the contract's names or common dealer words."""
-    cleaned = _clean(text).replace("_", " ").replace("-", " ")
+_RANK_BY_NAME = {name: rank for rank, name in RANK_NAMES.items()}
+_RANK_BY_PLURAL = {name: rank for rank, name in RANK_PLURALS.items()}
+_ONE = "(" + "|".join(_RANK_BY_NAME) + ")"
+_MANY = "(" + "|".join(_RANK_BY_PLURAL) + ")"
+_HIGH_CATEGORIES = {"straight flush": Category.STRAIGHT_FLUSH, "straight": Category.STRAIGHT,
+                    "flush": Category.FLUSH, "high card": Category.HIGH_CARD}
+_HIGH_WORDS = "(" + "|".join(_HIGH_CATEGORIES) + ")"
+_HAND_WORDINGS: tuple[tuple[re.Pattern[str], Category | None], ...] = tuple(
+    (re.compile(f"^{pattern}$"), category) for pattern, category in (
+        # Hand.describe()'s own words first, then the common ways round.
+        (f"{_ONE} high", Category.HIGH_CARD),
+        (f"(?:high card|high) {_ONE}(?: high)?", Category.HIGH_CARD),
+        (f"(?:a |one )?pair (?:of )?{_MANY}", Category.ONE_PAIR),
+        (f"(?:two|2) pairs? {_MANY} (?:and|over) {_MANY}", Category.TWO_PAIR),
+        (f"(?:three|three of a kind|trips|trip|set of) {_MANY}", Category.THREE_OF_A_KIND),
+        (f"(?:full house |full boat |boat )?{_MANY} full(?: of {_MANY})?", Category.FULL_HOUSE),
+        (f"(?:full house|full boat|boat) {_MANY} over {_MANY}", Category.FULL_HOUSE),
+        (f"(?:four|four of a kind|quads|quad) {_MANY}", Category.FOUR_OF_A_KIND),
+        (f"{_HIGH_WORDS} {_ONE} high", None),
+        (f"{_ONE} high {_HIGH_WORDS}", None),
+    ))
+_LOWEST_TOP = {Category.HIGH_CARD: 7, Category.FLUSH: 7, Category.STRAIGHT: 5,
+               Category.STRAIGHT_FLUSH: 5}
+"""The lowest rank that can top each hand named "... high" (five different ranks, or a
+five-high straight, A-2-3-4-5)."""
+
+
+def _named_ranks(cleaned: str) -> NamedHand | None:
+    """A wording that names ranks, or None when ``cleaned`` is not one."""
+    for pattern, category in _HAND_WORDINGS:
+        match = pattern.match(cleaned)
+        if match is None:
+            continue
+        words = [word for word in match.groups() if word is not None]
+        if category is None:  # "straight, nine high" / "nine high straight"
+            kind = next(word for word in words if word in _HIGH_CATEGORIES)
+            category = _HIGH_CATEGORIES[kind]
+            words.remove(kind)
+        ranks = tuple(_RANK_BY_NAME.get(word) or _RANK_BY_PLURAL[word] for word in words)
+        return NamedHand(category, ranks)
+    return None
+
+
+def _check_named(hand: NamedHand, original: str) -> NamedHand:
+    """Refuse a wording no five cards make; an ace-high straight flush is the royal."""
+    category, ranks = hand.category, hand.ranks
+    if not ranks:
+        return hand
+    if category is Category.STRAIGHT_FLUSH and ranks == (14,):
+        return NamedHand(Category.ROYAL_FLUSH, ())
+    lowest = _LOWEST_TOP.get(category)
+    if lowest is not None and ranks[0] < lowest:
+        raise AnswerError(
+            f"'{original}' is not a hand: no {category} is {RANK_NAMES[ranks[0]]} high"
+            f" (the lowest is {RANK_NAMES[lowest]} high)")
+    if len(ranks) == 2 and ranks[0] == ranks[1]:
+        raise AnswerError(f"'{original}' names {RANK_PLURALS[ranks[0]]} twice: a {category}"
+                          " is made of two different ranks")
+    if category is Category.TWO_PAIR:  # the higher pair first, whichever was said first
+        return NamedHand(category, tuple(sorted(ranks, reverse=True)))
+    return hand
+
+
+def parse_hand_name(text: str) -> NamedHand:
+    """Read a hand as named: a category (the contract's names or common dealer words) or
+    a wording that names its ranks, as the trainer's explanations do ("king high", "pair
+    of fours", "two pair, sixes and fours", "full house, kings full of nines", "flush, ace
+    high", "ace-high flush"). ``ranks`` is empty when none is named."""
+    original = text.strip() if isinstance(text, str) else text
+    cleaned = re.sub(r"[_,:;-]", " ", _clean(text))
     cleaned = " ".join(cleaned.split())
     if not cleaned:
         raise AnswerError("Nothing typed: name the hand, e.g. 'two pair' or 'flush'")
     category = CATEGORY_WORDS.get(cleaned)
-    if category is None:
+    if category is not None:
+        return NamedHand(category, ())
+    named = _named_ranks(cleaned)
+    if named is None:
         raise AnswerError(
-            f"'{text.strip()}' is not a hand: type e.g. high card, pair, two pair, trips,"
-            " straight, flush, full house, quads, straight flush or royal")
-    return category
+            f"'{original}' is not a hand: type e.g. high card, pair, two pair, trips,"
+            " straight, flush, full house, quads, straight flush or royal, or name its"
+            " ranks: king high, pair of fours, two pair, sixes and fours")
+    return _check_named(named, str(original))
+
+
+def parse_category(text: str) -> Category:
+    """Read a hand's category from any wording :func:`parse_hand_name` accepts (ranks named
+    are read, checked and set aside)."""
+    return parse_hand_name(text).category
+
+
+def parse_seat_hand(text: str) -> Category | NamedHand:
+    """A player's hand: its :class:`Category` when only that is named, else the ranks too."""
+    named = parse_hand_name(text)
+    return named if named.ranks else named.category
 
 
 _CARD_LIKE = re.compile(r"^(10|[2-9tjqka])[a-z]$")
@@ -153,8 +244,8 @@ def parse_dealer_hand(text: str) -> DealerHandAnswer:
     if not words:
         raise AnswerError(
             f"'{raw}': name the hand as well as the cards, e.g. 'two pair Kd Kc 9h 9s As'")
-    category = parse_category(" ".join(words))
-    return validate_dealer_hand(DealerHandAnswer(category, tuple(cards)))
+    named = parse_hand_name(" ".join(words))
+    return validate_dealer_hand(DealerHandAnswer(named.category, tuple(cards), named.ranks))
 
 
 def dealer_hand_from_table(text: str, picked: Sequence[Card],
@@ -184,12 +275,30 @@ def dealer_hand_from_table(text: str, picked: Sequence[Card],
         raise AnswerError(
             f"Select the five cards that play (or the two that do not): {len(chosen)} selected."
         )
-    return DealerHandAnswer(parse_category(text), tuple(chosen))
+    said = parse_hand_name(text)
+    return DealerHandAnswer(said.category, tuple(chosen), said.ranks)
+
+
+def _check_ranks(category: Category, ranks: object) -> tuple[int, ...]:
+    """An answer object's named ranks: a tuple of ranks (2-14), as many as its wording names."""
+    if not isinstance(category, Category):
+        raise TypeError(f"category must be a Category, got {category!r}")
+    if not isinstance(ranks, tuple) or not all(
+            type(rank) is int and rank in RANK_NAMES for rank in ranks):
+        raise TypeError(f"ranks must be a tuple of ranks 2 to 14, got {ranks!r}")
+    most = {Category.ROYAL_FLUSH: 0, Category.TWO_PAIR: 2, Category.FULL_HOUSE: 2}.get(category, 1)
+    if len(ranks) > most:
+        raise TypeError(f"a {category} names at most {most} ranks, got {ranks!r}")
+    return ranks
 
 
 def validate_dealer_hand(answer: DealerHandAnswer) -> DealerHandAnswer:
     if not isinstance(answer.category, Category):
         raise TypeError(f"category must be a Category, got {answer.category!r}")
+    if answer.ranks:
+        _check_ranks(answer.category, answer.ranks)
+        _check_named(NamedHand(answer.category, answer.ranks),
+                     hand_wording(answer.category, answer.ranks))
     if not all(isinstance(card, Card) for card in answer.cards):
         raise TypeError(f"cards must be Card objects, got {answer.cards!r}")
     if len(answer.cards) != 5:
@@ -265,7 +374,7 @@ _PARSERS: dict[QuestionKind, Callable[[str], Answer]] = {
     QuestionKind.DEALER_HAND: parse_dealer_hand,
     QuestionKind.QUALIFIES: parse_yes_no,
     QuestionKind.NEXT_SEAT: parse_seat_number,
-    QuestionKind.SEAT_HAND: parse_category,
+    QuestionKind.SEAT_HAND: parse_seat_hand,
     QuestionKind.SEAT_RESULT: parse_seat_result,
     QuestionKind.PAYOUT: parse_payout,
     QuestionKind.CAPPED_TOTAL: parse_amount_answer,
@@ -275,6 +384,74 @@ _PARSERS: dict[QuestionKind, Callable[[str], Answer]] = {
 def parse_answer(kind: QuestionKind, text: str) -> Answer:
     """Parse typed text for a question of ``kind``."""
     return _PARSERS[kind](text)
+
+
+# --- a whole seat in one line ---------------------------------------------------
+
+_LINE_KINDS = (QuestionKind.PAYOUT, QuestionKind.CAPPED_TOTAL)
+
+
+def seat_line_questions(remaining: Sequence[Question]) -> list[Question]:
+    """The questions an expert line answers: the current seat's result, then each of that
+    seat's questions asked straight after it (its wagers' payouts, its capped total).
+    Empty when the current question (``remaining[0]``) is not a seat's result."""
+    if not remaining or remaining[0].kind is not QuestionKind.SEAT_RESULT:
+        return []
+    first = remaining[0]
+    questions = [first]
+    for question in remaining[1:]:
+        if question.seat != first.seat or question.kind not in _LINE_KINDS:
+            break
+        questions.append(question)
+    return questions
+
+
+def _line_question_name(question: Question) -> str:
+    if question.kind is QuestionKind.SEAT_RESULT:
+        return "the result (w, l or t)"
+    if question.kind is QuestionKind.PAYOUT and question.wager is not None:
+        stake = f" {dollars(question.stake)}" if question.stake is not None else ""
+        return f"the {question.wager.label}{stake}"
+    return "the total paid"
+
+
+def split_seat_line(text: str, remaining: Sequence[Question]) -> list[str] | None:
+    """A whole seat typed in one line (``w 20 20 30 t``), split into one answer per question.
+
+    When the current question (``remaining[0]``, the round's questions from the current
+    one on) is a seat's result and two or more words are typed, the words answer
+    :func:`seat_line_questions` in order: the result, then each wager as it is asked
+    (an amount, ``p`` or ``t``). Fewer words than questions answer the first ones; the
+    rest are asked as usual. Returns None when ``text`` is not such a line (one word, or
+    another question is current). Raises :class:`AnswerError` when the line has more
+    words than the seat has questions or a word is not an answer to its question: the
+    whole line is refused and nothing is graded.
+    """
+    questions = seat_line_questions(remaining)
+    words = text.split() if isinstance(text, str) else []
+    if not questions or len(words) < 2:
+        return None
+    parts: list[str] = []
+    for word in words:  # "$ 20" is one amount
+        if parts and parts[-1] == "$":
+            parts[-1] += word
+        else:
+            parts.append(word)
+    line = " ".join(words)
+    seat = questions[0].seat
+    if len(parts) > len(questions):
+        names = ", ".join(_line_question_name(question) for question in questions)
+        raise AnswerError(
+            f"'{line}' has {len(parts)} answers but seat {seat} has {len(questions)}"
+            f" to give here ({names}): nothing was graded, type the line again")
+    for number, (part, question) in enumerate(zip(parts, questions, strict=False), start=1):
+        try:
+            parse_answer(question.kind, part)
+        except AnswerError as error:
+            raise AnswerError(
+                f"Answer {number} of '{line}', {_line_question_name(question)} of seat {seat}:"
+                f" {error}. Nothing was graded: type the line again") from None
+    return parts
 
 
 def _check_money(amount: object, what: str) -> Decimal:
@@ -296,6 +473,9 @@ def coerce_answer(kind: QuestionKind, given: object) -> Answer:
     # Enums are str subclasses: check answer objects before treating text.
     if kind is QuestionKind.SEAT_HAND and isinstance(given, Category):
         return given
+    if kind is QuestionKind.SEAT_HAND and isinstance(given, NamedHand):
+        _check_ranks(given.category, given.ranks)
+        return _check_named(given, hand_wording(given.category, given.ranks))
     if kind is QuestionKind.SEAT_RESULT and isinstance(given, SeatResult):
         if given is SeatResult.FOLD:
             raise AnswerError("A seat that raised did not fold: answer win, lose or tie")

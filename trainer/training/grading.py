@@ -5,6 +5,13 @@ dealer's hand is graded by what the chosen cards *make*, not by comparing
 them with the engine's pick: any five of the dealer's seven that evaluate to
 exactly the best hand are right (the board plays; a kicker of the same rank
 in the hole or on the board).
+
+A hand named with its ranks ("pair of fours", "two pair, sixes and fours") is
+right only when the category and every rank it names are the hand's: the named
+ranks are compared with those :meth:`~trainer.engine.evaluator.Hand.describe`
+names (:func:`~trainer.training.questions.hand_ranks`; "kings full" names the
+three only and is compared on it). A hand named by its category alone is graded
+on the category (and, for the dealer, the five cards), as before.
 """
 
 from __future__ import annotations
@@ -13,16 +20,19 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from trainer.engine.cards import cards_text
-from trainer.engine.evaluator import evaluate
+from trainer.engine.evaluator import Hand, evaluate
 from trainer.engine.settlement import Outcome
 from trainer.training.answers import coerce_answer
 from trainer.training.questions import (
     Answer,
     DealerHandAnswer,
+    NamedHand,
     PayoutAnswer,
     Question,
     QuestionKind,
     answer_text,
+    hand_ranks,
+    hand_wording,
 )
 
 
@@ -54,6 +64,24 @@ def _dealer_hand_problem(question: Question, given: DealerHandAnswer) -> str | N
         return f"those cards make {made.describe()}, less than the dealer's best"
     if given.category != expected.category:
         return f"those cards make {made.category}, not {given.category}"
+    if not _ranks_match(given.ranks, made):
+        return (f"those cards make {made.describe()},"
+                f" not {hand_wording(given.category, given.ranks)}")
+    return None
+
+
+def _ranks_match(named: tuple[int, ...], hand: Hand) -> bool:
+    """Whether the ranks a wording names are the hand's (none named: nothing to compare)."""
+    return named == hand_ranks(hand)[:len(named)]
+
+
+def _seat_hand_problem(question: Question, given: NamedHand) -> str | None:
+    """Why a seat hand named with its ranks is wrong, or None when it is right."""
+    hand = evaluate(question.cards)
+    if given.category is not hand.category:
+        return None  # the wrong category says it all
+    if not _ranks_match(given.ranks, hand):
+        return f"the hand is {hand.describe()}"
     return None
 
 
@@ -85,6 +113,9 @@ def grade(question: Question, given: object, seconds: float = 0.0) -> Grade:
         else:
             # A take is right whatever amount came with it: the dealer takes the spot.
             correct = answer.outcome is Outcome.LOSE or answer.amount == expected.amount
+    elif question.kind is QuestionKind.SEAT_HAND and isinstance(answer, NamedHand):
+        problem = _seat_hand_problem(question, answer)
+        correct = answer.category is expected and problem is None
     elif question.kind is QuestionKind.CAPPED_TOTAL:
         assert isinstance(answer, Decimal)
         correct = answer == expected
@@ -95,10 +126,12 @@ def grade(question: Question, given: object, seconds: float = 0.0) -> Grade:
     explanation = ""
     if not correct:
         explanation = question.explanation
-        if problem:
-            assert isinstance(answer, DealerHandAnswer)
-            chose = f"{answer.category} ({cards_text(answer.cards)})"
+        if problem and isinstance(answer, DealerHandAnswer):
+            chose = f"{hand_wording(answer.category, answer.ranks)} ({cards_text(answer.cards)})"
             explanation += f" You chose {chose}: {problem}."
+        elif problem:
+            explanation = (f"{explanation.rstrip('.')} \u2014 you said {given_text}:"
+                           f" the right category, but {problem}")
         else:
             explanation = f"{explanation.rstrip('.')} \u2014 you said {given_text}"
     return Grade(question, answer, correct, expected_text, given_text, explanation,

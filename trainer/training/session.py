@@ -128,19 +128,26 @@ class RoundState:
         """Restart the current question's timer (call when it is actually displayed)."""
         self._shown_at = self._clock()
 
-    def answer(self, given: object) -> Grade:
+    @property
+    def waiting(self) -> float:
+        """Seconds since the current question was shown."""
+        return self._clock() - self._shown_at
+
+    def answer(self, given: object, *, seconds: float | None = None) -> Grade:
         """Grade an answer to the current question, record it and move on.
 
         ``given`` is the typed text or an answer object. Text that cannot be
         read raises :class:`~trainer.training.answers.AnswerError`; then nothing
-        is recorded and the same question stays current.
+        is recorded and the same question stays current. ``seconds`` replaces the
+        time since the question was shown (the answers of one expert line share
+        the line's time, :attr:`waiting` when it was entered).
         """
         question = self.current
         if question is None:
             raise SessionError("The round is finished: there is no question to answer")
         parsed = coerce_answer(question.kind, given)
         now = self._clock()
-        result = grade(question, parsed, now - self._shown_at)
+        result = grade(question, parsed, now - self._shown_at if seconds is None else seconds)
         self.grades.append(result)
         self.index += 1
         self._shown_at = now
