@@ -45,6 +45,14 @@ def table_beside_panel(table: TableView, panel: AnswerPanel) -> QSplitter:
     return splitter
 
 
+def settled_so_far(state: RoundState) -> tuple[bool, set[int]]:
+    """Whether the dealer's hand is answered, and the seats whose every question is."""
+    answered, rest = state.questions[:state.index], state.questions[state.index:]
+    dealer = any(question.kind is QuestionKind.DEALER_HAND for question in answered)
+    pending = {question.seat for question in rest}
+    return dealer, {q.seat for q in answered if q.seat is not None and q.seat not in pending}
+
+
 def question_position(state: RoundState) -> str:
     """``Question 3 of 14``: where the trainee is in the round."""
     return f"Question {state.index + 1} of {len(state.questions)}"
@@ -71,6 +79,10 @@ class RoundController(QObject):
         self.recorder: SessionRecorder | None = None
         """Keeps the session in the database; None when it is not recorded (or saving
         failed)."""
+        self.show_settlement_after_answers = False
+        """After each answer, the table shows what is settled so far (practice)."""
+        self.show_settlement_at_end = True
+        """When the round's last question is answered, the table shows its settlement."""
         panel.submitted.connect(self.submit)
         table.seatClicked.connect(self._seat_clicked)
         table.dealerSelectionChanged.connect(self._picked_changed)
@@ -122,6 +134,8 @@ class RoundController(QObject):
         if question is None:
             self.table.set_dealer_card_selection(False)
             self.table.highlight_seat(None)
+            if self.show_settlement_at_end:
+                self.table.show_settlement(state.settlement)
             self.roundFinished.emit(state)
             return
         self.table.set_dealer_card_selection(question.kind is QuestionKind.DEALER_HAND)
@@ -172,6 +186,9 @@ class RoundController(QObject):
             self.drop_recorder()
             self.storageFailed.emit(error)
             grade = state.grades[-1]
+        if self.show_settlement_after_answers and not state.finished:
+            dealer, seats = settled_so_far(state)
+            self.table.show_settlement(state.settlement, seats, dealer=dealer)
         self.answered.emit(grade)
         self.show_current()
         return True
