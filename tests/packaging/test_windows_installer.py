@@ -385,20 +385,26 @@ def _screenshot(station: Station, path: Path) -> None:
 
 
 def _close_trainer(station: Station, app: subprocess.Popen[bytes], picture: str) -> int | None:
-    """Close the trainer as Windows does at sign-out (WM_CLOSE); its exit status.
+    """Close the trainer with WM_CLOSE (Wine's taskkill), as its window's close box does.
 
-    When it is still running after that, a screenshot shows why (build/windows/
-    ``picture``), the Windows process is ended by force and None is returned.
+    Once in a while under Wine the first WM_CLOSE does not reach the dialog on
+    screen: then a screenshot is kept (build/windows/``picture``) and it is
+    sent once more. Returns the exit status, or None when even that did not
+    close it (the Windows process is then ended by force).
     """
-    station.run("taskkill", "/im", "hhe-trainer.exe")
-    try:
-        return app.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        _screenshot(station, SCREENSHOT.with_name(picture))
-        station.run("taskkill", "/f", "/im", "hhe-trainer.exe")
-        app.kill()
-        app.wait()
-        return None
+    for attempt in range(2):
+        sent = station.run("taskkill", "/im", "hhe-trainer.exe")
+        try:
+            return app.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            if attempt == 0:
+                _screenshot(station, SCREENSHOT.with_name(picture))
+                print(f"\nWM_CLOSE did not close the trainer ({sent.stdout.strip()});"
+                      f" screenshot {SCREENSHOT.with_name(picture)}")
+    station.run("taskkill", "/f", "/im", "hhe-trainer.exe")
+    app.kill()
+    app.wait()
+    return None
 
 
 def _database(station: Station) -> sqlite3.Connection:
