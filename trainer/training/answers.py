@@ -23,7 +23,7 @@ from decimal import Decimal
 from trainer.engine.cards import RANK_NAMES, RANK_PLURALS, Card, CardError, parse_card
 from trainer.engine.evaluator import Category
 from trainer.engine.money import ZERO, AmountError, dollars, parse_amount
-from trainer.engine.round import is_seat_number
+from trainer.engine.round import Wager, is_seat_number
 from trainer.engine.settlement import Outcome, SeatResult
 from trainer.training.questions import (
     Answer,
@@ -394,13 +394,16 @@ _LINE_KINDS = (QuestionKind.PAYOUT, QuestionKind.CAPPED_TOTAL)
 def seat_line_questions(remaining: Sequence[Question]) -> list[Question]:
     """The questions an expert line answers: the current seat's result, then each of that
     seat's questions asked straight after it (its wagers' payouts, its capped total).
-    Empty when the current question (``remaining[0]``) is not a seat's result."""
+    Never the 6-Card Bonus, which is settled apart, last (docs/rules.md §5), even when
+    it is asked next. Empty when the current question (``remaining[0]``) is not a
+    seat's result."""
     if not remaining or remaining[0].kind is not QuestionKind.SEAT_RESULT:
         return []
     first = remaining[0]
     questions = [first]
     for question in remaining[1:]:
-        if question.seat != first.seat or question.kind not in _LINE_KINDS:
+        if (question.seat != first.seat or question.kind not in _LINE_KINDS
+                or question.wager is Wager.SIX_CARD_BONUS):
             break
         questions.append(question)
     return questions
