@@ -84,7 +84,7 @@ SEAT_POSITIONS = {1: "first base", 6: "third base"}
 MAX_CHIPS_SHOWN = 5
 CHIP_WIDTH = 40.0
 PAYOUT_CHIP_WIDTH = 28.0
-PLAQUE_PX = 15
+PLAQUE_PX = 17
 MAX_PAYOUT_CHIPS_SHOWN = 3
 """A payout stack sits under the spot's name: at most three chips fit below it."""
 
@@ -195,7 +195,7 @@ class CardItem(_Item):
         return QRectF(-margin, -self.lift - margin, self._size.width() + 2 * margin + 3,
                       self._size.height() + self.lift + 2 * margin + self.TAG_H / 2 + 4)
 
-    TAG_H = 22.0
+    TAG_H = 28.0
 
     def face_rect(self) -> QRectF:
         """Where the card is drawn now (lifted when selected)."""
@@ -274,21 +274,21 @@ class CardItem(_Item):
 
     def _draw_tags(self, painter: QPainter, rect: QRectF) -> None:
         """Badges straddling the bottom edge: gold ``D`` for the dealer, cream seat numbers."""
-        font = ui_font(15, bold=True)
-        metrics = QFontMetricsF(font)
-        widths = [max(self.TAG_H, metrics.horizontalAdvance(tag) + 10) for tag in self.tags]
         gap = 3.0
-        x = rect.center().x() - (sum(widths) + gap * (len(widths) - 1)) / 2
+        # Round badges, smaller when many seats share the card (all within its width).
+        size = min(self.TAG_H, (rect.width() + 8 - gap * (len(self.tags) - 1)) / len(self.tags))
+        font = ui_font(round(size * 0.72), bold=True)
+        x = rect.center().x() - (size * len(self.tags) + gap * (len(self.tags) - 1)) / 2
         painter.setFont(font)
-        for tag, width in zip(self.tags, widths, strict=True):
-            badge = QRectF(x, rect.bottom() - self.TAG_H / 2, width, self.TAG_H)
+        for tag in self.tags:
+            badge = QRectF(x, rect.bottom() - size / 2, size, size)
             dealer = tag == "D"
             painter.setPen(QPen(QColor(0, 0, 0, 160), 1.5))
             painter.setBrush(PLAYS_GOLD if dealer else INK)
-            painter.drawRoundedRect(badge, self.TAG_H / 2, self.TAG_H / 2)
+            painter.drawEllipse(badge)
             painter.setPen(QColor("#1a1a1a"))
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, tag)
-            x += width + gap
+            x += size + gap
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         # A pickable card takes its clicks even while picking is off, so a click
@@ -479,8 +479,9 @@ class SpotItem(_Item):
             label_box = QRectF(8 + CHIP_WIDTH + 5, 27, w - CHIP_WIDTH - 18, h - 33)
         if self.outcome is Outcome.WIN and self.paid is not None:
             # The payout beside the wager, its amount on a green plaque under it.
-            right = QRectF(label_box.left(), h - 30, label_box.width(), 26)
-            self.payout.setPos(right.center().x(), right.top() - 1)
+            # The plaque may reach 2 units past the spot's edge, into the gap between rows.
+            right = QRectF(8 + CHIP_WIDTH + 2, h - 24, w - CHIP_WIDTH - 12, 24)
+            self.payout.setPos(label_box.center().x(), right.top() - 3)
             self.label.set_text(f"+{amount_text(self.paid)}", right, WIN_GREEN,
                                 max_px=PLAQUE_PX)
             self.label.setVisible(True)
