@@ -27,8 +27,15 @@ ANSWER_KEYS = (
     ("P / T", "A wager pushes / is taken"),
     ("1-6", "The seat to settle next (or click the seat)"),
     ("hand words", "high card, pair, two pair, trips, straight, flush, full house, quads,"
-                   " straight flush, royal; the dealer's hand with its five cards,"
+                   " straight flush, royal; or with the ranks, as the explanations say"
+                   " them: king high, pair of fours, two pair, sixes and fours, three"
+                   " kings, kings full of nines, ace-high flush (ranks named must be"
+                   " right); the dealer's hand with its five cards,"
                    " e.g. flush As Ks 9s 7s 2s"),
+    ("w 10 30 15 t", "A whole seat in one line, when its result is asked: the result,"
+                     " then each wager in the order asked (amount, p or t) and its"
+                     " capped total; graded one by one, or refused whole if a part is"
+                     " wrong"),
     ("click cards", "Pick the dealer's five cards that play (or the two that do not),"
                     " then type the hand"),
 )
