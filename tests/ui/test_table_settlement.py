@@ -99,10 +99,10 @@ def test_the_whole_settlement_marks_the_five_that_play_and_every_wager(
 
     assert results(view, 6) == {
         Wager.ANTE: (Outcome.PUSH, "PUSH", False),
-        Wager.RAISE: (Outcome.WIN, "+$30", False),
+        Wager.RAISE: (Outcome.WIN, "$30", False),
         Wager.ODDS: (Outcome.PUSH, "PUSH", False),
         Wager.TRIPS_PLUS: (Outcome.LOSE, "TAKE", True),
-        Wager.POCKET_BONUS: (Outcome.WIN, "+$150", False),
+        Wager.POCKET_BONUS: (Outcome.WIN, "$150", False),
     }
     raise_spot = view.spot_item(6, Wager.RAISE)
     pocket = view.spot_item(6, Wager.POCKET_BONUS)
@@ -237,7 +237,7 @@ def test_practice_shows_what_is_settled_after_each_answer(
     assert state is not None and state.finished
     assert {card for card, plays in marked_cards(table).items() if plays} \
         == DEALER_PLAYS | SEAT_6_PLAYS
-    assert results(table, 6)[Wager.POCKET_BONUS] == (Outcome.WIN, "+$150", False)
+    assert results(table, 6)[Wager.POCKET_BONUS] == (Outcome.WIN, "$150", False)
 
 
 def test_speed_mode_shows_nothing_until_the_round_ends_then_everything(
@@ -249,7 +249,7 @@ def test_speed_mode_shows_nothing_until_the_round_ends_then_everything(
     assert all(plays is None for plays in marked_cards(window.table).values())
     assert all(outcome is None for outcome, _, _ in results(window.table, 2).values())
     type_answer(qtbot, window, ANSWERS[-1])
-    assert results(window.table, 6)[Wager.RAISE] == (Outcome.WIN, "+$30", False)
+    assert results(window.table, 6)[Wager.RAISE] == (Outcome.WIN, "$30", False)
     assert results(window.table, 2)[Wager.ODDS] == (Outcome.LOSE, "TAKE", True)
 
 

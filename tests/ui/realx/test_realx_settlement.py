@@ -4,7 +4,7 @@ The practice window deals the settle contract's round (tests/ui/realx/table_driv
 the round is answered through the keyboard as a trainee types it, and the screen is
 saved once the table shows the whole settlement (issue 12), at a laptop's 1366x768
 and at 1080p, to be looked at: the five that play in gold, seat 2's wagers taken,
-seat 6's ante and odds pushed, its raise paid $30 and its Pocket Bonus $150 beside
+seat 6's ante and odds pushed, its raise paid $30 (green plaques) and its Pocket Bonus $150 beside
 the stakes.
 """
 

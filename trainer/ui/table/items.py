@@ -482,7 +482,7 @@ class SpotItem(_Item):
             # The plaque may reach 2 units past the spot's edge, into the gap between rows.
             right = QRectF(8 + CHIP_WIDTH + 2, h - 24, w - CHIP_WIDTH - 12, 24)
             self.payout.setPos(label_box.center().x(), right.top() - 3)
-            self.label.set_text(f"+{amount_text(self.paid)}", right, WIN_GREEN,
+            self.label.set_text(amount_text(self.paid), right, WIN_GREEN,
                                 max_px=PLAQUE_PX)
             self.label.setVisible(True)
         elif self.outcome is Outcome.LOSE and self.amount is not None:
