@@ -78,5 +78,35 @@ test-package: $(STAMP)
 bench-bundle: $(STAMP)
 	$(BIN)/python benchmarks/bundle.py
 
+# Mutation testing of the rules (issue 11); not part of `make test`. mutmut
+# copies trainer/ to mutants/, changes the rule modules of trainer/engine/ one
+# small edit at a time and runs the engine tests that reach the changed function:
+# a change no test notices "survived". Starts afresh each time, under nice, on
+# both cores. MUTANTS picks other modules of trainer/engine, e.g.
+# MUTANTS='trainer.engine.round.*'. See README.md, Development, "Mutation testing".
+MUTANTS ?= trainer.engine.settlement.* trainer.engine.order.* trainer.engine.money.* \
+	trainer.engine.rulesets.* trainer.engine.evaluator.*
+
+.PHONY: mutation
+mutation: $(STAMP)
+	rm -rf mutants && mkdir mutants
+	@echo "mutmut run $(MUTANTS) (progress in mutants/run.log)"
+	@start=$$(date +%s); \
+	if ! nice -n 10 $(BIN)/mutmut run --max-children 2 $(foreach m,$(MUTANTS),'$(m)') \
+		> mutants/run.log 2>&1; then tail -n 40 mutants/run.log; exit 1; fi; \
+	echo "mutmut took $$(( ($$(date +%s) - start + 30) / 60 )) min"
+	@$(BIN)/mutmut results --all true | awk -F': ' ' \
+		$$2 != "not checked" { split($$1, name, "."); n[name[3]]++; n[name[3], $$2]++ } \
+		END { for (key in n) if (index(key, SUBSEP) == 0) print key, n[key], \
+			n[key, "killed"] + 0, n[key, "survived"] + 0, n[key, "timeout"] + 0, \
+			n[key, "no tests"] + 0 }' | sort | awk ' \
+		function row(m, a, k, s, t, z) { printf "%-12s %8d %7d %9d %8d %9d %6d %7.1f%%\n", \
+			m, a, k, s, t, z, a - k - s - t - z, a ? 100 * (k + t) / a : 0 } \
+		BEGIN { printf "%-12s %8s %7s %9s %8s %9s %6s %8s\n", "module", "mutants", \
+			"killed", "survived", "timeout", "no tests", "other", "killed%" } \
+		{ row($$1, $$2, $$3, $$4, $$5, $$6); for (i = 2; i <= 6; i++) sum[i] += $$i } \
+		END { row("all", sum[2], sum[3], sum[4], sum[5], sum[6]) }'
+	@echo "Survivors: $(BIN)/mutmut results; one of them: $(BIN)/mutmut show NAME"
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis

@@ -19,9 +19,11 @@ import pytest
 from trainer.engine import rulesets
 from trainer.engine.money import Odds
 from trainer.engine.rulesets import (
+    MAX_RULESET_PATH_CHARS,
     Award,
     RuleSet,
     RuleSetError,
+    load_ruleset,
     load_ruleset_file,
     parse_ruleset,
 )
@@ -71,6 +73,9 @@ def test_a_message_starts_with_the_file_then_the_key() -> None:
 
 
 def test_without_a_file_the_message_starts_with_the_key() -> None:
+    with pytest.raises(RuleSetError) as error:
+        parse_ruleset(_with("version", 0))
+    assert str(error.value).startswith("version: expected a whole number")
     assert _refusal(_with("version", 0), origin="").startswith("version: expected a whole number")
 
 
@@ -295,8 +300,24 @@ def test_an_unreadable_pay_line_is_refused_naming_the_line_and_why() -> None:
 def test_a_fixed_award_with_three_decimals_is_refused_naming_the_line() -> None:
     with pytest.raises(RuleSetError) as error:
         Award.parse("$1.005", "six_card_bonus.5.flush")
-    assert str(error.value).startswith("six_card_bonus.5.flush: ")
-    assert "more than two decimals" in str(error.value)
+    assert str(error.value) == (
+        "six_card_bonus.5.flush: '$1.005' is not a pay line (six_card_bonus.5.flush:"
+        " '$1.005' has more than two decimals (cents are the smallest unit))"
+    )
+
+
+@pytest.mark.parametrize(
+    ("award", "text"),
+    [
+        (Award(odds=Odds(3, 2)), "3 to 2"),
+        (Award(odds=Odds(1000)), "1,000 to 1"),
+        (Award(fixed=Decimal("1000.00")), "$1,000"),
+        (Award(fixed=Decimal("12.50")), "$12.50"),
+        (Award(percent=Decimal("10")), "10%"),
+    ],
+)
+def test_a_pay_line_is_written_as_a_dealer_reads_it(award: Award, text: str) -> None:
+    assert str(award) == text
 
 
 def _broken_paytables(monkeypatch: pytest.MonkeyPatch, kind: str, table: str, line: dict) -> None:
@@ -388,3 +409,22 @@ def test_values_nested_too_deeply_for_the_checks_are_refused_naming_the_file(
     with pytest.raises(RuleSetError) as error:
         load_ruleset_file(path)
     assert str(error.value) == f"{path}: not a rule set (values nested too deeply)"
+
+
+def test_a_name_with_a_backslash_is_read_as_a_windows_path() -> None:
+    with pytest.raises(RuleSetError) as error:
+        load_ruleset("rooms\\room7")
+    assert str(error.value) == "rule-set file rooms\\room7: no such file"
+
+
+def test_a_path_of_1024_characters_is_looked_up_and_1025_refused_unread(tmp_path: Path) -> None:
+    assert MAX_RULESET_PATH_CHARS == 1024
+    stem = str(tmp_path / "r")
+    longest = stem + "/" * (1024 - len(stem) - len(".toml")) + ".toml"
+    assert len(longest) == 1024
+    with pytest.raises(RuleSetError) as error:
+        load_ruleset(longest)
+    assert str(error.value).endswith(": no such file")
+    with pytest.raises(RuleSetError) as error:
+        load_ruleset(longest + "x")
+    assert "a path of 1,025 characters (at most 1,024)" in str(error.value)
