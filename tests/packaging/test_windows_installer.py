@@ -46,8 +46,6 @@ from typing import Any
 import pytest
 
 from trainer import __version__
-from trainer.engine.round import parse_round
-from trainer.engine.settlement import settle
 
 REPO = Path(__file__).resolve().parents[2]
 WINDOWS = Path("packaging") / "windows"
@@ -384,27 +382,32 @@ def _screenshot(station: Station, path: Path) -> None:
     ImageGrab.grab(xdisplay=station.display).save(path)
 
 
-def _close_trainer(station: Station, app: subprocess.Popen[bytes], picture: str) -> int | None:
+def _close_trainer(station: Station, app: subprocess.Popen[bytes], picture: str) -> bool:
     """Close the trainer with WM_CLOSE (Wine's taskkill), as its window's close box does.
 
-    Once in a while under Wine the first WM_CLOSE does not reach the dialog on
-    screen: then a screenshot is kept (build/windows/``picture``) and it is
-    sent once more. Returns the exit status, or None when even that did not
-    close it (the Windows process is then ended by force).
+    Closed means every program of the prefix has ended (``wine.sh wait``): the
+    process that started the trainer may have ended long before (``start``
+    with a shortcut does not wait). When the trainer is still open after a
+    minute, a screenshot (build/windows/``picture``) and its log's last lines
+    show why, it is ended by force, and False is returned.
     """
-    for attempt in range(2):
-        sent = station.run("taskkill", "/im", "hhe-trainer.exe")
-        try:
-            return app.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            if attempt == 0:
-                _screenshot(station, SCREENSHOT.with_name(picture))
-                print(f"\nWM_CLOSE did not close the trainer ({sent.stdout.strip()});"
-                      f" screenshot {SCREENSHOT.with_name(picture)}")
-    station.run("taskkill", "/f", "/im", "hhe-trainer.exe")
-    app.kill()
+    sent = station.run("taskkill", "/im", "hhe-trainer.exe")
+    try:
+        subprocess.run([str(station.wine_sh), "wait", str(station.prefix)], env=station.env(),
+                       capture_output=True, timeout=60, check=True)
+        closed = True
+    except subprocess.TimeoutExpired:
+        closed = False
+        _screenshot(station, SCREENSHOT.with_name(picture))
+        log = station.data_folder() / "logs" / "hhe-trainer.log"
+        tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
+        print(f"\nWM_CLOSE did not close the trainer ({sent.stdout.strip()}); screenshot"
+              f" {SCREENSHOT.with_name(picture)}; its log ends:\n" + "\n".join(tail))
+        station.run("taskkill", "/f", "/im", "hhe-trainer.exe")
+    if app.poll() is None:
+        app.kill()
     app.wait()
-    return None
+    return closed
 
 
 def _database(station: Station) -> sqlite3.Connection:
@@ -457,6 +460,9 @@ def test_the_installed_trainer_deals_a_round_and_grades_the_dealers_hand_in_a_wi
         )[0]
         # The dealer's best five, as a person reads it off the table (the round
         # as dealt, settled by the engine on this side).
+        from trainer.engine.round import parse_round
+        from trainer.engine.settlement import settle
+
         dealer = settle(parse_round(json.loads(round_json))).dealer
         answer = f"{dealer.category} {' '.join(str(card) for card in dealer.cards)}"
         _xdotool(station, "windowfocus", window)
@@ -474,8 +480,8 @@ def test_the_installed_trainer_deals_a_round_and_grades_the_dealers_hand_in_a_wi
         assert correct == 1, (given, expected)
         assert given == expected
     finally:
-        status = _close_trainer(station, app, "installed-trainer-did-not-close.png")
-    assert status == 0, "the trainer did not close on WM_CLOSE (see the screenshot)"
+        closed = _close_trainer(station, app, "installed-trainer-did-not-close.png")
+    assert closed, "the trainer did not close on WM_CLOSE (see the screenshot)"
 
 
 def test_an_upgrade_while_the_trainer_is_open_changes_nothing(
@@ -495,8 +501,9 @@ def test_an_upgrade_while_the_trainer_is_open_changes_nothing(
         assert station.registry(UNINSTALL_KEY)["DisplayVersion"] == PREVIOUS_VERSION
         assert station.path(INSTALL_DIR + "\\_internal\\" + LEFT_BY_PREVIOUS).exists()
     finally:
-        status = _close_trainer(station, app, "open-trainer-did-not-close.png")
-    assert status == 0, "the trainer did not close on WM_CLOSE (see the screenshot)"
+        closed = _close_trainer(station, app, "open-trainer-did-not-close.png")
+    assert closed, "the trainer did not close on WM_CLOSE (see the screenshot)"
+    assert app.returncode == 0, f"the trainer exited {app.returncode}"
 
 
 def test_an_upgrade_keeps_the_answers_and_site_file_and_drops_the_old_files(
