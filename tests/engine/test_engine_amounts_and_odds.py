@@ -9,6 +9,7 @@ from decimal import Decimal
 
 import pytest
 
+from trainer.engine import money
 from trainer.engine.money import (
     AmountError,
     Odds,
@@ -16,6 +17,13 @@ from trainer.engine.money import (
     parse_amount,
     shown,
 )
+
+
+@pytest.fixture(autouse=True)
+def read_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every amount is read here, not taken from the cache of amounts already read."""
+    monkeypatch.setattr(money, "_PARSED", {})
+
 
 # --- typed amounts --------------------------------------------------------------------------------
 
@@ -39,6 +47,48 @@ def test_typed_text_that_is_not_an_amount_is_refused_with_an_example(text: str) 
 )
 def test_typed_amounts_may_carry_a_dollar_sign_and_thousands_commas(text: str, amount: str) -> None:
     assert parse_amount(text) == Decimal(amount)
+
+
+@pytest.mark.parametrize("text", ["$ .", "$ "])
+def test_a_dollar_sign_without_digits_is_not_an_amount(text: str) -> None:
+    with pytest.raises(AmountError) as error:
+        parse_amount(text)
+    assert str(error.value).startswith(f"amount: {text!r} is not an amount of money")
+
+
+def test_an_amount_read_twice_is_the_same_amount() -> None:
+    assert parse_amount("$1,234.5") == parse_amount("$1,234.5") == Decimal("1234.50")
+
+
+@pytest.mark.parametrize(("raw", "amount"), [(0, "0.00"), ("0", "0.00"), ("0.50", "0.50")])
+def test_nothing_and_less_than_a_dollar_are_amounts(raw: object, amount: str) -> None:
+    assert parse_amount(raw) == Decimal(amount)
+
+
+@pytest.mark.parametrize("raw", [[5], True, None, {"dollars": 5}])
+def test_a_value_that_is_no_amount_at_all_is_refused_quoting_it(raw: object) -> None:
+    with pytest.raises(AmountError) as error:
+        parse_amount(raw)
+    assert str(error.value) == f"amount: {raw!r} is not an amount of money"
+
+
+@pytest.mark.parametrize(
+    ("raw", "quoted"), [(-1, "-1"), (Decimal("-0.01"), "-0.01"), (-0.5, "-0.5")]
+)
+def test_a_negative_number_is_refused_as_negative(raw: object, quoted: str) -> None:
+    with pytest.raises(AmountError) as error:
+        parse_amount(raw, field="odds")
+    assert str(error.value) == f"odds: {quoted} is negative; amounts are never below $0"
+
+
+def test_a_billion_dollars_as_a_whole_number_is_accepted_and_one_more_refused() -> None:
+    assert parse_amount(1_000_000_000) == Decimal("1000000000.00")
+    with pytest.raises(AmountError) as error:
+        parse_amount(1_000_000_001, field="progressive_pool")
+    assert str(error.value) == (
+        "progressive_pool: 1000000001 is more than $1,000,000,000.00,"
+        " the largest amount the trainer accepts"
+    )
 
 
 def test_an_amount_above_a_billion_dollars_is_refused_naming_the_largest() -> None:

@@ -239,24 +239,52 @@ def test_a_progressive_loss_names_the_hand_and_the_table() -> None:
     )
 
 
-def test_a_shared_pool_says_how_many_share_it() -> None:
+def test_a_single_winner_of_the_whole_pool_is_not_said_to_share_it() -> None:
+    data = make_round(
+        "4h 5h", "As Ks Qs 2d 3c", [seat(1, "Js Ts", progressive="1")], progressive_pool="1000"
+    )
+    result = _seat(data, 1).wager(Wager.PROGRESSIVE)
+    assert result is not None
+    assert result.reason == (
+        "Progressive $1.00 pays 100% for a flopped royal flush in spades (table A): $1,000.00"
+    )
+
+
+def test_a_shared_pool_says_how_many_share_it_and_other_awards_do_not() -> None:
     data = make_round(
         "4h 5h",
         "As Ks Qs 2d 3c",
-        [seat(1, "Js Ts", progressive="1"), seat(2, "8c 9c", progressive="1")],
+        [
+            seat(1, "Js Ts", progressive="1"),
+            seat(2, "8c 9c", progressive="1"),
+            seat(3, "8s 9s", progressive="1"),  # a flush in spades: 5 to 1 on table A
+        ],
         progressive_pool="1000.00",
     )
     round_ = parse_round(data)
     royal = round_.seat(1).hole  # the second flopped royal is handed over after validation
-    round_ = dataclasses.replace(
-        round_, seats=tuple(dataclasses.replace(s, hole=royal) for s in round_.seats)
-    )
-    result = settle(round_).seat(2).wager(Wager.PROGRESSIVE)
-    assert result is not None
-    assert result.reason == (
+    twin = dataclasses.replace(round_.seat(2), hole=royal)
+    round_ = dataclasses.replace(round_, seats=(round_.seat(1), twin, round_.seat(3)))
+    settlement = settle(round_)
+    shared = settlement.seat(2).wager(Wager.PROGRESSIVE)
+    flush = settlement.seat(3).wager(Wager.PROGRESSIVE)
+    assert shared is not None and flush is not None
+    assert shared.reason == (
         "Progressive $1.00 pays 100% for a flopped royal flush in spades"
         " (table A, shared equally by 2 winners): $500.00"
     )
+    assert flush.reason == "Progressive $1.00 pays 5 to 1 for a flush (table A): $5.00"
+
+
+def test_a_pool_share_without_the_pool_meter_is_refused_naming_it() -> None:
+    # The round reader insists on the meter; a round built otherwise is refused at settling.
+    data = make_round(
+        "Kc Kd", "Ah Kh 2d Qh 3c", [seat(1, "Jh Th", progressive="1")], progressive_pool="100"
+    )
+    round_ = dataclasses.replace(parse_round(data), progressive_pool=None)
+    with pytest.raises(RoundError) as error:
+        settle(round_)
+    assert str(error.value) == "progressive_pool: missing; the round has an award of 10% of it"
 
 
 # --- looking up a seat and a wager ---------------------------------------------------------------

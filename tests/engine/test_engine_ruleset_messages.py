@@ -427,4 +427,16 @@ def test_a_path_of_1024_characters_is_looked_up_and_1025_refused_unread(tmp_path
     assert str(error.value).endswith(": no such file")
     with pytest.raises(RuleSetError) as error:
         load_ruleset(longest + "x")
-    assert "a path of 1,025 characters (at most 1,024)" in str(error.value)
+    # The path is quoted cut to 60 characters: a quote mark, 59 characters, an ellipsis.
+    assert str(error.value) == (
+        f"rule-set file '{longest[:59]}…: a path of 1,025 characters (at most 1,024)"
+    )
+
+
+def test_an_unknown_rule_set_name_lists_the_presets() -> None:
+    with pytest.raises(RuleSetError) as error:
+        load_ruleset("atlantis")
+    assert str(error.value) == (
+        "unknown rule set 'atlantis'"
+        " (presets: ny-2018, massachusetts, standard, house, or a path to a rule-set file)"
+    )
