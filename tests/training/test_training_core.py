@@ -157,3 +157,28 @@ def test_a_lesson_drill_asks_the_lessons_skills_and_fits_about_ten_minutes() -> 
     whole_rounds = [step for step in whole.steps if isinstance(step, RoundStep)]
     assert all(step.skills == () for step in whole_rounds)
     assert len(whole_rounds) >= len(rounds)
+
+
+def test_a_drill_shows_mastery_only_for_the_skills_its_rule_sets_ask() -> None:
+    """A lesson naming the capped total whose rounds are dealt under New York 2018 (no
+    cap) never asks it, so its mastery is not shown before -> after (issue 12: "maximum
+    aggregate payout 17% - learning" appeared under ny-2018)."""
+    import dataclasses
+    import random
+
+    from trainer.training.course_plan import RoundStep, lesson_plan
+    from trainer.training.lessons import Lesson, load_course
+    from trainer.training.questions import Skill
+
+    def uncapped(lesson: Lesson) -> bool:
+        plan = lesson_plan(lesson, random.Random(5), whole_rounds=True)
+        rounds = [step for step in plan.steps if isinstance(step, RoundStep)]
+        return bool(rounds) and all(step.round.ruleset.max_aggregate_payout is None
+                                    for step in rounds)
+
+    lesson = next(lesson for lesson in load_course().lessons
+                  if Skill.CAP not in lesson.skills and uncapped(lesson))
+    claims_cap = dataclasses.replace(lesson, skills=(*lesson.skills, Skill.CAP))
+    plan = lesson_plan(claims_cap, random.Random(5), whole_rounds=True)
+    assert Skill.CAP not in plan.skills
+    assert set(plan.skills) <= set(lesson.skills)

@@ -185,7 +185,19 @@ def lesson_plan(lesson: Lesson, rng: random.Random, *, whole_rounds: bool = Fals
             budget -= cost
             steps.append(replace(step, skills=skills))
     steps.extend(_ruling_steps(lesson))
-    return Plan(lesson.title, tuple(steps), (lesson,), lesson.skills, tuple(skipped))
+    return Plan(lesson.title, tuple(steps), (lesson,), _skills_asked(steps, lesson.skills),
+                tuple(skipped))
+
+
+def _skills_asked(steps: Sequence[Step], skills: tuple[Skill, ...]) -> tuple[Skill, ...]:
+    """Those of ``skills`` that the plan's rounds ask: a skill its rule sets do not offer
+    (the capped total under a rule set without a cap) shows no mastery before -> after."""
+    asked: set[Skill] = set()
+    for step in steps:
+        if isinstance(step, RoundStep):
+            asked.update(question.skill
+                         for question in focused_questions(settle(step.round), step.skills))
+    return tuple(skill for skill in skills if skill in asked)
 
 
 def describe_item(item: str, lessons: Sequence[Lesson]) -> str:
