@@ -105,3 +105,7 @@ def test_a_hand_beats_a_lower_one_and_not_its_copy() -> None:
 def test_a_hand_given_as_card_codes_is_the_same_hand() -> None:
     seven = cards("As Ks Qs Js Ts 2d 3c")
     assert evaluate_codes([card.code for card in seven]) == evaluate(seven)
+
+
+def test_a_royal_flush_is_called_by_its_name() -> None:
+    assert hand("As Ks Qs Js Ts 2d 3c").describe() == "royal flush"

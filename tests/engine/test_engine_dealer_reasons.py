@@ -58,13 +58,45 @@ def test_a_winning_straight_is_paid_with_its_reasons() -> None:
     }
 
 
-def test_without_explanations_the_amounts_are_the_same_and_no_reason_is_written() -> None:
-    quiet = _seat(STRAIGHT_OVER_KINGS, 3, explain=False)
-    loud = _seat(STRAIGHT_OVER_KINGS, 3)
+# One round of each kind the main wagers know (docs/rules.md §4 table), with side wagers.
+EVERY_BRANCH = {
+    "win": STRAIGHT_OVER_KINGS,
+    "fold": make_round("Kd 9h", "5c 6d 7h Ks 2s", [seat(5, "8s 3d", folded=True, trips_plus="5")]),
+    "copy": make_round("2c 3d", "Ah Kh Qd Js Tc", [seat(5, "4h 5s", pocket_bonus="5")]),
+    "dealer does not qualify": make_round(
+        "Kd 9h", "2c 7c 4d Jd Qs", [seat(5, "Ah Ad", trips_plus="5", pocket_bonus="5")]
+    ),
+    "high card loses": make_round("Kd 9h", "2c 7c 4d Jd Qs", [seat(5, "8s 3h")]),
+    "bad beat": make_round("Ah 9h", "5h 6h 7c Kh 2s", [seat(5, "8c 4d")]),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(EVERY_BRANCH))
+def test_without_explanations_the_amounts_are_the_same_and_no_reason_is_written(
+    kind: str,
+) -> None:
+    number = 3 if kind == "win" else 5
+    quiet = _seat(EVERY_BRANCH[kind], number, explain=False)
+    loud = _seat(EVERY_BRANCH[kind], number)
     assert [(w.wager, w.outcome, w.amount) for w in quiet.wagers] == [
         (w.wager, w.outcome, w.amount) for w in loud.wagers
     ]
     assert set(_reasons(quiet).values()) == {""}
+    assert "" not in set(_reasons(loud).values())
+
+
+@pytest.mark.parametrize("kind", sorted(EVERY_BRANCH))
+def test_every_figure_is_in_dollars_and_cents_and_keeps_its_stake(kind: str) -> None:
+    data = EVERY_BRANCH[kind]
+    number = 3 if kind == "win" else 5
+    placed = next(entry for entry in data["seats"] if entry["seat"] == number)
+    result = _seat(data, number)
+    for wager in result.wagers:
+        assert wager.stake == Decimal(str(placed[str(wager.wager)])), wager.wager
+    figures = [result.total, result.winnings_before_cap]
+    figures += [f for w in result.wagers for f in (w.stake, w.amount)]
+    for figure in figures:
+        assert isinstance(figure, Decimal) and figure.as_tuple().exponent == -2, figure
 
 
 # The dealer's Kd 9h on 2c 7c 4d Jd Qs: king high, no pair, so the dealer does not qualify.
@@ -255,19 +287,20 @@ def test_a_shared_pool_says_how_many_share_it_and_other_awards_do_not() -> None:
         "4h 5h",
         "As Ks Qs 2d 3c",
         [
-            seat(1, "Js Ts", progressive="1"),
-            seat(2, "8c 9c", progressive="1"),
-            seat(3, "8s 9s", progressive="1"),  # a flush in spades: 5 to 1 on table A
+            seat(1, "6c 7c"),  # no progressive wager
+            seat(2, "Js Ts", progressive="1"),
+            seat(3, "8c 9c", progressive="1"),
+            seat(4, "8s 9s", progressive="1"),  # a flush in spades: 5 to 1 on table A
         ],
         progressive_pool="1000.00",
     )
     round_ = parse_round(data)
-    royal = round_.seat(1).hole  # the second flopped royal is handed over after validation
-    twin = dataclasses.replace(round_.seat(2), hole=royal)
-    round_ = dataclasses.replace(round_, seats=(round_.seat(1), twin, round_.seat(3)))
-    settlement = settle(round_)
-    shared = settlement.seat(2).wager(Wager.PROGRESSIVE)
-    flush = settlement.seat(3).wager(Wager.PROGRESSIVE)
+    royal = round_.seat(2).hole  # the second flopped royal is handed over after validation
+    twin = dataclasses.replace(round_.seat(3), hole=royal)
+    seats = (round_.seat(1), round_.seat(2), twin, round_.seat(4))
+    settlement = settle(dataclasses.replace(round_, seats=seats))
+    shared = settlement.seat(3).wager(Wager.PROGRESSIVE)
+    flush = settlement.seat(4).wager(Wager.PROGRESSIVE)
     assert shared is not None and flush is not None
     assert shared.reason == (
         "Progressive $1.00 pays 100% for a flopped royal flush in spades"

@@ -160,3 +160,13 @@ def test_an_uncapped_seat_has_no_cap_reason() -> None:
         Decimal("70.00"),
         None,
     )
+
+
+def test_winnings_of_a_dollar_or_less_count_toward_the_cap() -> None:
+    # New York rules with a $4.99 cap: a $1 ante with a straight over the dealer's pair
+    # of kings wins ante $1 + raise $3 + odds $1 (straight 1 to 1) = $5.00, paid $4.99.
+    ruleset = dataclasses.replace(load_preset("ny-2018"), max_aggregate_payout=Decimal("4.99"))
+    data = make_round("Kd 9h", "5c 6d 7h Ks 2s", [seat(3, "8c 4d", ante="1")], rules=None)
+    out = seat_out(settlement_to_json(settle(parse_round(data, ruleset))), 3)
+    assert out["wagers"] == {"ante": win("1.00"), "raise": win("3.00"), "odds": win("1.00")}
+    assert (out["total"], out["capped"]) == ("4.99", True)
