@@ -11,8 +11,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from engine_support import cards, hand
+from engine_support import cards, hand, ranks
 
+from trainer.engine import evaluator
+from trainer.engine.cards import CardError
 from trainer.engine.evaluator import (
     Category,
     _flush_suit_table,
@@ -109,3 +111,58 @@ def test_a_hand_given_as_card_codes_is_the_same_hand() -> None:
 
 def test_a_royal_flush_is_called_by_its_name() -> None:
     assert hand("As Ks Qs Js Ts 2d 3c").describe() == "royal flush"
+
+
+# Hand, category, the five cards that play (best first), worked by hand from §1;
+# listed from the best hand down.
+FRESH_HANDS = [
+    ("As Ks Qs Js Ts 2d 3c", Category.ROYAL_FLUSH, "As Ks Qs Js Ts"),
+    ("9h 8h 7h 6h 5h Kh 2c", Category.STRAIGHT_FLUSH, "9h 8h 7h 6h 5h"),
+    ("5d 4d 3d 2d Ad Kd 9s", Category.STRAIGHT_FLUSH, "5d 4d 3d 2d Ad"),  # the steel wheel
+    ("7c 7d 7h 7s Kd 2c 3h", Category.FOUR_OF_A_KIND, "7c 7d 7h 7s Kd"),
+    ("7h 7d 7c Ks Kd Kc 2s", Category.FULL_HOUSE, "Ks Kd Kc 7h 7d"),  # two trips
+    ("Kc Ah Kh 9h 5h 3h 2d", Category.FLUSH, "Ah Kh 9h 5h 3h"),  # Kc is not of the flush
+    ("Ks Ac Kc 9c 5c 2c 3d", Category.FLUSH, "Ac Kc 9c 5c 2c"),  # nor Ks here
+    ("Tc Jd Qh Ks Ad 2c 3h", Category.STRAIGHT, "Ad Ks Qh Jd Tc"),
+    ("Ac 2d 3h 4s 5d Kc Qh", Category.STRAIGHT, "5d 4s 3h 2d Ac"),  # the wheel
+    ("9c 9d 9h Ks 4d 2c 7h", Category.THREE_OF_A_KIND, "9c 9d 9h Ks 7h"),
+    ("Qs Qd 9c 9h 4s 4d 2c", Category.TWO_PAIR, "Qs Qd 9c 9h 4s"),  # three pairs
+    ("Qs Qd 9c 8h 4s 3d 2c", Category.ONE_PAIR, "Qs Qd 9c 8h 4s"),
+    ("As Qd 9c 8h 4s 3d 2c", Category.HIGH_CARD, "As Qd 9c 8h 4s"),
+]
+
+
+@pytest.mark.parametrize(("seven", "category", "five"), FRESH_HANDS)
+def test_hands_read_with_tables_built_afresh(
+    monkeypatch: pytest.MonkeyPatch, seven: str, category: Category, five: str
+) -> None:
+    # The look-up tables fill on first use; new empty ones make every value computed here.
+    monkeypatch.setattr(evaluator, "_FLUSH_TABLE", _LazyTable(evaluator._flush_value))
+    monkeypatch.setattr(evaluator, "_RANK_TABLE", _LazyTable(evaluator._rank_value_from_key))
+    result = hand(seven)
+    assert (result.category, [str(card) for card in result.cards]) == (category, five.split())
+    assert ranks(result) == [card.rank for card in cards(five)]
+
+
+def test_freshly_built_tables_order_the_hands_as_the_rules_do(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(evaluator, "_FLUSH_TABLE", _LazyTable(evaluator._flush_value))
+    monkeypatch.setattr(evaluator, "_RANK_TABLE", _LazyTable(evaluator._rank_value_from_key))
+    values = [hand(seven).value for seven, _, _ in FRESH_HANDS]
+    assert values == sorted(values, reverse=True)
+    assert len(set(values)) == len(values)
+
+
+@pytest.mark.parametrize("count", [4, 8])
+def test_a_hand_of_other_than_five_to_seven_cards_is_refused(count: int) -> None:
+    eight = cards("As Ks Qs Js Ts 9s 8s 7s")
+    with pytest.raises(CardError) as error:
+        evaluate(eight[:count])
+    assert str(error.value) == f"a hand is made from 5 to 7 cards, not {count}"
+
+
+def test_a_hand_holding_a_card_twice_is_refused() -> None:
+    with pytest.raises(CardError) as error:
+        evaluate(cards("As Ks Qs Js As"))
+    assert str(error.value) == "a hand cannot hold the same card twice"

@@ -337,3 +337,10 @@ def test_asking_for_a_seat_not_at_the_table_names_the_seat() -> None:
     with pytest.raises(KeyError) as error:
         settlement.seat(4)
     assert error.value.args == (4,)
+
+
+def test_a_settlement_explains_by_default_and_keeps_its_round() -> None:
+    round_ = parse_round(STRAIGHT_OVER_KINGS)
+    settlement = settle(round_)
+    assert settlement.round is round_
+    assert _reasons(settlement.seat(3)) == _reasons(_seat(STRAIGHT_OVER_KINGS, 3))
