@@ -93,7 +93,8 @@ mutation: $(STAMP)
 	@echo "mutmut run $(MUTANTS) (progress in mutants/run.log)"
 	@start=$$(date +%s); \
 	if ! nice -n 10 $(BIN)/mutmut run --max-children 2 $(foreach m,$(MUTANTS),'$(m)') \
-		> mutants/run.log 2>&1; then tail -n 40 mutants/run.log; exit 1; fi; \
+		> mutants/run.log 2>&1; then tr '\r' '\n' < mutants/run.log \
+		| grep -av '^[^ ]* Running \|^[^ ]* Generating' | tail -n 40; exit 1; fi; \
 	echo "mutmut took $$(( ($$(date +%s) - start + 30) / 60 )) min"
 	@$(BIN)/mutmut results --all true | awk -F': ' ' \
 		$$2 != "not checked" { split($$1, name, "."); n[name[3]]++; n[name[3], $$2]++ } \
