@@ -73,6 +73,21 @@ def test_a_value_that_is_no_amount_at_all_is_refused_quoting_it(raw: object) -> 
 
 
 @pytest.mark.parametrize(
+    ("raw", "quoted"),
+    [
+        (float("inf"), "inf"),
+        (float("nan"), "nan"),
+        (Decimal("NaN"), "NaN"),
+        (Decimal("-Inf"), "-Infinity"),
+    ],
+)
+def test_infinity_and_not_a_number_are_refused_quoting_them(raw: object, quoted: str) -> None:
+    with pytest.raises(AmountError) as error:
+        parse_amount(raw)
+    assert str(error.value) == f"amount: {quoted} is not an amount of money"
+
+
+@pytest.mark.parametrize(
     ("raw", "quoted"), [(-1, "-1"), (Decimal("-0.01"), "-0.01"), (-0.5, "-0.5")]
 )
 def test_a_negative_number_is_refused_as_negative(raw: object, quoted: str) -> None:

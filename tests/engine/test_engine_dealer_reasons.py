@@ -253,6 +253,7 @@ def test_a_progressive_flush_is_paid_on_table_a_with_the_reason() -> None:
     assert result is not None
     assert result.reason == "Progressive $1.00 pays 5 to 1 for a flush (table A): $5.00"
     assert result.pay_line == "progressive A: flush 5 to 1"
+    assert result.stake == Decimal("1.00")
 
 
 def test_a_progressive_share_of_the_pool_names_the_share() -> None:
