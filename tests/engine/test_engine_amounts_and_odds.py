@@ -14,6 +14,7 @@ from trainer.engine.money import (
     AmountError,
     Odds,
     _Brief,
+    dollars,
     parse_amount,
     shown,
 )
@@ -225,3 +226,17 @@ def test_any_other_long_value_is_cut_to_61_characters_for_the_ellipsis() -> None
     # 61 characters, so that shown() cuts one more and ends in its ellipsis.
     assert len(_Brief().repr(b"x" * 100)) == 61
     assert shown(b"x" * 100).endswith("…")
+
+
+@pytest.mark.parametrize(
+    ("amount", "text"),
+    [
+        ("-5", "-$5.00"),
+        ("-1234.5", "-$1,234.50"),
+        ("0", "$0.00"),
+        ("0.50", "$0.50"),
+        ("1000", "$1,000.00"),
+    ],
+)
+def test_an_amount_is_shown_to_a_person_in_dollars_and_cents(amount: str, text: str) -> None:
+    assert dollars(Decimal(amount)) == text

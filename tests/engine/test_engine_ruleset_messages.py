@@ -23,6 +23,7 @@ from trainer.engine.rulesets import (
     Award,
     RuleSet,
     RuleSetError,
+    load_preset,
     load_ruleset,
     load_ruleset_file,
     parse_ruleset,
@@ -439,4 +440,42 @@ def test_an_unknown_rule_set_name_lists_the_presets() -> None:
     assert str(error.value) == (
         "unknown rule set 'atlantis'"
         " (presets: ny-2018, massachusetts, standard, house, or a path to a rule-set file)"
+    )
+
+
+# --- a round's options (choose_tables) ----------------------------------------------------------
+
+
+def _choose(preset: str, options: dict[str, object]) -> str:
+    with pytest.raises(RuleSetError) as error:
+        load_preset(preset).choose_tables(options)
+    return str(error.value)
+
+
+def test_an_unknown_option_lists_the_options() -> None:
+    assert _choose("ny-2018", {"trips": "A"}) == (
+        "options.trips: unknown option (expected one of trips_plus_table,"
+        " pocket_bonus_table, bad_beat_table, progressive_table)"
+    )
+
+
+@pytest.mark.parametrize(("value", "quoted"), [(True, "True"), ([1], "[1]"), (2.5, "2.5")])
+def test_a_table_option_that_is_no_name_is_refused_quoting_it(value: object, quoted: str) -> None:
+    assert _choose("ny-2018", {"trips_plus_table": value}) == (
+        f"options.trips_plus_table: {quoted} is not a table name"
+    )
+
+
+def test_a_table_the_rule_set_does_not_offer_lists_those_it_does() -> None:
+    assert _choose("ny-2018", {"pocket_bonus_table": "D"}) == (
+        "options.pocket_bonus_table: table 'D' is not offered by rule set 'ny-2018'"
+        " (allowed: A, B, C)"
+    )
+
+
+def test_a_rule_set_without_a_progressive_chooses_no_progressive_table() -> None:
+    tables = load_preset("massachusetts").choose_tables({})
+    assert (tables.progressive_letter, tables.progressive) == (None, None)
+    assert _choose("massachusetts", {"progressive_table": "A"}) == (
+        "options.progressive_table: rule set 'massachusetts' offers no progressive"
     )
