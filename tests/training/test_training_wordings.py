@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.engine.cards import DECK, parse_cards
-from trainer.engine.evaluator import Category, evaluate
+from trainer.engine.evaluator import Category, evaluate, hand_ranks, hand_wording
 from trainer.engine.round import parse_round
 from trainer.engine.settlement import settle
 from trainer.training.answers import (
@@ -30,8 +30,6 @@ from trainer.training.questions import (
     NamedHand,
     QuestionKind,
     build_questions,
-    hand_ranks,
-    hand_wording,
 )
 
 # Seat 3 holds Kc Kd; the board is 7s 4h 2c 9d 3s: a pair of kings (K K 9 7 4), no

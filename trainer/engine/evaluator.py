@@ -250,25 +250,42 @@ class Hand:
 
     def describe(self) -> str:
         """E.g. ``"flush, ace high"`` or ``"two pair, kings and nines"``."""
-        ranks = value_ranks(self.value)
-        category = self.category
-        if category is Category.ROYAL_FLUSH:
-            return "royal flush"
-        if category in (Category.STRAIGHT_FLUSH, Category.STRAIGHT):
-            return f"{category.value}, {RANK_NAMES[ranks[0]]} high"
-        if category is Category.FLUSH:
-            return f"flush, {RANK_NAMES[ranks[0]]} high"
-        if category is Category.FOUR_OF_A_KIND:
-            return f"four {RANK_PLURALS[ranks[0]]}"
-        if category is Category.FULL_HOUSE:
-            return f"full house, {RANK_PLURALS[ranks[0]]} full of {RANK_PLURALS[ranks[3]]}"
-        if category is Category.THREE_OF_A_KIND:
-            return f"three {RANK_PLURALS[ranks[0]]}"
-        if category is Category.TWO_PAIR:
-            return f"two pair, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[2]]}"
-        if category is Category.ONE_PAIR:
-            return f"pair of {RANK_PLURALS[ranks[0]]}"
-        return f"{RANK_NAMES[ranks[0]]} high"
+        return hand_wording(self.category, hand_ranks(self))
+
+
+def hand_ranks(hand: Hand) -> tuple[int, ...]:
+    """The ranks a hand's words name: ``(13, 9)`` for "two pair, kings and nines",
+    ``()`` for a royal flush. What a named hand in an answer is compared with."""
+    ranks = value_ranks(hand.value)
+    if hand.category is Category.ROYAL_FLUSH:
+        return ()
+    if hand.category is Category.TWO_PAIR:
+        return (ranks[0], ranks[2])
+    if hand.category is Category.FULL_HOUSE:
+        return (ranks[0], ranks[3])
+    return (ranks[0],)
+
+
+def hand_wording(category: Category, ranks: Sequence[int] = ()) -> str:
+    """The hand as the trainer words it (:meth:`Hand.describe` for a dealt hand): ``"pair of
+    fours"``, ``"flush, ace high"``; just the category when no rank is named."""
+    if not ranks or category is Category.ROYAL_FLUSH:
+        return category.value
+    top = ranks[0]
+    if category in (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH):
+        return f"{category.value}, {RANK_NAMES[top]} high"
+    if category is Category.FOUR_OF_A_KIND:
+        return f"four {RANK_PLURALS[top]}"
+    if category is Category.FULL_HOUSE:
+        low = f" of {RANK_PLURALS[ranks[1]]}" if len(ranks) > 1 else ""
+        return f"full house, {RANK_PLURALS[top]} full{low}"
+    if category is Category.THREE_OF_A_KIND:
+        return f"three {RANK_PLURALS[top]}"
+    if category is Category.TWO_PAIR:
+        return f"two pair, {RANK_PLURALS[top]} and {RANK_PLURALS[ranks[1]]}"
+    if category is Category.ONE_PAIR:
+        return f"pair of {RANK_PLURALS[top]}"
+    return f"{RANK_NAMES[top]} high"
 
 
 def _pick_cards(cards: Sequence[Card], value: int) -> tuple[Card, ...]:

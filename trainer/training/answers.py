@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from trainer.engine.cards import RANK_NAMES, RANK_PLURALS, Card, CardError, parse_card
-from trainer.engine.evaluator import Category
+from trainer.engine.evaluator import Category, hand_wording
 from trainer.engine.money import ZERO, AmountError, dollars, parse_amount
 from trainer.engine.round import Wager, is_seat_number
 from trainer.engine.settlement import Outcome, SeatResult
@@ -32,7 +32,6 @@ from trainer.training.questions import (
     PayoutAnswer,
     Question,
     QuestionKind,
-    hand_wording,
 )
 
 

@@ -9,7 +9,7 @@ in the hole or on the board).
 A hand named with its ranks ("pair of fours", "two pair, sixes and fours") is
 right only when the category and every rank it names are the hand's: the named
 ranks are compared with those :meth:`~trainer.engine.evaluator.Hand.describe`
-names (:func:`~trainer.training.questions.hand_ranks`; "kings full" names the
+names (:func:`~trainer.engine.evaluator.hand_ranks`; "kings full" names the
 three only and is compared on it). A hand named by its category alone is graded
 on the category (and, for the dealer, the five cards), as before.
 """
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from trainer.engine.cards import cards_text
-from trainer.engine.evaluator import Hand, evaluate
+from trainer.engine.evaluator import Hand, evaluate, hand_ranks, hand_wording
 from trainer.engine.settlement import Outcome
 from trainer.training.answers import coerce_answer
 from trainer.training.questions import (
@@ -31,8 +31,6 @@ from trainer.training.questions import (
     Question,
     QuestionKind,
     answer_text,
-    hand_ranks,
-    hand_wording,
 )
 
 

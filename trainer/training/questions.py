@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TypeAlias
 
-from trainer.engine.cards import RANK_NAMES, RANK_PLURALS, Card, cards_text
-from trainer.engine.evaluator import Category, Hand, value_ranks
+from trainer.engine.cards import Card, cards_text
+from trainer.engine.evaluator import Category, hand_wording
 from trainer.engine.money import ZERO, dollars
 from trainer.engine.round import Wager
 from trainer.engine.settlement import (
@@ -58,48 +58,14 @@ class DealerHandAnswer:
 class NamedHand:
     """A player's hand named with its ranks, as typed ("pair of fours", "king high").
 
-    ``ranks`` are the ranks the wording names, in :func:`hand_wording`'s order: a two
-    pair's higher pair first, a full house's three then its pair (or its three only,
-    "kings full"). A hand named without ranks is just its :class:`Category`.
+    ``ranks`` are the ranks the wording names, in the order of
+    :func:`~trainer.engine.evaluator.hand_wording`: a two pair's higher pair first, a
+    full house's three then its pair (or its three only, "kings full"). A hand named
+    without ranks is just its :class:`Category`.
     """
 
     category: Category
     ranks: tuple[int, ...]
-
-
-def hand_ranks(hand: Hand) -> tuple[int, ...]:
-    """The ranks :meth:`Hand.describe` names: ``(13, 9)`` for "two pair, kings and nines",
-    ``()`` for a royal flush. What a :class:`NamedHand` is compared with."""
-    ranks = value_ranks(hand.value)
-    if hand.category is Category.ROYAL_FLUSH:
-        return ()
-    if hand.category is Category.TWO_PAIR:
-        return (ranks[0], ranks[2])
-    if hand.category is Category.FULL_HOUSE:
-        return (ranks[0], ranks[3])
-    return (ranks[0],)
-
-
-def hand_wording(category: Category, ranks: Sequence[int] = ()) -> str:
-    """The hand as the trainer words it (:meth:`Hand.describe`'s words): ``"pair of
-    fours"``, ``"flush, ace high"``; just the category when no rank is named."""
-    if not ranks or category is Category.ROYAL_FLUSH:
-        return category.value
-    top = ranks[0]
-    if category in (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH):
-        return f"{category.value}, {RANK_NAMES[top]} high"
-    if category is Category.FOUR_OF_A_KIND:
-        return f"four {RANK_PLURALS[top]}"
-    if category is Category.FULL_HOUSE:
-        low = f" of {RANK_PLURALS[ranks[1]]}" if len(ranks) > 1 else ""
-        return f"full house, {RANK_PLURALS[top]} full{low}"
-    if category is Category.THREE_OF_A_KIND:
-        return f"three {RANK_PLURALS[top]}"
-    if category is Category.TWO_PAIR:
-        return f"two pair, {RANK_PLURALS[top]} and {RANK_PLURALS[ranks[1]]}"
-    if category is Category.ONE_PAIR:
-        return f"pair of {RANK_PLURALS[top]}"
-    return f"{RANK_NAMES[top]} high"
 
 
 @dataclass(frozen=True, slots=True)
