@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from tests.ui.test_practice_loop import type_answer
 from trainer.engine.round import parse_round
 from trainer.selfcheck import settle_example
 from trainer.training.session import TrainingSettings
@@ -23,13 +23,6 @@ def window(qtbot: QtBot) -> Iterator[MainWindow]:
     main.show()
     yield main
     main.close()
-
-
-def type_answer(qtbot: QtBot, main: MainWindow, text: str) -> None:
-    field = main.panel.field
-    field.clear()
-    qtbot.keyClicks(field, text)
-    qtbot.keyClick(field, Qt.Key.Key_Return)
 
 
 def test_a_whole_seat_in_one_line_is_graded_part_by_part(

@@ -23,9 +23,9 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 import pytest
-from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from tests.ui.test_practice_loop import type_answer
 from tests.ui.test_table_layout import ROUNDS, is_ancestor, overlap
 from trainer.engine.round import Wager, parse_round
 from trainer.engine.settlement import Outcome, Settlement, settle
@@ -203,12 +203,6 @@ def window(qtbot: QtBot) -> Iterator[MainWindow]:
     main.show()
     yield main
     main.close()
-
-
-def type_answer(qtbot: QtBot, main: MainWindow, text: str) -> None:
-    main.panel.field.clear()
-    qtbot.keyClicks(main.panel.field, text)
-    qtbot.keyClick(main.panel.field, Qt.Key.Key_Return)
 
 
 def test_practice_shows_what_is_settled_after_each_answer(
