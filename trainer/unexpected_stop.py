@@ -105,26 +105,41 @@ def mark_stopped() -> None:
         _marker(os.getpid()).unlink(missing_ok=True)
 
 
-def save_report(stop: UnexpectedStop) -> Path:
-    """Write ``reports/crash-<time>-unexpected.txt``: version, platform, the log's last lines."""
-    from trainer import __version__
-    from trainer.logging_setup import log_path
-    from trainer.paths import reports_dir
-
-    folder = reports_dir()
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"crash-{stamp}-unexpected.txt"
+def report_path(folder: Path, kind: str = "") -> Path:
+    """A new report file: ``crash-<time>[-kind][-N].txt`` in ``folder`` (created)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"crash-{time.strftime('%Y%m%d-%H%M%S')}" + (f"-{kind}" if kind else "")
+    path = folder / f"{stem}.txt"
     number = 1
     while path.exists():
         number += 1
-        path = folder / f"crash-{stamp}-unexpected-{number}.txt"
+        path = folder / f"{stem}-{number}.txt"
+    return path
+
+
+def program_lines(qt: str | None = None) -> list[str]:
+    """The lines every report starts its facts with: version, Python (and Qt), platform."""
+    from trainer import __version__
+
+    python = f"python: {platform.python_version()}" + (f"; Qt {qt}" if qt else "")
+    return [
+        f"version: {__version__} ({'frozen' if getattr(sys, 'frozen', False) else 'from source'})",
+        python,
+        f"platform: {platform.platform()}",
+    ]
+
+
+def save_report(stop: UnexpectedStop) -> Path:
+    """Write ``reports/crash-<time>-unexpected.txt``: version, platform, the log's last lines."""
+    from trainer.logging_setup import log_path
+    from trainer.paths import reports_dir
+
+    path = report_path(reports_dir(), "unexpected")
     lines = [
         "Heads Up Hold'em Dealer Trainer: report of an unexpected stop",
         f"found at: {time.strftime('%Y-%m-%d %H:%M:%S %z')}",
         f"the run that stopped: started {stop.started}, process {stop.pid}",
-        f"version: {__version__} ({'frozen' if getattr(sys, 'frozen', False) else 'from source'})",
-        f"python: {platform.python_version()}",
-        f"platform: {platform.platform()}",
+        *program_lines(),
         f"log file: {log_path()}",
         "",
         f"The last {LOG_TAIL_LINES} lines of the log (a native crash's stack is at the end):",

@@ -14,7 +14,6 @@ finish the session's records). The traceback is in the file, never on screen.
 from __future__ import annotations
 
 import logging
-import platform
 import sys
 import threading
 import time
@@ -50,17 +49,10 @@ def write_report(
     folder: Path | None = None,
 ) -> Path:
     """Write a crash report and return its path (``crash-YYYYmmdd-HHMMSS[-N].txt``)."""
-    from trainer import __version__
     from trainer.paths import reports_dir
+    from trainer.unexpected_stop import program_lines, report_path
 
-    folder = folder or reports_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"crash-{stamp}.txt"
-    number = 1
-    while path.exists():
-        number += 1
-        path = folder / f"crash-{stamp}-{number}.txt"
+    path = report_path(folder or reports_dir())
     try:
         from PySide6 import QtCore
 
@@ -70,9 +62,7 @@ def write_report(
     lines = [
         "Heads Up Hold'em Dealer Trainer: error report",
         f"time: {time.strftime('%Y-%m-%d %H:%M:%S %z')}",
-        f"version: {__version__} ({'frozen' if getattr(sys, 'frozen', False) else 'from source'})",
-        f"python: {platform.python_version()}; Qt {qt}",
-        f"platform: {platform.platform()}",
+        *program_lines(qt),
     ]
     lines += [f"{key}: {value}" for key, value in (context or {}).items()]
     lines += ["", "".join(traceback.format_exception(exc_type, exc, tb))]
