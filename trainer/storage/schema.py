@@ -22,6 +22,14 @@ shipped: add the next one.
    scenario drill (``kind = 'scenario'``). Until then the course kept them in
    memory only, and a restart lost the trainee's mastery of the rulings and
    the schedule of those items.
+5. ``trusted_records`` (issues 14 and 15): a trainee's own PIN or password
+   hash; the sign-in failures a growing delay is counted from; exam set-ups
+   that fix everything shaping an exam (``setup_json``), are versioned and
+   can be retired, and exams that keep the set-up they ran under and their
+   attempt number; a ``seal`` on every answer, course answer, exam result
+   and certification (the tamper-evident chain keyed by the station's own
+   secret, outside this file); classes, their members and what is assigned
+   to a class or a trainee; certifications an instructor signs.
 
 Before writing a file the trainer asks :func:`examine` whether it may: a
 file another program made, or one a newer trainer has written, is never
@@ -44,6 +52,7 @@ MIGRATION_NAMES: tuple[str, ...] = (
     "m002_round_ruleset_version",
     "m003_progress_totals",
     "m004_course_answers",
+    "m005_trusted_records",
 )
 SCHEMA_VERSION = len(MIGRATION_NAMES)
 def _run(db: Database, statements: list[str], version: int) -> None:
@@ -258,6 +267,86 @@ _COURSE_ANSWERS = [
 @MIGRATIONS(name="m004_course_answers")
 def m004_course_answers(db: Database) -> None:
     _run(db, _COURSE_ANSWERS, 4)
+
+
+_TRUSTED_RECORDS = [
+    # A trainee's PIN or password: the same salted scrypt as an instructor's
+    # (storage.passwords); NULL for none.
+    "ALTER TABLE trainees ADD COLUMN pin_hash TEXT"
+    " CHECK (pin_hash IS NULL OR pin_hash LIKE 'scrypt$%')",
+    "ALTER TABLE trainees ADD COLUMN employee_id TEXT"
+    " CHECK (employee_id IS NULL OR length(trim(employee_id)) > 0)",
+    # Wrong passwords in a row, per person ('trainee:<uid>', 'instructor:<name>'),
+    # for the growing delay; a right one clears the row.
+    """CREATE TABLE sign_in_failures (
+        who TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL CHECK (failures > 0),
+        last_failure TEXT NOT NULL
+    ) WITHOUT ROWID""",
+    # An exam set-up's whole content beyond the first figures (table letters,
+    # seats, side bets, seed, attempts, wait) as JSON; editing one raises its
+    # version, retiring it hides it from new exams.
+    "ALTER TABLE exam_configs ADD COLUMN version INTEGER NOT NULL DEFAULT 1 CHECK (version > 0)",
+    "ALTER TABLE exam_configs ADD COLUMN setup_json TEXT"
+    " CHECK (setup_json IS NULL OR json_valid(setup_json))",
+    "ALTER TABLE exam_configs ADD COLUMN retired TEXT",
+    # What an exam ran under, copied when it starts (set-up name and version included).
+    "ALTER TABLE exams ADD COLUMN setup_json TEXT"
+    " CHECK (setup_json IS NULL OR json_valid(setup_json))",
+    "ALTER TABLE exams ADD COLUMN attempt INTEGER CHECK (attempt IS NULL OR attempt > 0)",
+    "ALTER TABLE answers ADD COLUMN seal TEXT",
+    "ALTER TABLE course_answers ADD COLUMN seal TEXT",
+    "ALTER TABLE exams ADD COLUMN seal TEXT",
+    """CREATE TABLE classes (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(trim(name)) > 0),
+        starts TEXT NOT NULL,
+        created TEXT NOT NULL,
+        archived TEXT
+    )""",
+    """CREATE TABLE class_members (
+        class_id INTEGER NOT NULL REFERENCES classes(id),
+        trainee_id INTEGER NOT NULL REFERENCES trainees(id),
+        added TEXT NOT NULL,
+        PRIMARY KEY (class_id, trainee_id)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX class_members_trainee ON class_members (trainee_id)",
+    # A lesson (target: the lesson's id) or an exam (target: the set-up's id)
+    # assigned to a whole class or to one trainee, with an optional due date.
+    """CREATE TABLE assignments (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        class_id INTEGER REFERENCES classes(id),
+        trainee_id INTEGER REFERENCES trainees(id),
+        kind TEXT NOT NULL CHECK (kind IN ('lesson', 'exam')),
+        target TEXT NOT NULL CHECK (length(trim(target)) > 0),
+        due TEXT,
+        assigned_by TEXT NOT NULL,
+        created TEXT NOT NULL,
+        CHECK ((class_id IS NULL) <> (trainee_id IS NULL))
+    )""",
+    "CREATE INDEX assignments_class ON assignments (class_id)",
+    "CREATE INDEX assignments_trainee ON assignments (trainee_id)",
+    """CREATE TABLE certifications (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        trainee_id INTEGER NOT NULL REFERENCES trainees(id),
+        exam_id INTEGER NOT NULL REFERENCES exams(id),
+        signed_by TEXT NOT NULL CHECK (length(trim(signed_by)) > 0),
+        signed_at TEXT NOT NULL,
+        expires TEXT,
+        code TEXT NOT NULL UNIQUE,
+        revoked TEXT,
+        seal TEXT
+    )""",
+    "CREATE INDEX certifications_trainee ON certifications (trainee_id)",
+]
+
+
+@MIGRATIONS(name="m005_trusted_records")
+def m005_trusted_records(db: Database) -> None:
+    _run(db, _TRUSTED_RECORDS, 5)
 
 
 # --------------------------------------------------------------------------- examining a file
