@@ -380,6 +380,38 @@ def _pool_winners(round_: Round, hands: dict[int, Hand]) -> int:
     return count
 
 
+@dataclass(frozen=True)
+class PoolPaid:
+    """What a round's progressive awards took from the pool (docs/rules.md §5 Progressive)."""
+
+    amount: Decimal
+    """The sum of the awards that are a share of the pool (fixed awards are not)."""
+    emptied: bool
+    """Whether an award of 100% of the pool was won: the meter starts again from its seed."""
+
+
+def progressive_pool_paid(settlement: Settlement) -> PoolPaid:
+    """The percent-of-pool awards of a settled round: what a table's meter pays out.
+
+    Fixed-dollar progressive awards are the house's, not the pool's; a pool
+    shared by several 100% winners is emptied once."""
+    table = settlement.round.tables.progressive
+    paid, emptied = ZERO, False
+    if table is None:
+        return PoolPaid(paid, emptied)
+    for seat_result in settlement.seats:
+        seat = settlement.round.seat(seat_result.seat)
+        if Wager.PROGRESSIVE not in seat.side_bets:
+            continue
+        outcome = progressive_hand(seat.hole, settlement.round.board, seat_result.hand)
+        award = table.get(outcome) if outcome is not None else None
+        if award is None or award.percent is None:
+            continue
+        paid += next(r.amount for r in seat_result.wagers if r.wager is Wager.PROGRESSIVE)
+        emptied = emptied or award.percent == 100
+    return PoolPaid(paid, emptied)
+
+
 def settle(round_: Round, *, explain: bool = True) -> Settlement:
     """Settle every seat. ``explain=False`` skips writing the reasons (faster)."""
     dealer = evaluate((*round_.dealer, *round_.board))

@@ -30,6 +30,7 @@ from trainer.engine.settlement import Settlement, settle
 from trainer.storage.models import Mode as Mode  # the one definition, re-exported here
 from trainer.training.answers import coerce_answer
 from trainer.training.grading import Grade, grade
+from trainer.training.progressive_meter import ProgressiveMeter
 from trainer.training.questions import Question, Skill, build_questions
 
 Clock = Callable[[], float]
@@ -215,7 +216,8 @@ class TrainingSession:
 
     def __init__(self, settings: TrainingSettings | None = None, mode: Mode = Mode.PRACTICE,
                  clock: Clock = time.monotonic, *,
-                 on_grade: GradeListener | None = None) -> None:
+                 on_grade: GradeListener | None = None,
+                 meter: ProgressiveMeter | None = None) -> None:
         self.settings = settings if settings is not None else TrainingSettings()
         self.mode = Mode(mode)
         self.clock = clock
@@ -231,6 +233,9 @@ class TrainingSession:
         self.rounds: list[RoundState] = []
         """The rounds kept in full, oldest first (every round of an exam)."""
         self._earlier = _RoundTotals()
+        self.meter = meter
+        """The station's progressive meter random rounds are played against (None: each
+        round has its own pool, as in an exam)."""
 
     @property
     def feedback_now(self) -> bool:
@@ -265,7 +270,11 @@ class TrainingSession:
         self._check_can_deal()
         round_ = generate_round(self.rng, self.ruleset, seats=self.settings.seats,
                                 side_bets=self.settings.side_bets, options=self.settings.options)
-        return self._start(settle(round_))
+        if self.meter is None:
+            return self._start(settle(round_))
+        settlement = settle(self.meter.deal(round_))
+        self.meter.pay(settlement)
+        return self._start(settlement)
 
     def start_round(self, round_: Round, skills: tuple[Skill, ...] = ()) -> RoundState:
         """Ask a given round (a lesson's or a test's) instead of a random one; with

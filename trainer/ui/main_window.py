@@ -8,6 +8,7 @@ keeps every round and answer the moment they happen.
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -32,6 +33,7 @@ from trainer.site_config import SiteConfig, apply_to_settings
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import Exam, ExamConfig, Mistake
 from trainer.training.grading import Grade
+from trainer.training.progressive_meter import ProgressiveMeter
 from trainer.training.recorder import SessionRecorder
 from trainer.training.session import (
     Mode,
@@ -78,6 +80,8 @@ class MainWindow(QMainWindow):
         self.trainee_id = trainee_id
         self.exam_config: ExamConfig | None = None
         self.help_window: HelpWindow | None = None
+        self.meter = ProgressiveMeter.started(random.Random())
+        """The station's progressive meter, carried across sessions (not into an exam)."""
         self._exam_deadline = QTimer(self)
         self._exam_deadline.setSingleShot(True)
         self._exam_deadline.timeout.connect(self._exam_time_up)
@@ -327,7 +331,8 @@ class MainWindow(QMainWindow):
             settings = dataclasses.replace(
                 settings, rules=exam_config.ruleset_id, options={}, exam_rounds=exam_config.rounds
             )
-        session = TrainingSession(settings, mode)
+        session = TrainingSession(settings, mode,
+                                  meter=None if mode is Mode.EXAM else self.meter)
         if self.db is not None and self.trainee_id is not None:
             try:
                 self.rounds.recorder = SessionRecorder(

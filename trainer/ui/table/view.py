@@ -252,6 +252,11 @@ class TableView(QGraphicsView):
         """The round on the table now."""
         return self._round
 
+    def meter_reading(self, name: str) -> str | None:
+        """What the ``progressive`` or ``jackpot`` meter shows; None while it is hidden."""
+        meter = self._meters[name]
+        return meter.value if meter.isVisible() else None
+
     def set_four_colour(self, enabled: bool) -> None:
         """Four-colour deck: spades black, hearts red, diamonds blue, clubs green."""
         self._four_colour = enabled
