@@ -14,6 +14,8 @@ the rest of the trainer uses; each of its parts is a module with one job:
 - :mod:`~trainer.storage.queries`: the reads for progress, the roster,
   mistakes and skill totals;
 - :mod:`~trainer.storage.exams`: exam set-ups, starting and finishing exams;
+- :mod:`~trainer.storage.grid_queries`: the class view's reads (skill grid,
+  weekly trends, most-missed questions);
 - :mod:`~trainer.storage.rows` turns rows into the models of
   :mod:`~trainer.storage.models`, :mod:`~trainer.storage.fields` checks what
   callers hand in, :mod:`~trainer.storage.exchange` moves results between stations.
@@ -24,10 +26,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from trainer.storage import exchange
+from trainer.storage.accounts import Accounts
 from trainer.storage.backups import KEEP_BACKUPS
 from trainer.storage.connection import DEFAULT_BUSY_TIMEOUT, MEMORY, SYNCHRONOUS
 from trainer.storage.exams import Exams
 from trainer.storage.fields import MAX_NAME_LENGTH
+from trainer.storage.grid_queries import GridQueries
 from trainer.storage.models import MergeReport, StorageError
 from trainer.storage.opening import DEFAULT_FILENAME, open_file
 from trainer.storage.queries import Queries
@@ -44,11 +48,11 @@ __all__ = [
 ]
 
 
-class TrainerDB(Exams, Queries):
+class TrainerDB(Accounts, Exams, Queries, GridQueries):
     """The trainer's storage: every method is one short transaction or a read.
 
     Built in layers, each a module: the connection (``connection.Connected``),
-    backups, writes, exams, and the reads (queries).
+    backups, writes, sign-in and accounts (accounts), exams, and the reads (queries).
     """
 
     # -- training room

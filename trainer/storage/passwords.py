@@ -1,7 +1,9 @@
-"""Instructor passwords: salted scrypt (memory-hard), never stored in clear.
+"""Instructor passwords and trainee PINs: salted scrypt (memory-hard), never stored in clear.
 
 A stored hash reads ``scrypt$<n>$<r>$<p>$<salt hex>$<hash hex>``; the cost
 parameters travel with it, so raising them later leaves older hashes valid.
+A hash handed in from outside (the site file) must be at least as costly as
+the ones this trainer writes (:func:`hash_weakness`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ SCRYPT_P = 1
 SALT_BYTES = 16
 HASH_BYTES = 32
 MIN_PASSWORD_LENGTH = 6
+MIN_PIN_DIGITS = 4
+"""A trainee's secret: a PIN of at least this many digits, or a password of at
+least :data:`MIN_PASSWORD_LENGTH` characters (:func:`trainee_secret_problem`)."""
 _MAXMEM = 64 * 1024 * 1024
 # Bounds on parameters read back from a stored hash, so an edited database
 # cannot make a sign-in allocate gigabytes.
@@ -55,6 +60,48 @@ def _parse(stored: object) -> tuple[int, int, int, bytes, bytes] | None:
     if 128 * r * (n + 2 + p) > _MAXMEM:  # OpenSSL's need: more would raise, never verify
         return None
     return n, r, p, salt, expected
+
+
+def hash_weakness(stored: object) -> str | None:
+    """Why ``stored`` is too cheap to accept from outside (None: as costly as ours).
+
+    The trainer writes N = 2**14, r = 8 and a 16-byte salt; a hash below any of
+    them (``scrypt$2$1$1$00$...``) could be brute-forced from the site file.
+    """
+    parsed = _parse(stored)
+    if parsed is None:
+        return "not a hash this version can verify"
+    n, r, _p, salt, _digest = parsed
+    weak = []
+    if n < SCRYPT_N:
+        weak.append(f"N = {n} (at least {SCRYPT_N})")
+    if r < SCRYPT_R:
+        weak.append(f"r = {r} (at least {SCRYPT_R})")
+    if len(salt) < SALT_BYTES:
+        weak.append(f"a salt of {len(salt)} bytes (at least {SALT_BYTES})")
+    return "too weak: " + ", ".join(weak) if weak else None
+
+
+def trainee_secret_problem(secret: object) -> str | None:
+    """What is wrong with a trainee's new PIN or password; None when it will do.
+
+    The one rule: digits only, at least :data:`MIN_PIN_DIGITS` of them (a PIN), or
+    at least :data:`MIN_PASSWORD_LENGTH` characters of any kind (a password).
+    """
+    if not isinstance(secret, str) or not secret:
+        return "type a PIN or password"
+    if secret != secret.strip():
+        return "a PIN or password cannot start or end with a space"
+    if secret.isascii() and secret.isdigit():
+        if len(secret) < MIN_PIN_DIGITS:
+            return f"a PIN needs at least {MIN_PIN_DIGITS} digits"
+        return None
+    if len(secret) < MIN_PASSWORD_LENGTH:
+        return (
+            f"a password needs at least {MIN_PASSWORD_LENGTH} characters"
+            f" (or use a PIN of {MIN_PIN_DIGITS} digits or more)"
+        )
+    return None
 
 
 def is_password_hash(stored: object) -> bool:

@@ -1,0 +1,297 @@
+"""Signing in: trainees' PINs, instructors' accounts, the growing delay after wrong tries (no Qt).
+
+A try is checked by :meth:`Accounts.check_instructor` or
+:meth:`Accounts.check_trainee_pin`, which answer with a :class:`SignIn`.
+Wrong tries in a row are counted per person in ``sign_in_failures``
+(``instructor:<name folded>`` and ``trainee:<uid>``, an unknown instructor
+name too, so guessing names gains nothing); after :data:`FREE_TRIES` of them
+each further wrong try makes the next one wait (:func:`delay_after`: 1, 2,
+4, ... seconds, at most :data:`MAX_DELAY_SECONDS`). A try made before the
+wait is over is refused without being checked and counts nothing. A right
+one clears the count. The count is in the database, so quitting the trainer
+does not reset it; every method takes ``at`` (the present by default) so
+tests need no real waiting.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from trainer.storage import fields, passwords, rows
+from trainer.storage.fields import MAX_NAME_LENGTH
+from trainer.storage.models import StorageError
+from trainer.storage.writes import Writes
+
+FREE_TRIES = 3
+"""Wrong tries in a row that cost no wait."""
+MAX_DELAY_SECONDS = 60
+SITE_INSTRUCTOR_KEY = "site_instructor"
+"""``meta`` key: the site file's instructor was created here (or found) once; never again."""
+
+
+def delay_after(failures: int) -> int:
+    """Seconds before the next try after ``failures`` wrong tries in a row:
+    0 for the first :data:`FREE_TRIES`, then 1, 2, 4, 8, ... at most :data:`MAX_DELAY_SECONDS`."""
+    if failures <= FREE_TRIES:
+        return 0
+    return min(MAX_DELAY_SECONDS, 2 ** min(failures - FREE_TRIES - 1, 16))
+
+
+@dataclass(frozen=True, slots=True)
+class SignIn:
+    """The answer to one try."""
+
+    accepted: bool
+    wait_seconds: float = 0.0
+    """Seconds before another try is checked (0: at once)."""
+    checked: bool = True
+    """False: refused without checking, because the wait was not over."""
+
+
+def instructor_key(name: str) -> str:
+    return "instructor:" + name.strip().casefold()[:MAX_NAME_LENGTH]
+
+
+def trainee_key(uid: str) -> str:
+    return "trainee:" + uid
+
+
+def _moment(at: datetime | None) -> datetime:
+    if at is None:
+        return datetime.now(UTC)
+    fields.stamp(at)  # refuses a naive datetime by name
+    return at
+
+
+class Accounts(Writes):
+    """Trainees' PINs, instructors' accounts, the failure count and the site's instructor."""
+
+    # -- the wait
+
+    def sign_in_wait(self, who: str, *, at: datetime | None = None) -> float:
+        """Seconds ``who`` must still wait before a try is checked (0: none)."""
+        row = rows.fetch_one(
+            self.conn,
+            "SELECT failures, last_failure FROM sign_in_failures WHERE who = ?",
+            (who,),
+        )
+        if row is None:
+            return 0.0
+        delay = delay_after(int(row["failures"]))
+        if not delay:
+            return 0.0
+        try:
+            last = datetime.fromisoformat(str(row["last_failure"]))
+        except ValueError:
+            return float(delay)  # an unreadable time: the whole wait, never none
+        if last.tzinfo is None:
+            last = last.replace(tzinfo=UTC)
+        elapsed = max(0.0, (_moment(at) - last).total_seconds())
+        return max(0.0, delay - elapsed)
+
+    def sign_in_failures(self, who: str) -> int:
+        """Wrong tries in a row recorded for ``who``."""
+        row = rows.fetch_one(
+            self.conn, "SELECT failures FROM sign_in_failures WHERE who = ?", (who,)
+        )
+        return 0 if row is None else int(row["failures"])
+
+    def _failed(self, who: str, at: datetime | None) -> SignIn:
+        when = fields.stamp(_moment(at))
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO sign_in_failures (who, failures, last_failure) VALUES (?, 1, ?)"
+                " ON CONFLICT (who) DO UPDATE SET failures = failures + 1,"
+                " last_failure = excluded.last_failure",
+                (who, when),
+            )
+            count = conn.execute(
+                "SELECT failures FROM sign_in_failures WHERE who = ?", (who,)
+            ).fetchone()[0]
+        return SignIn(accepted=False, wait_seconds=float(delay_after(int(count))))
+
+    def _clear_failures(self, conn: sqlite3.Connection, who: str) -> None:
+        conn.execute("DELETE FROM sign_in_failures WHERE who = ?", (who,))
+
+    def _succeeded(self, who: str) -> SignIn:
+        if self.sign_in_failures(who):
+            with self._write() as conn:
+                self._clear_failures(conn, who)
+        return SignIn(accepted=True)
+
+    # -- instructors
+
+    def check_instructor(
+        self, name: str, password: str, *, at: datetime | None = None
+    ) -> SignIn:
+        """One sign-in try (an unknown name is counted and takes as long)."""
+        if not isinstance(name, str) or not isinstance(password, str):
+            return SignIn(accepted=False)
+        who = instructor_key(name)
+        wait = self.sign_in_wait(who, at=at)
+        if wait > 0:
+            return SignIn(accepted=False, wait_seconds=wait, checked=False)
+        row = rows.fetch_one(
+            self.conn, "SELECT password_hash FROM instructors WHERE name = ?", (name.strip(),)
+        )
+        if row is None:
+            passwords.dummy_verify(password)  # as long as a real check
+        elif passwords.verify_password(password, row["password_hash"]):
+            return self._succeeded(who)
+        return self._failed(who, at)
+
+    def _instructor_names(self) -> list[str]:
+        found = rows.fetch_all(
+            self.conn, "SELECT name FROM instructors ORDER BY name COLLATE NOCASE"
+        )
+        return [row["name"] for row in found]
+
+    def _known_instructor(self, name: str) -> str:
+        """The stored spelling of this instructor's name; StorageError naming the known ones."""
+        clean = name.strip() if isinstance(name, str) else ""
+        row = rows.fetch_one(self.conn, "SELECT name FROM instructors WHERE name = ?", (clean,))
+        if row is None:
+            known = ", ".join(self._instructor_names()) or "none"
+            raise StorageError(f"name: no instructor named {clean!r} here (instructors: {known})")
+        return str(row["name"])
+
+    @staticmethod
+    def _password_problem(password: object) -> None:
+        if not isinstance(password, str) or len(password) < passwords.MIN_PASSWORD_LENGTH:
+            raise StorageError(
+                f"password: at least {passwords.MIN_PASSWORD_LENGTH} characters are required"
+            )
+
+    def _store_instructor_password(self, name: str, password: str) -> None:
+        stored = passwords.hash_password(password)
+        with self._write() as conn:
+            conn.execute(
+                "UPDATE instructors SET password_hash = ? WHERE name = ?", (stored, name)
+            )
+            self._clear_failures(conn, instructor_key(name))
+
+    def change_instructor_password(
+        self, name: str, current: str, new: str, *, at: datetime | None = None
+    ) -> SignIn:
+        """Change one's own password: ``current`` is checked first (with the wait)."""
+        stored_name = self._known_instructor(name)
+        self._password_problem(new)
+        attempt = self.check_instructor(stored_name, current, at=at)
+        if attempt.accepted:
+            self._store_instructor_password(stored_name, new)
+        return attempt
+
+    def reset_instructor_password(self, name: str, new: str) -> str:
+        """Set a new password without the old one (IT, on the machine); the stored name.
+
+        Clears the wrong tries too. StorageError for an unknown name or a short password.
+        """
+        stored_name = self._known_instructor(name)
+        self._password_problem(new)
+        self._store_instructor_password(stored_name, new)
+        return stored_name
+
+    def remove_instructor(self, name: str, *, signed_in: str) -> None:
+        """Remove another instructor: never oneself, never the last one."""
+        stored_name = self._known_instructor(name)
+        if stored_name.casefold() == signed_in.strip().casefold():
+            raise StorageError(
+                "name: you cannot remove yourself; another instructor can remove you"
+            )
+        with self._write() as conn:
+            if conn.execute("SELECT count(*) FROM instructors").fetchone()[0] <= 1:
+                raise StorageError("name: the last instructor cannot be removed")
+            conn.execute("DELETE FROM instructors WHERE name = ?", (stored_name,))
+            self._clear_failures(conn, instructor_key(stored_name))
+
+    def ensure_site_instructor(self, name: str, password_hash: str) -> bool:
+        """Create the site file's instructor, once per station; True when created now.
+
+        Created when this station never had it: a station that ran with no
+        usable site file (or before the file named anyone) gets it at the first
+        start with a good file. Not created again once it was created or found
+        here (an instructor removed in the app stays removed), and never over
+        an instructor of the same name.
+        """
+        clean = fields.text(name, "name", max_length=MAX_NAME_LENGTH)
+        weakness = passwords.hash_weakness(password_hash)
+        if weakness is not None:
+            raise StorageError(f"password_hash: {weakness}")
+        with self._write() as conn:
+            if conn.execute(
+                "SELECT 1 FROM meta WHERE key = ?", (SITE_INSTRUCTOR_KEY,)
+            ).fetchone():
+                return False
+            conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?)", (SITE_INSTRUCTOR_KEY, clean)
+            )
+            if conn.execute("SELECT 1 FROM instructors WHERE name = ?", (clean,)).fetchone():
+                return False
+            conn.execute(
+                "INSERT INTO instructors (name, password_hash, created) VALUES (?, ?, ?)",
+                (clean, password_hash, fields.now()),
+            )
+        return True
+
+    # -- trainees
+
+    def _trainee_pin_row(self, trainee_id: int) -> sqlite3.Row:
+        row = rows.fetch_one(
+            self.conn, "SELECT uid, name, pin_hash FROM trainees WHERE id = ?", (trainee_id,)
+        )
+        if row is None:
+            raise StorageError(f"trainee: no trainee with id {trainee_id!r}")
+        return row
+
+    def trainee_has_pin(self, trainee_id: int) -> bool:
+        return self._trainee_pin_row(trainee_id)["pin_hash"] is not None
+
+    def trainees_with_pin(self) -> set[int]:
+        found = rows.fetch_all(self.conn, "SELECT id FROM trainees WHERE pin_hash IS NOT NULL")
+        return {int(row["id"]) for row in found}
+
+    def set_trainee_pin(self, trainee_id: int, secret: str) -> None:
+        """Set (or replace: an instructor's reset) a trainee's PIN or password.
+
+        The rule is :func:`trainer.storage.passwords.trainee_secret_problem`'s;
+        the wrong tries are cleared.
+        """
+        problem = passwords.trainee_secret_problem(secret)
+        if problem is not None:
+            raise StorageError(f"pin: {problem}")
+        row = self._trainee_pin_row(trainee_id)
+        stored = passwords.hash_password(secret)
+        with self._write() as conn:
+            conn.execute("UPDATE trainees SET pin_hash = ? WHERE id = ?", (stored, trainee_id))
+            self._clear_failures(conn, trainee_key(row["uid"]))
+
+    def remove_trainee_pin(self, trainee_id: int) -> None:
+        """No PIN any more (an instructor's choice, where the room's policy allows it)."""
+        row = self._trainee_pin_row(trainee_id)
+        with self._write() as conn:
+            conn.execute("UPDATE trainees SET pin_hash = NULL WHERE id = ?", (trainee_id,))
+            self._clear_failures(conn, trainee_key(row["uid"]))
+
+    def check_trainee_pin(
+        self, trainee_id: int, secret: str, *, at: datetime | None = None
+    ) -> SignIn:
+        """One try of a trainee's PIN; StorageError when the trainee has none."""
+        row = self._trainee_pin_row(trainee_id)
+        if row["pin_hash"] is None:
+            raise StorageError(f"pin: {row['name']} has no PIN")
+        who = trainee_key(row["uid"])
+        wait = self.sign_in_wait(who, at=at)
+        if wait > 0:
+            return SignIn(accepted=False, wait_seconds=wait, checked=False)
+        if isinstance(secret, str) and passwords.verify_password(secret, row["pin_hash"]):
+            return self._succeeded(who)
+        return self._failed(who, at)
+
+    def trainee_wait(self, trainee_id: int, *, at: datetime | None = None) -> float:
+        """Seconds this trainee must still wait before a PIN try is checked."""
+        return self.sign_in_wait(trainee_key(self._trainee_pin_row(trainee_id)["uid"]), at=at)
+
+    def instructor_wait(self, name: str, *, at: datetime | None = None) -> float:
+        return self.sign_in_wait(instructor_key(name), at=at)
