@@ -30,6 +30,10 @@ shipped: add the next one.
    and certification (the tamper-evident chain keyed by the station's own
    secret, outside this file); classes, their members and what is assigned
    to a class or a trainee; certifications an instructor signs.
+6. ``skill_recent`` (issue 15): each trainee's latest
+   :data:`SKILL_RECENT_KEPT` answers on each skill (what mastery is computed
+   from), kept by a trigger in the same transaction as each answer, so the
+   class's skill grid reads a few thousand rows instead of every answer.
 
 Before writing a file the trainer asks :func:`examine` whether it may: a
 file another program made, or one a newer trainer has written, is never
@@ -53,6 +57,7 @@ MIGRATION_NAMES: tuple[str, ...] = (
     "m003_progress_totals",
     "m004_course_answers",
     "m005_trusted_records",
+    "m006_skill_recent",
 )
 SCHEMA_VERSION = len(MIGRATION_NAMES)
 def _run(db: Database, statements: list[str], version: int) -> None:
@@ -347,6 +352,63 @@ _TRUSTED_RECORDS = [
 @MIGRATIONS(name="m005_trusted_records")
 def m005_trusted_records(db: Database) -> None:
     _run(db, _TRUSTED_RECORDS, 5)
+
+
+SKILL_RECENT_KEPT = 20
+"""Answers per trainee and skill that ``skill_recent`` keeps (the latest by
+``answered_at``, then id): mastery's window (``trainer.training.mastery.WINDOW``,
+which storage may not import; a test holds them equal). Spelled into the trigger:
+a larger window needs a new migration."""
+
+# The same rows computed from every answer: the backfill, rebuild_skill_recent()
+# and the tests that check the trigger against a full recount.
+REBUILD_SKILL_RECENT = [
+    "DELETE FROM skill_recent",
+    f"""INSERT INTO skill_recent (trainee_id, skill, answered_at, answer_id, correct, seconds)
+       SELECT trainee_id, skill, answered_at, id, correct, seconds FROM (
+           SELECT s.trainee_id, a.skill, a.answered_at, a.id, a.correct, a.seconds,
+                  ROW_NUMBER() OVER (PARTITION BY s.trainee_id, a.skill
+                                     ORDER BY a.answered_at DESC, a.id DESC) AS latest
+           FROM answers a JOIN rounds r ON r.id = a.round_id
+           JOIN sessions s ON s.id = r.session_id)
+       WHERE latest <= {SKILL_RECENT_KEPT}""",
+]
+
+_TRAINEE_OF_NEW = f"(SELECT s.trainee_id {_FROM_TRAINEE_OF_NEW})"
+
+_SKILL_RECENT = [
+    """CREATE TABLE skill_recent (
+        trainee_id INTEGER NOT NULL REFERENCES trainees(id),
+        skill TEXT NOT NULL,
+        answered_at TEXT NOT NULL,
+        answer_id INTEGER NOT NULL REFERENCES answers(id),
+        correct INTEGER NOT NULL,
+        seconds REAL NOT NULL,
+        PRIMARY KEY (trainee_id, skill, answered_at, answer_id)
+    ) WITHOUT ROWID""",
+    # Answers are append-only; one given late (a station's merged answers) may be
+    # older than those kept: it goes in, and whichever answer is now the
+    # (KEPT + 1)-th latest goes out (the new one itself, when it is the oldest).
+    f"""CREATE TRIGGER answers_keep_skill_recent AFTER INSERT ON answers
+    BEGIN
+        INSERT INTO skill_recent (trainee_id, skill, answered_at, answer_id, correct, seconds)
+        SELECT s.trainee_id, NEW.skill, NEW.answered_at, NEW.id, NEW.correct, NEW.seconds
+        {_FROM_TRAINEE_OF_NEW};
+        DELETE FROM skill_recent
+        WHERE trainee_id = {_TRAINEE_OF_NEW} AND skill = NEW.skill
+          AND (answered_at, answer_id) <= (
+              SELECT k.answered_at, k.answer_id FROM skill_recent k
+              WHERE k.trainee_id = {_TRAINEE_OF_NEW} AND k.skill = NEW.skill
+              ORDER BY k.answered_at DESC, k.answer_id DESC
+              LIMIT 1 OFFSET {SKILL_RECENT_KEPT});
+    END""",
+    *REBUILD_SKILL_RECENT,
+]
+
+
+@MIGRATIONS(name="m006_skill_recent")
+def m006_skill_recent(db: Database) -> None:
+    _run(db, _SKILL_RECENT, 6)
 
 
 # --------------------------------------------------------------------------- examining a file
