@@ -7,6 +7,7 @@ results and data go, the first instructor. One job a module:
 - :mod:`.config`: the :class:`SiteConfig` model, reading and checking a file
   (the format is in its docstring; the exam's limits are :mod:`trainer.exam_setup`'s);
 - :mod:`.find`: where the file is looked for, and the one in force;
+- :mod:`.security`: the ``[security]`` section (trainees' PINs, the idle lock);
 - :mod:`.apply`: putting it in force (data folder, settings, the site's
   instructor and exam) and exporting this station's results.
 
@@ -22,6 +23,7 @@ from trainer.site_config.apply import (
     create_site_instructor,
     ensure_site_exam,
     export_results,
+    instructor_setup_refusal,
     results_file,
 )
 from trainer.site_config.config import (
@@ -45,16 +47,26 @@ from trainer.site_config.find import (
     site_file_candidates,
     system_folder,
 )
+from trainer.site_config.security import (
+    DEFAULT_IDLE_LOCK_MINUTES,
+    DEFAULT_PIN_POLICY,
+    IDLE_LOCK_MINUTES,
+    PinPolicy,
+)
 
 __all__ = [
     "DEFAULT_EXAM_NAME",
+    "DEFAULT_IDLE_LOCK_MINUTES",
+    "DEFAULT_PIN_POLICY",
     "ENV_HOME",
     "ENV_SITE",
+    "IDLE_LOCK_MINUTES",
     "MAX_TEXT_LENGTH",
     "RESULTS_SUFFIX",
     "SITE_FILENAME",
     "SITE_FILE_LIMIT",
     "InitialInstructor",
+    "PinPolicy",
     "SiteConfig",
     "SiteConfigError",
     "apply_data_folder",
@@ -64,6 +76,7 @@ __all__ = [
     "export_results",
     "find_site_file",
     "installation_folders",
+    "instructor_setup_refusal",
     "is_password_hash",
     "is_present",
     "load_site_config",

@@ -10,7 +10,11 @@ What a station may override, and what it may not:
 - the results folder and the data folder: never from the app. The
   ``HHE_TRAINER_HOME`` environment variable still wins over ``[data]``
   (for IT and tests);
-- the initial instructor: used once, on a station with no instructor;
+- the site's instructor: created once on each station, at the first start
+  with a usable file (beside instructors the station already has; one
+  removed in the app stays removed);
+- a site file that is there but cannot be used: no instructor can be set up
+  on the station at all (:func:`instructor_setup_refusal`) until IT mends it;
 - everything else (side bets, seats, deck colours, sound): always the station's.
 """
 
@@ -94,17 +98,33 @@ def ensure_site_exam(db: TrainerDB, site: SiteConfig) -> int | None:
 
 
 def create_site_instructor(db: TrainerDB, site: SiteConfig) -> str | None:
-    """Create the site's initial instructor on a station that has none; their name, or None.
+    """Create the site's instructor on this station once; their name when created now.
 
     Only the hash from the site file is stored (the clear password never
-    reaches this station).
+    reaches this station). A station that ran while the file was broken gets
+    the instructor at the first start with the mended file.
     """
     instructor = site.instructor
-    if instructor is None or db.list_instructors():
+    if instructor is None:
         return None
-    if db.create_first_instructor_from_hash(instructor.name, instructor.password_hash) is None:
+    if not db.ensure_site_instructor(instructor.name, instructor.password_hash):
         return None
     return instructor.name
+
+
+def instructor_setup_refusal(site: SiteConfig) -> str | None:
+    """Why no instructor may be set up at this station now (None: one may).
+
+    A site file that is there but cannot be used may be one that names the
+    room's instructor: whoever sits down must not become the instructor instead.
+    """
+    if site.rejected is None:
+        return None
+    return (
+        f"The training-room site file {site.rejected} cannot be used, so no instructor can"
+        " be set up on this station. IT must fix that file (hhe-trainer site check says"
+        " what is wrong); the room's instructor is then set up at the next start."
+    )
 
 
 def results_file(db: TrainerDB, site: SiteConfig) -> Path | None:

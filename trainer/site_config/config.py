@@ -22,16 +22,20 @@ station, what a training room must not leave to each trainee::
     [data]
     folder = 'D:\\hhe-trainer\\{user}'  # optional: the data folder instead of the user's own
 
-    [instructor]                  # created on a station that has no instructor yet
+    [instructor]                  # created once on each station (see site_config.apply)
     name = "Pat Lee"
     password_hash = "scrypt$16384$8$1$..."  # hhe-trainer site hash-password; never a password
+
+    [security]                    # trainees' PINs and the idle lock (see site_config.security)
+    trainee_pin = "optional"      # "required", "optional" (the default) or "off"
+    idle_lock_minutes = 10        # 1 to 240
 
 A file with any problem is not used at all: :func:`read_site_file` names
 every problem (line and key). Everything :func:`parse_site_config` accepts a
 start can use: every number within its range (the exam's are
 :mod:`trainer.exam_setup`'s), every path and name usable, the password hash
-one that sign-in can verify, the rule-set file readable. A UTF-8 byte-order
-mark (as Notepad writes) is accepted.
+one that sign-in can verify and at least as costly as the trainer's own, the
+rule-set file readable. A UTF-8 byte-order mark (as Notepad writes) is accepted.
 """
 
 from __future__ import annotations
@@ -51,6 +55,14 @@ from trainer.exam_setup import (
     ExamSetup,
     exam_from_values,
     exam_value_problems,
+)
+from trainer.site_config.security import (
+    DEFAULT_IDLE_LOCK_MINUTES,
+    DEFAULT_PIN_POLICY,
+    SECURITY_KEYS,
+    PinPolicy,
+    idle_lock_minutes,
+    pin_policy,
 )
 from trainer.tomllines import TomlError, dotted, key_lines, loads, locate
 
@@ -94,6 +106,8 @@ class SiteConfig:
     room_key: str | None = field(default=None, repr=False)
     data_folder: Path | None = None
     instructor: InitialInstructor | None = None
+    trainee_pin: PinPolicy = DEFAULT_PIN_POLICY
+    idle_lock_minutes: int = DEFAULT_IDLE_LOCK_MINUTES
     rejected: Path | None = None
     """A site file that was found but not used (see ``problems``)."""
     problems: tuple[str, ...] = ()
@@ -122,6 +136,10 @@ class SiteConfig:
             fixed.append(f"data in {self.data_folder}")
         if self.instructor:
             fixed.append(f"initial instructor {self.instructor.name}")
+        if self.trainee_pin is not DEFAULT_PIN_POLICY:
+            fixed.append(f"trainee PIN {self.trainee_pin.value}")
+        if self.idle_lock_minutes != DEFAULT_IDLE_LOCK_MINUTES:
+            fixed.append(f"idle lock after {self.idle_lock_minutes} min")
         return f"Site file {self.path}: " + ("; ".join(fixed) or "fixes nothing") + "."
 
 
@@ -133,6 +151,7 @@ _SECTIONS: dict[str, set[str]] = {
     "results": {"folder", "room_key"},
     "data": {"folder"},
     "instructor": {"name", "password_hash"},
+    "security": set(SECURITY_KEYS),
 }
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -142,6 +161,13 @@ def is_password_hash(text: object) -> bool:
     from trainer.storage.passwords import is_password_hash as stored_form
 
     return stored_form(text)
+
+
+def _hash_weakness(text: object) -> str | None:
+    """Why a site file's hash is too cheap (trainer.storage.passwords); None when it will do."""
+    from trainer.storage.passwords import hash_weakness
+
+    return hash_weakness(text)
 
 
 def _expand(text: str, base: Path) -> Path:
@@ -278,13 +304,24 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
         if "name" not in instructor_raw:
             problems.append("instructor.name: missing")
         stored = instructor_raw.get("password_hash")
+        weakness = _hash_weakness(stored)
         if not is_password_hash(stored):
             problems.append(
                 "instructor.password_hash: missing or not a hash made by"
                 " 'hhe-trainer site hash-password' (one this version can verify)"
             )
+        elif weakness is not None:
+            problems.append(
+                f"instructor.password_hash: {weakness}; make it again with"
+                " 'hhe-trainer site hash-password'"
+            )
         elif instructor_name is not None and isinstance(stored, str):
             instructor = InitialInstructor(instructor_name, stored)
+
+    # [security]
+    security_raw = section("security")
+    trainee_pin = pin_policy(security_raw, problems)
+    idle_minutes = idle_lock_minutes(security_raw, problems)
 
     if problems:
         raise SiteConfigError(path, problems)
@@ -299,6 +336,8 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
         room_key=room_key,
         data_folder=data_folder,
         instructor=instructor,
+        trainee_pin=trainee_pin,
+        idle_lock_minutes=idle_minutes,
     )
 
 

@@ -78,7 +78,7 @@ def hash_weakness(stored: object) -> str | None:
     if r < SCRYPT_R:
         weak.append(f"r = {r} (at least {SCRYPT_R})")
     if len(salt) < SALT_BYTES:
-        weak.append(f"a salt of {len(salt)} bytes (at least {SALT_BYTES})")
+        weak.append(f"a salt of {len(salt)} byte{'s' * (len(salt) != 1)} (at least {SALT_BYTES})")
     return "too weak: " + ", ".join(weak) if weak else None
 
 
