@@ -517,7 +517,10 @@ def _cmd_gui(args: argparse.Namespace) -> int:
     return run_app(rules=args.rules)
 
 
-def _read_password(from_stdin: bool) -> str:
+def _read_password(from_stdin: bool, command: str = "site",
+                   prompt: str = "Instructor's password: ") -> str:
+    """A new password, typed twice without echo (or the first line of stdin); a refusal
+    exits 1 naming ``hhe-trainer <command>``."""
     from trainer.storage.passwords import MIN_PASSWORD_LENGTH
 
     if from_stdin:
@@ -525,12 +528,12 @@ def _read_password(from_stdin: bool) -> str:
     else:
         import getpass
 
-        password = getpass.getpass("Instructor's password: ")
+        password = getpass.getpass(prompt)
         if getpass.getpass("Again: ") != password:
-            raise SystemExit("hhe-trainer site: the two passwords differ; nothing written")
+            raise SystemExit(f"hhe-trainer {command}: the two passwords differ; nothing written")
     if len(password) < MIN_PASSWORD_LENGTH:
         raise SystemExit(
-            f"hhe-trainer site: a password needs at least {MIN_PASSWORD_LENGTH} characters"
+            f"hhe-trainer {command}: a password needs at least {MIN_PASSWORD_LENGTH} characters"
         )
     return password
 
@@ -559,6 +562,49 @@ def _cmd_site(args: argparse.Namespace) -> int:
     site = load_site_config(args.file)
     print(site.report)
     return 1 if site.rejected is not None else 0
+
+
+def _cmd_instructor(args: argparse.Namespace) -> int:
+    """``instructor list``, ``instructor reset NAME``: for IT, on the station itself.
+
+    Uses the database the trainer would open (the site file's data folder, or
+    ``HHE_TRAINER_HOME``). Exit 0 when done, 1 when refused (unknown name, a
+    short password, the two typings differ, a database that cannot be used).
+    """
+    from trainer.site_config import apply_data_folder, load_site_config
+    from trainer.storage.database import open_database
+    from trainer.storage.models import StorageError
+
+    command = f"instructor {args.instructor_command}"
+    site = load_site_config()
+    if site.rejected is not None:
+        print(f"hhe-trainer {command}: {site.report}", file=sys.stderr)
+    apply_data_folder(site)
+    with open_database(backup_on_session=False) as db:
+        if db.notice:
+            print(f"hhe-trainer {command}: {db.notice}", file=sys.stderr)
+            print(f"hhe-trainer {command}: nothing was changed", file=sys.stderr)
+            return 1
+        if args.instructor_command == "list":
+            for name in db.list_instructors():
+                print(name)
+            return 0
+        try:
+            known = db.known_instructor(args.name)
+        except StorageError as error:
+            print(f"hhe-trainer {command}: {error} (database {db.path}); nothing changed",
+                  file=sys.stderr)
+            return 1
+        password = _read_password(args.password_stdin, command,
+                                  f"New password for instructor {known}: ")
+        try:
+            stored = db.reset_instructor_password(known, password)
+        except StorageError as error:
+            print(f"hhe-trainer {command}: {error}; nothing changed", file=sys.stderr)
+            return 1
+    print(f"The password of instructor {stored} is reset in {db.path};"
+          " their wrong tries are cleared.")
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -643,6 +689,21 @@ def build_parser() -> argparse.ArgumentParser:
     hashing.add_argument(
         "--stdin", action="store_true", help="read the password from the first line of stdin"
     )
+
+    instructor_parser = commands.add_parser(
+        "instructor",
+        help="this station's instructors, for IT: 'instructor list', 'instructor reset NAME'",
+        description="This station's instructors (for IT, run on the station as its user).",
+    )
+    instructor_parser.set_defaults(func=_cmd_instructor)
+    instructor_commands = instructor_parser.add_subparsers(
+        dest="instructor_command", required=True, metavar="COMMAND")
+    instructor_commands.add_parser("list", help="print the instructors' names")
+    reset = instructor_commands.add_parser(
+        "reset", help="set a new password for a forgotten one (asks twice, no echo)")
+    reset.add_argument("name", help="the instructor's name, as in 'instructor list'")
+    reset.add_argument("--password-stdin", action="store_true",
+                       help="read the new password from the first line of stdin")
     return parser
 
 

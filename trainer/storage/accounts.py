@@ -148,7 +148,7 @@ class Accounts(Writes):
         )
         return [row["name"] for row in found]
 
-    def _known_instructor(self, name: str) -> str:
+    def known_instructor(self, name: str) -> str:
         """The stored spelling of this instructor's name; StorageError naming the known ones."""
         clean = name.strip() if isinstance(name, str) else ""
         row = rows.fetch_one(self.conn, "SELECT name FROM instructors WHERE name = ?", (clean,))
@@ -176,7 +176,7 @@ class Accounts(Writes):
         self, name: str, current: str, new: str, *, at: datetime | None = None
     ) -> SignIn:
         """Change one's own password: ``current`` is checked first (with the wait)."""
-        stored_name = self._known_instructor(name)
+        stored_name = self.known_instructor(name)
         self._password_problem(new)
         attempt = self.check_instructor(stored_name, current, at=at)
         if attempt.accepted:
@@ -188,14 +188,14 @@ class Accounts(Writes):
 
         Clears the wrong tries too. StorageError for an unknown name or a short password.
         """
-        stored_name = self._known_instructor(name)
+        stored_name = self.known_instructor(name)
         self._password_problem(new)
         self._store_instructor_password(stored_name, new)
         return stored_name
 
     def remove_instructor(self, name: str, *, signed_in: str) -> None:
         """Remove another instructor: never oneself, never the last one."""
-        stored_name = self._known_instructor(name)
+        stored_name = self.known_instructor(name)
         if stored_name.casefold() == signed_in.strip().casefold():
             raise StorageError(
                 "name: you cannot remove yourself; another instructor can remove you"
