@@ -10,6 +10,8 @@ one transaction. Then, on the database reopened through ``open_database``:
 * a trainee page: ``skill_stats`` + ``history`` + ``trainee_mistakes``
   + ``streak`` + each skill's mastery (``reports.skill_mastery``: the
   latest answers of each skill) for one trainee                    target < 200 ms
+* the class's skill grid, ``reports.skill_grid`` for every trainee
+  (each trainee's mastery of each skill, weakest skill and flags) target < 300 ms
 * committing one answer, ``record_answer``, p95 over 1,000         target < 5 ms
 
 Each query figure is the median and the worst of ``--repeat`` runs (the first
@@ -40,6 +42,7 @@ from trainer import reports  # noqa: E402
 from trainer.engine.generator import generate_round  # noqa: E402
 from trainer.engine.round import Wager, round_to_json  # noqa: E402
 from trainer.engine.rulesets import load_ruleset  # noqa: E402
+from trainer.reports.skill_grid import skill_grid  # noqa: E402
 from trainer.skills import QuestionKind, Skill  # noqa: E402
 from trainer.storage import NewAnswer, open_database  # noqa: E402
 from trainer.storage.database import SYNCHRONOUS  # noqa: E402
@@ -231,6 +234,21 @@ def main() -> None:
                 f"trainee page (skills + history + {mistakes} mistakes + streak + mastery):"
                 f" median {statistics.median(pages):.1f} ms, worst {worst:.1f} ms"
                 f" (target < 200 ms: {verdict(worst, 200)})"
+            )
+
+            cells = 0
+
+            def grid() -> None:
+                nonlocal cells
+                shown = skill_grid(db, lessons=lessons)
+                cells = len(shown.rows) * len(shown.skills)
+
+            grids = timed(grid, args.repeat)
+            worst = max(grids)
+            print(
+                f"class skill grid, {len(trainees)} trainees ({cells} cells):"
+                f" median {statistics.median(grids):.1f} ms, worst {worst:.1f} ms"
+                f" (target < 300 ms: {verdict(worst, 300)})"
             )
 
             session = db.start_session(trainees[0], "practice", RULESET)

@@ -168,6 +168,15 @@ class GridQueries(Writes):
             ))
         return groups
 
+    def rulesets_of(self, trainee_ids: Sequence[int] | None = None) -> list[str]:
+        """The rule sets the trainees' sessions used, by id."""
+        found = self.conn.execute(
+            "SELECT DISTINCT ruleset_id FROM sessions"
+            f" WHERE {_CHOSEN.format(column='trainee_id')} ORDER BY ruleset_id",
+            (_ids(trainee_ids),),
+        ).fetchall()
+        return [str(row[0]) for row in found]
+
     def rebuild_skill_recent(self) -> None:
         """Recount every trainee's latest answers per skill from every answer (a repair
         tool; the trigger keeps them exact in normal use)."""
