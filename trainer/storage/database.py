@@ -16,6 +16,8 @@ the rest of the trainer uses; each of its parts is a module with one job:
 - :mod:`~trainer.storage.exams`: exam set-ups, starting and finishing exams;
 - :mod:`~trainer.storage.grid_queries`: the class view's reads (skill grid,
   weekly trends, most-missed questions);
+- :mod:`~trainer.storage.classes`: classes, their members and averages, assignments;
+- :mod:`~trainer.storage.certificates`: sign-offs, verification codes, expiry, revoking;
 - :mod:`~trainer.storage.rows` turns rows into the models of
   :mod:`~trainer.storage.models`, :mod:`~trainer.storage.fields` checks what
   callers hand in, :mod:`~trainer.storage.exchange` moves results between stations.
@@ -28,6 +30,8 @@ from pathlib import Path
 from trainer.storage import exchange
 from trainer.storage.accounts import Accounts
 from trainer.storage.backups import KEEP_BACKUPS
+from trainer.storage.certificates import Certificates
+from trainer.storage.classes import Classes
 from trainer.storage.connection import DEFAULT_BUSY_TIMEOUT, MEMORY, SYNCHRONOUS
 from trainer.storage.exams import Exams
 from trainer.storage.fields import MAX_NAME_LENGTH
@@ -48,7 +52,7 @@ __all__ = [
 ]
 
 
-class TrainerDB(Accounts, Exams, Queries, GridQueries):
+class TrainerDB(Accounts, Exams, Queries, GridQueries, Classes, Certificates):
     """The trainer's storage: every method is one short transaction or a read.
 
     Built in layers, each a module: the connection (``connection.Connected``),

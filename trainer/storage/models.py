@@ -13,11 +13,22 @@ from enum import StrEnum
 from typing import Any
 
 from trainer.engine.round import Wager
+from trainer.exam_setup import ExamSetup
 from trainer.skills import QuestionKind, Skill
 
 
 class StorageError(ValueError):
     """A request the storage layer refuses; the message names the field and why."""
+
+
+class ExamRefused(StorageError):
+    """An exam its set-up does not allow now (retired, attempts used, or the wait
+    between attempts not over); the message is a sentence for the trainee."""
+
+    def __init__(self, message: str, next_allowed: datetime | None = None) -> None:
+        super().__init__(message)
+        self.next_allowed = next_allowed
+        """When the next attempt is allowed (None: not at all)."""
 
 
 class MergeError(StorageError):
@@ -240,6 +251,23 @@ class ExamConfig:
     pass_mark: float
     """Percentage of answers correct needed to pass, 0 to 100."""
     time_limit_seconds: int | None
+    version: int = 1
+    """1 when created; each edit adds one (exams keep the version they ran under)."""
+    setup: ExamSetup | None = None
+    """Everything the set-up fixes; None for one stored before schema 5 and not edited
+    since (:data:`~trainer.exam_setup.BEFORE_SETUPS`): see :attr:`for_new_exams`."""
+    retired: datetime | None = None
+    """When it was retired (no longer offered for new exams); None: offered."""
+
+    @property
+    def for_new_exams(self) -> ExamSetup:
+        """What a new exam from this set-up runs under: its set-up, or for one stored
+        before set-ups fixed seats and side bets, its figures on a full table with every
+        side bet and the rule set's default tables (never a station's Settings)."""
+        if self.setup is not None:
+            return self.setup
+        return ExamSetup(self.name, self.rounds, self.pass_mark, self.time_limit_seconds,
+                         self.ruleset_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +285,15 @@ class Exam:
     score: float | None
     """Percentage of answers correct, set when the exam is finished."""
     passed: bool | None
+    setup: ExamSetup | None = None
+    """What the exam ran under, copied at its start; None for an exam recorded before
+    schema 5 (:data:`~trainer.exam_setup.BEFORE_SETUPS`)."""
+    setup_version: int | None = None
+    """The version of the set-up it was copied from."""
+    ruleset_version: int | None = None
+    """The rule set's version at the start."""
+    attempt: int | None = None
+    """The trainee's n-th attempt at this set-up (None: recorded before attempts were)."""
 
     @property
     def status(self) -> ExamStatus:
@@ -290,3 +327,103 @@ class MergeReport:
                 self.course_answers,
             )
         )
+
+
+# --------------------------------------------------------------------------- classes (issue 15)
+
+
+@dataclass(frozen=True, slots=True)
+class TrainingClass:
+    """A cohort of trainees who start together (:mod:`trainer.storage.classes`)."""
+
+    id: int
+    uid: str
+    name: str
+    starts: date
+    created: datetime
+    archived: datetime | None
+
+
+class AssignmentKind(StrEnum):
+    """What an assignment asks for: a lesson of the course, or an exam set-up."""
+
+    LESSON = "lesson"
+    EXAM = "exam"
+
+
+@dataclass(frozen=True, slots=True)
+class Assignment:
+    """A lesson (``target``: the lesson's id) or an exam (``target``: the exam set-up's
+    id, as text) given to a whole class or to one trainee."""
+
+    id: int
+    uid: str
+    class_id: int | None
+    trainee_id: int | None
+    kind: AssignmentKind
+    target: str
+    due: date | None
+    """The last day to do it (local calendar); None for no due date."""
+    assigned_by: str
+    created: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ClassAverages:
+    """A class's figures: each trainee counts once, whatever the number of answers."""
+
+    members: int
+    practised: int
+    """Members with at least one answer (the averages are over these)."""
+    accuracy: float | None
+    """Mean of the practised members' accuracies (0.0 to 1.0); None when none practised."""
+    seconds_per_round: float | None
+    """Mean of the practised members' average seconds per round."""
+    rounds_played: float
+    """Mean rounds played over every member (0 for a member who has not played)."""
+    answers: int
+    """Every member's answers together."""
+    exams_passed: int
+    """Members whose latest exam is passed."""
+
+
+# --------------------------------------------------------------------------- certification
+
+
+class CertificationStatus(StrEnum):
+    """A certification (or a trainee's best one) as the roster shows it."""
+
+    NONE = "none"
+    CERTIFIED = "certified"
+    EXPIRING = "expiring"
+    EXPIRED = "expired"
+    REVOKED = "revoked"
+
+    @property
+    def label(self) -> str:
+        return {
+            "none": "not certified",
+            "certified": "certified",
+            "expiring": "expiring",
+            "expired": "expired",
+            "revoked": "revoked",
+        }[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Certification:
+    """An instructor's sign-off of a trainee on a passed exam
+    (:mod:`trainer.storage.certificates`)."""
+
+    id: int
+    uid: str
+    trainee_id: int
+    exam_id: int
+    signed_by: str
+    signed_at: datetime
+    expires: date | None
+    """The last day it is valid (local calendar); None: it does not expire."""
+    code: str
+    """The verification code printed on the certificate."""
+    revoked: datetime | None
+    seal: str | None

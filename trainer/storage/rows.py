@@ -18,9 +18,13 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from trainer.engine.round import Wager
+from trainer.exam_setup import ExamSetup, setup_from_json
 from trainer.skills import QuestionKind, Skill
 from trainer.storage.models import (
     AnswerRecord,
+    Assignment,
+    AssignmentKind,
+    Certification,
     CourseAnswer,
     CourseAnswerKind,
     DayStat,
@@ -32,6 +36,7 @@ from trainer.storage.models import (
     SkillStat,
     StorageError,
     Trainee,
+    TrainingClass,
 )
 
 E = TypeVar("E", bound=StrEnum)
@@ -199,10 +204,24 @@ def day_stat(row: sqlite3.Row) -> DayStat:
     )
 
 
-EXAM_CONFIG_COLUMNS = "id, name, rounds, ruleset_id, pass_mark, time_limit_seconds"
+def _stored_setup(row: sqlite3.Row, where: str) -> tuple[ExamSetup | None, dict[str, Any]]:
+    """A row's ``setup_json`` (None for a row from before schema 5) and what is beside it."""
+    if row["setup_json"] is None:
+        return None, {}
+    try:
+        return setup_from_json(row["setup_json"])
+    except ValueError as error:
+        raise StorageError(f"{where}: {error}") from None
+
+
+EXAM_CONFIG_COLUMNS = (
+    "id, name, rounds, ruleset_id, pass_mark, time_limit_seconds, version, setup_json, retired"
+)
 
 
 def exam_config(row: sqlite3.Row) -> ExamConfig:
+    where = f"exam_configs row {row['id']}"
+    setup, _ = _stored_setup(row, where)
     return ExamConfig(
         id=row["id"],
         name=row["name"],
@@ -210,17 +229,21 @@ def exam_config(row: sqlite3.Row) -> ExamConfig:
         ruleset_id=row["ruleset_id"],
         pass_mark=row["pass_mark"],
         time_limit_seconds=row["time_limit_seconds"],
+        version=row["version"],
+        setup=setup,
+        retired=_optional_moment(row, "retired", where),
     )
 
 
 EXAM_COLUMNS = (
     "id, trainee_id, session_id, config_id, rounds, ruleset_id, pass_mark,"
-    " time_limit_seconds, started, finished, score, passed"
+    " time_limit_seconds, started, finished, score, passed, setup_json, attempt"
 )
 
 
 def exam(row: sqlite3.Row) -> Exam:
     where = f"exams row {row['id']}"
+    setup, beside = _stored_setup(row, where)
     return Exam(
         id=row["id"],
         trainee_id=row["trainee_id"],
@@ -234,4 +257,75 @@ def exam(row: sqlite3.Row) -> Exam:
         finished=_optional_moment(row, "finished", where),
         score=row["score"],
         passed=_optional_bool(row["passed"]),
+        setup=setup,
+        setup_version=beside.get("version"),
+        ruleset_version=beside.get("ruleset_version"),
+        attempt=row["attempt"],
+    )
+
+
+def _optional_day(row: sqlite3.Row, column: str, where: str) -> date | None:
+    value = row[column]
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise StorageError(f"{where}: {column} {value!r} is not a date") from None
+
+
+CLASS_COLUMNS = "id, uid, name, starts, created, archived"
+
+
+def training_class(row: sqlite3.Row) -> TrainingClass:
+    where = f"classes row {row['id']}"
+    starts = _optional_day(row, "starts", where)
+    if starts is None:
+        raise StorageError(f"{where}: starts is missing")
+    return TrainingClass(
+        id=row["id"],
+        uid=row["uid"],
+        name=row["name"],
+        starts=starts,
+        created=_moment(row, "created", where),
+        archived=_optional_moment(row, "archived", where),
+    )
+
+
+ASSIGNMENT_COLUMNS = "id, uid, class_id, trainee_id, kind, target, due, assigned_by, created"
+
+
+def assignment(row: sqlite3.Row) -> Assignment:
+    where = f"assignments row {row['id']}"
+    return Assignment(
+        id=row["id"],
+        uid=row["uid"],
+        class_id=row["class_id"],
+        trainee_id=row["trainee_id"],
+        kind=_enum(AssignmentKind, row, "kind", where, "an assignment kind"),
+        target=row["target"],
+        due=_optional_day(row, "due", where),
+        assigned_by=row["assigned_by"],
+        created=_moment(row, "created", where),
+    )
+
+
+CERTIFICATION_COLUMNS = (
+    "id, uid, trainee_id, exam_id, signed_by, signed_at, expires, code, revoked, seal"
+)
+
+
+def certification(row: sqlite3.Row) -> Certification:
+    where = f"certifications row {row['id']}"
+    return Certification(
+        id=row["id"],
+        uid=row["uid"],
+        trainee_id=row["trainee_id"],
+        exam_id=row["exam_id"],
+        signed_by=row["signed_by"],
+        signed_at=_moment(row, "signed_at", where),
+        expires=_optional_day(row, "expires", where),
+        code=row["code"],
+        revoked=_optional_moment(row, "revoked", where),
+        seal=row["seal"],
     )

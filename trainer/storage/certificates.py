@@ -1,0 +1,257 @@
+"""Certification: an instructor signs a trainee off on a passed exam (no Qt).
+
+The rules of a sign-off (:meth:`Certificates.certify`): the exam is the
+trainee's, finished and passed, and unaltered: its stored score and verdict
+are those a recount of its own answers gives (the rule of
+:meth:`~trainer.storage.exams.Exams.finish_exam`); the one who signs is one
+of the station's instructors; the exam has no live (unrevoked) certification
+yet; an expiry, when given, is after the day of signing.
+
+Each certification gets a verification code printed on the certificate
+(:func:`new_code`); :meth:`Certificates.find_certification` reads it back from
+a code typed any case, with or without its dashes. A certification is never
+deleted: revoking it keeps the record and says when.
+
+Status on a day (:func:`certification_status`): revoked; expired after its
+last valid day; expiring within :data:`EXPIRING_DAYS` days of it; otherwise
+certified (one with no expiry never expires).
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+from collections.abc import Iterable
+from datetime import date, datetime
+
+from trainer.storage import fields, rows
+from trainer.storage.models import Certification, CertificationStatus, StorageError
+from trainer.storage.writes import Writes
+
+EXPIRING_DAYS = 30
+"""A certification is "expiring" from this many days before its last valid day."""
+
+CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+"""Crockford's base 32: no I, L, O or U, so a code read aloud or typed is not misread."""
+CODE_PREFIX = "HHE"
+CODE_GROUPS = 3
+CODE_GROUP_LENGTH = 4
+"""``HHE-7K2M-Q9XD-41TB``: 12 random characters, 60 bits."""
+
+_MISREAD = str.maketrans({"O": "0", "I": "1", "L": "1", " ": "", "-": ""})
+
+
+def new_code() -> str:
+    """A fresh random verification code, ``HHE-XXXX-XXXX-XXXX``."""
+    groups = (
+        "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_GROUP_LENGTH))
+        for _ in range(CODE_GROUPS)
+    )
+    return "-".join((CODE_PREFIX, *groups))
+
+
+def normalise_code(text: str) -> str | None:
+    """The stored form of a code as a person typed it (any case, dashes and spaces
+    optional, O for 0 and I or L for 1); None when it cannot be a code."""
+    if not isinstance(text, str):
+        return None
+    plain = text.strip().upper().translate(_MISREAD)
+    if plain.startswith(CODE_PREFIX):
+        plain = plain[len(CODE_PREFIX):]
+    length = CODE_GROUPS * CODE_GROUP_LENGTH
+    if len(plain) != length or any(char not in CODE_ALPHABET for char in plain):
+        return None
+    groups = [plain[i:i + CODE_GROUP_LENGTH] for i in range(0, length, CODE_GROUP_LENGTH)]
+    return "-".join((CODE_PREFIX, *groups))
+
+
+def certification_status(certification: Certification, today: date) -> CertificationStatus:
+    """One certification's status on ``today`` (see the module's docstring)."""
+    if certification.revoked is not None:
+        return CertificationStatus.REVOKED
+    if certification.expires is None:
+        return CertificationStatus.CERTIFIED
+    if today > certification.expires:
+        return CertificationStatus.EXPIRED
+    if (certification.expires - today).days <= EXPIRING_DAYS:
+        return CertificationStatus.EXPIRING
+    return CertificationStatus.CERTIFIED
+
+
+_BEST = (
+    CertificationStatus.CERTIFIED,
+    CertificationStatus.EXPIRING,
+    CertificationStatus.EXPIRED,
+)
+
+
+def best_status(certifications: Iterable[Certification], today: date) -> CertificationStatus:
+    """A trainee's standing: certified if any certification is current and not near
+    its end, else expiring, else expired; none when every one is revoked (or none)."""
+    found = {certification_status(c, today) for c in certifications}
+    return next((status for status in _BEST if status in found), CertificationStatus.NONE)
+
+
+def _exam_problem(conn: sqlite3.Connection, trainee_id: int, exam_id: int) -> str | None:
+    """Why this exam cannot be signed off for this trainee; None when it can."""
+    exam = rows.fetch_one(
+        conn,
+        "SELECT trainee_id, session_id, rounds, pass_mark, finished, score, passed"
+        " FROM exams WHERE id = ?",
+        (exam_id,),
+    )
+    if exam is None:
+        return f"exam_id: no exam {exam_id}"
+    if exam["trainee_id"] != trainee_id:
+        return f"exam_id: exam {exam_id} is another trainee's"
+    if exam["finished"] is None:
+        return f"exam_id: exam {exam_id} is not finished"
+    if not exam["passed"]:
+        return f"exam_id: exam {exam_id} was not passed"
+    answers, correct = conn.execute(
+        "SELECT COUNT(*), COALESCE(SUM(a.correct), 0) FROM rounds r"
+        " JOIN answers a ON a.round_id = r.id JOIN sessions s ON s.id = r.session_id"
+        " WHERE r.session_id = ? AND s.trainee_id = ?",
+        (exam["session_id"], trainee_id),
+    ).fetchone()
+    (complete,) = conn.execute(
+        "SELECT COUNT(*) FROM rounds r WHERE r.session_id = ?"
+        " AND EXISTS (SELECT 1 FROM answers a WHERE a.round_id = r.id)"
+        " AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.round_id = r.id AND a.given IS NULL)",
+        (exam["session_id"],),
+    ).fetchone()
+    score = 100.0 * correct / answers if answers else 0.0
+    if (
+        exam["score"] is None
+        or abs(score - float(exam["score"])) > 1e-9
+        or score < exam["pass_mark"]
+        or complete < exam["rounds"]
+    ):
+        return (
+            f"exam_id: exam {exam_id}'s stored result does not match its answers"
+            f" ({correct} of {answers} right, {complete} of {exam['rounds']} rounds complete);"
+            " it was altered and cannot be signed off"
+        )
+    # TODO(issue 14): also check the exam row's tamper seal (trainer/storage/seal.py)
+    # once that module exists, and seal the certification row with it.
+    live = conn.execute(
+        "SELECT code FROM certifications WHERE exam_id = ? AND revoked IS NULL", (exam_id,)
+    ).fetchone()
+    if live is not None:
+        return f"exam_id: exam {exam_id} is already signed off (certificate {live[0]})"
+    return None
+
+
+class Certificates(Writes):
+    """Signing off, reading, verifying and revoking certifications."""
+
+    def certification_problem(self, trainee_id: int, exam_id: int) -> str | None:
+        """Why this exam cannot be signed off for this trainee (a sentence naming the
+        field), or None when it can."""
+        return _exam_problem(self.conn, trainee_id, exam_id)
+
+    def certify(
+        self,
+        trainee_id: int,
+        exam_id: int,
+        signed_by: str,
+        *,
+        expires: date | None = None,
+        at: datetime | None = None,
+    ) -> Certification:
+        """Sign a trainee off on a passed exam; the certification with its new code."""
+        trainee_id = fields.integer(trainee_id, "trainee_id")
+        exam_id = fields.integer(exam_id, "exam_id")
+        who = fields.text(signed_by, "signed_by", max_length=fields.MAX_NAME_LENGTH)
+        signed_at = fields.stamp(at)
+        if expires is not None and (isinstance(expires, datetime)
+                                    or not isinstance(expires, date)):
+            raise StorageError(f"expires: {expires!r} must be a calendar date or none")
+        signed_day = datetime.fromisoformat(signed_at).astimezone().date()
+        if expires is not None and expires <= signed_day:
+            raise StorageError(
+                f"expires: {expires.isoformat()} is not after the day of signing"
+                f" ({signed_day.isoformat()})"
+            )
+        with self._write() as conn:
+            known = conn.execute("SELECT 1 FROM trainees WHERE id = ?", (trainee_id,)).fetchone()
+            if known is None:
+                raise StorageError(f"trainee_id: no trainee {trainee_id}")
+            instructor = conn.execute(
+                "SELECT name FROM instructors WHERE name = ?", (who,)
+            ).fetchone()
+            if instructor is None:
+                raise StorageError(f"signed_by: {who!r} is not an instructor of this station")
+            problem = _exam_problem(conn, trainee_id, exam_id)
+            if problem is not None:
+                raise StorageError(problem)
+            code = new_code()
+            while conn.execute("SELECT 1 FROM certifications WHERE code = ?", (code,)).fetchone():
+                code = new_code()  # pragma: no cover (one chance in 2**60)
+            cursor = conn.execute(
+                "INSERT INTO certifications (uid, trainee_id, exam_id, signed_by, signed_at,"
+                " expires, code) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (fields.uid(), trainee_id, exam_id, instructor[0], signed_at,
+                 None if expires is None else expires.isoformat(), code),
+            )
+            certification_id = int(cursor.lastrowid or 0)
+        found = self._certification_where("id = ?", certification_id)
+        assert found is not None
+        return found
+
+    def _certification_where(self, where: str, value: object) -> Certification | None:
+        row = rows.fetch_one(
+            self.conn,
+            f"SELECT {rows.CERTIFICATION_COLUMNS} FROM certifications WHERE {where}",
+            (value,),
+        )
+        return None if row is None else rows.certification(row)
+
+    def certifications(self, trainee_id: int | None = None) -> list[Certification]:
+        """Certifications, newest first: one trainee's, or everyone's (revoked too)."""
+        found = rows.fetch_all(
+            self.conn,
+            f"SELECT {rows.CERTIFICATION_COLUMNS} FROM certifications"
+            " WHERE ?1 IS NULL OR trainee_id = ?1 ORDER BY signed_at DESC, id DESC",
+            (trainee_id,),
+        )
+        return [rows.certification(row) for row in found]
+
+    def find_certification(self, code: str) -> Certification | None:
+        """The certification with this verification code (as a person typed it), or None."""
+        clean = normalise_code(code)
+        return None if clean is None else self._certification_where("code = ?", clean)
+
+    def revoke_certification(
+        self, certification_id: int, *, at: datetime | None = None
+    ) -> Certification:
+        """Withdraw a certification (the record stays, with when it was revoked)."""
+        certification_id = fields.integer(certification_id, "certification_id")
+        when = fields.stamp(at)
+        with self._write() as conn:
+            cursor = conn.execute(
+                "UPDATE certifications SET revoked = ? WHERE id = ? AND revoked IS NULL",
+                (when, certification_id),
+            )
+            if cursor.rowcount == 0:
+                row = conn.execute(
+                    "SELECT revoked FROM certifications WHERE id = ?", (certification_id,)
+                ).fetchone()
+                if row is None:
+                    raise StorageError(f"certification_id: no certification {certification_id}")
+                raise StorageError(
+                    f"certification_id: certification {certification_id} was revoked at {row[0]}"
+                )
+        found = self._certification_where("id = ?", certification_id)
+        assert found is not None
+        return found
+
+    def certification_statuses(self, today: date) -> dict[int, CertificationStatus]:
+        """Each certified trainee's standing on ``today`` (:func:`best_status`); a trainee
+        with no certification is not in the mapping."""
+        by_trainee: dict[int, list[Certification]] = {}
+        for certification in self.certifications():
+            by_trainee.setdefault(certification.trainee_id, []).append(certification)
+        return {
+            trainee_id: best_status(found, today) for trainee_id, found in by_trainee.items()
+        }

@@ -1,0 +1,293 @@
+"""Classes (cohorts): a class and its trainees, its averages, and assignments (no Qt).
+
+A class has a name (unique, any case) and a start date; trainees join and
+leave it (a trainee may be in several classes). An assignment gives a lesson
+(its id) or an exam set-up (its id) to a whole class or to one trainee, with
+an optional due date (a local calendar day): a trainee sees what is assigned
+to them directly and to every class they are in that is not archived.
+
+Whether an assignment is done is decided outside storage for a lesson (the
+course's mastery, :mod:`trainer.training`) and here for an exam: a passed exam
+of that set-up started on or after the day the assignment was made.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import date, datetime
+from enum import StrEnum
+
+from trainer.storage import fields, rows
+from trainer.storage.fields import MAX_NAME_LENGTH
+from trainer.storage.models import (
+    Assignment,
+    AssignmentKind,
+    ClassAverages,
+    StorageError,
+    Trainee,
+    TrainingClass,
+)
+from trainer.storage.writes import Writes
+
+MAX_TARGET_LENGTH = 200
+"""The longest lesson id an assignment names."""
+
+
+class AssignmentState(StrEnum):
+    """Where an assignment stands for one trainee on one day."""
+
+    DONE = "done"
+    OVERDUE = "overdue"
+    DUE_SOON = "due soon"
+    OPEN = "open"
+
+
+DUE_SOON_DAYS = 3
+"""An assignment not done is "due soon" from this many days before its due date."""
+
+
+def assignment_state(assignment: Assignment, done: bool, today: date) -> AssignmentState:
+    """Done; else overdue after the due day; else due soon within :data:`DUE_SOON_DAYS`
+    days of it (the due day included); else open (no due date, or later)."""
+    if done:
+        return AssignmentState.DONE
+    if assignment.due is None:
+        return AssignmentState.OPEN
+    if today > assignment.due:
+        return AssignmentState.OVERDUE
+    if (assignment.due - today).days <= DUE_SOON_DAYS:
+        return AssignmentState.DUE_SOON
+    return AssignmentState.OPEN
+
+
+def _day(value: object, field: str) -> str:
+    if isinstance(value, datetime) or not isinstance(value, date):
+        raise StorageError(f"{field}: {value!r} must be a calendar date (year, month, day)")
+    return value.isoformat()
+
+
+def _existing(conn: sqlite3.Connection, table: str, row_id: object, field: str,
+              what: str) -> int:
+    row_id = fields.integer(row_id, field)
+    if conn.execute(f"SELECT 1 FROM {table} WHERE id = ?", (row_id,)).fetchone() is None:
+        raise StorageError(f"{field}: no {what} {row_id}")
+    return row_id
+
+
+class Classes(Writes):
+    """Classes, their members and averages, and assignments."""
+
+    # -- classes
+
+    def create_class(self, name: str, starts: date, *, at: datetime | None = None) -> int:
+        """A new class starting on ``starts``; names are unique regardless of case."""
+        clean = fields.text(name, "name", max_length=MAX_NAME_LENGTH)
+        start = _day(starts, "starts")
+        created = fields.stamp(at)
+        with self._write() as conn:
+            if conn.execute("SELECT 1 FROM classes WHERE name = ?", (clean,)).fetchone():
+                raise StorageError(f"name: a class named {clean!r} already exists")
+            cursor = conn.execute(
+                "INSERT INTO classes (uid, name, starts, created) VALUES (?, ?, ?, ?)",
+                (fields.uid(), clean, start, created),
+            )
+        return int(cursor.lastrowid or 0)
+
+    def list_classes(self, *, archived: bool = False) -> list[TrainingClass]:
+        """The classes, newest start first (then by name); with ``archived``, the
+        archived ones too."""
+        found = rows.fetch_all(
+            self.conn,
+            f"SELECT {rows.CLASS_COLUMNS} FROM classes WHERE ?1 OR archived IS NULL"
+            " ORDER BY starts DESC, name COLLATE NOCASE",
+            (archived,),
+        )
+        return [rows.training_class(row) for row in found]
+
+    def get_class(self, class_id: int) -> TrainingClass | None:
+        row = rows.fetch_one(
+            self.conn, f"SELECT {rows.CLASS_COLUMNS} FROM classes WHERE id = ?", (class_id,)
+        )
+        return None if row is None else rows.training_class(row)
+
+    def archive_class(self, class_id: int, *, at: datetime | None = None) -> None:
+        """Hide a finished class from the lists and its assignments from its trainees;
+        nothing is deleted."""
+        when = fields.stamp(at)
+        with self._write() as conn:
+            _existing(conn, "classes", class_id, "class_id", "class")
+            conn.execute(
+                "UPDATE classes SET archived = ? WHERE id = ? AND archived IS NULL",
+                (when, class_id),
+            )
+
+    # -- members
+
+    def add_class_member(
+        self, class_id: int, trainee_id: int, *, at: datetime | None = None
+    ) -> bool:
+        """Put a trainee in a class; False when they were in it already."""
+        added = fields.stamp(at)
+        with self._write() as conn:
+            _existing(conn, "classes", class_id, "class_id", "class")
+            _existing(conn, "trainees", trainee_id, "trainee_id", "trainee")
+            cursor = conn.execute(
+                "INSERT OR IGNORE INTO class_members (class_id, trainee_id, added)"
+                " VALUES (?, ?, ?)",
+                (class_id, trainee_id, added),
+            )
+        return cursor.rowcount == 1
+
+    def remove_class_member(self, class_id: int, trainee_id: int) -> bool:
+        """Take a trainee out of a class (their answers stay); False when not in it."""
+        with self._write() as conn:
+            cursor = conn.execute(
+                "DELETE FROM class_members WHERE class_id = ? AND trainee_id = ?",
+                (fields.integer(class_id, "class_id"), fields.integer(trainee_id, "trainee_id")),
+            )
+        return cursor.rowcount == 1
+
+    def class_members(self, class_id: int) -> list[Trainee]:
+        """A class's trainees, by name."""
+        columns = ", ".join(f"t.{c.strip()}" for c in rows.TRAINEE_COLUMNS.split(","))
+        found = rows.fetch_all(
+            self.conn,
+            f"SELECT {columns} FROM class_members m JOIN trainees t ON t.id = m.trainee_id"
+            " WHERE m.class_id = ? ORDER BY t.name COLLATE NOCASE",
+            (class_id,),
+        )
+        return [rows.trainee(row) for row in found]
+
+    def classes_of(self, trainee_id: int) -> list[TrainingClass]:
+        """The classes (not archived) a trainee is in, newest start first."""
+        columns = ", ".join(f"c.{c.strip()}" for c in rows.CLASS_COLUMNS.split(","))
+        found = rows.fetch_all(
+            self.conn,
+            f"SELECT {columns} FROM class_members m JOIN classes c ON c.id = m.class_id"
+            " WHERE m.trainee_id = ? AND c.archived IS NULL"
+            " ORDER BY c.starts DESC, c.name COLLATE NOCASE",
+            (trainee_id,),
+        )
+        return [rows.training_class(row) for row in found]
+
+    def class_averages(self, class_id: int) -> ClassAverages:
+        """The class's figures, each trainee counted once (see :class:`ClassAverages`)."""
+        (members, practised, accuracy, per_round, rounds, answers, passed) = self.conn.execute(
+            "SELECT COUNT(*), COALESCE(SUM(tt.answers > 0), 0),"
+            " AVG(CASE WHEN tt.answers > 0 THEN CAST(tt.correct AS REAL) / tt.answers END),"
+            " AVG(CASE WHEN tt.rounds > 0 THEN tt.seconds / tt.rounds END),"
+            " COALESCE(AVG(COALESCE(tt.rounds, 0)), 0.0), COALESCE(SUM(tt.answers), 0),"
+            " COALESCE(SUM((SELECT e.passed FROM exams e WHERE e.trainee_id = m.trainee_id"
+            "   AND e.finished IS NOT NULL ORDER BY e.started DESC, e.id DESC LIMIT 1)), 0)"
+            " FROM class_members m LEFT JOIN trainee_totals tt ON tt.trainee_id = m.trainee_id"
+            " WHERE m.class_id = ?",
+            (fields.integer(class_id, "class_id"),),
+        ).fetchone()
+        return ClassAverages(
+            members=int(members),
+            practised=int(practised),
+            accuracy=accuracy,
+            seconds_per_round=per_round,
+            rounds_played=float(rounds),
+            answers=int(answers),
+            exams_passed=int(passed),
+        )
+
+    # -- assignments
+
+    def assign(
+        self,
+        kind: AssignmentKind | str,
+        target: str | int,
+        *,
+        assigned_by: str,
+        class_id: int | None = None,
+        trainee_id: int | None = None,
+        due: date | None = None,
+        at: datetime | None = None,
+    ) -> int:
+        """Give a lesson (``target``: its id) or an exam (``target``: the set-up's id) to
+        a class or to one trainee (exactly one of the two), due on ``due`` (or never)."""
+        chosen = fields.member(AssignmentKind, kind, "kind", "an assignment kind")
+        if (class_id is None) == (trainee_id is None):
+            raise StorageError("class_id, trainee_id: give exactly one (a class or a trainee)")
+        who = fields.text(assigned_by, "assigned_by", max_length=MAX_NAME_LENGTH)
+        due_text = None if due is None else _day(due, "due")
+        created = fields.stamp(at)
+        if chosen is AssignmentKind.EXAM:
+            config_id = fields.integer(target, "target") if not isinstance(target, str) else (
+                _config_id(target))
+            target_text = str(config_id)
+        else:
+            target_text = fields.text(target, "target", max_length=MAX_TARGET_LENGTH)
+        with self._write() as conn:
+            if class_id is not None:
+                _existing(conn, "classes", class_id, "class_id", "class")
+            else:
+                _existing(conn, "trainees", trainee_id, "trainee_id", "trainee")
+            if chosen is AssignmentKind.EXAM:
+                config = conn.execute(
+                    "SELECT retired FROM exam_configs WHERE id = ?", (int(target_text),)
+                ).fetchone()
+                if config is None:
+                    raise StorageError(f"target: no exam set-up {target_text}")
+                if config[0] is not None:
+                    raise StorageError(f"target: exam set-up {target_text} is retired")
+            cursor = conn.execute(
+                "INSERT INTO assignments (uid, class_id, trainee_id, kind, target, due,"
+                " assigned_by, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (fields.uid(), class_id, trainee_id, chosen.value, target_text, due_text, who,
+                 created),
+            )
+        return int(cursor.lastrowid or 0)
+
+    def remove_assignment(self, assignment_id: int) -> bool:
+        """Withdraw an assignment; False when there was none."""
+        with self._write() as conn:
+            cursor = conn.execute(
+                "DELETE FROM assignments WHERE id = ?",
+                (fields.integer(assignment_id, "assignment_id"),),
+            )
+        return cursor.rowcount == 1
+
+    def class_assignments(self, class_id: int) -> list[Assignment]:
+        """What was given to a class (not to its trainees one by one), soonest due first."""
+        found = rows.fetch_all(
+            self.conn,
+            f"SELECT {rows.ASSIGNMENT_COLUMNS} FROM assignments WHERE class_id = ?"
+            " ORDER BY due IS NULL, due, created, id",
+            (class_id,),
+        )
+        return [rows.assignment(row) for row in found]
+
+    def assignments_for(self, trainee_id: int) -> list[Assignment]:
+        """What a trainee has to do: given to them, or to a class they are in (not
+        archived); soonest due first, those with no due date last."""
+        found = rows.fetch_all(
+            self.conn,
+            f"SELECT {rows.ASSIGNMENT_COLUMNS} FROM assignments WHERE trainee_id = ?1"
+            " OR class_id IN (SELECT m.class_id FROM class_members m JOIN classes c"
+            "   ON c.id = m.class_id WHERE m.trainee_id = ?1 AND c.archived IS NULL)"
+            " ORDER BY due IS NULL, due, created, id",
+            (trainee_id,),
+        )
+        return [rows.assignment(row) for row in found]
+
+    def exam_assignment_done(self, trainee_id: int, assignment: Assignment) -> bool:
+        """Whether the trainee passed an exam of the assigned set-up, started on or after
+        the day it was assigned (UTC)."""
+        if assignment.kind is not AssignmentKind.EXAM:
+            raise StorageError(f"assignment: {assignment.id} is a {assignment.kind.value}")
+        found = self.conn.execute(
+            "SELECT 1 FROM exams WHERE trainee_id = ? AND config_id = ? AND passed = 1"
+            " AND finished IS NOT NULL AND started >= ? LIMIT 1",
+            (trainee_id, int(assignment.target), assignment.created.date().isoformat()),
+        ).fetchone()
+        return found is not None
+
+
+def _config_id(target: str) -> int:
+    try:
+        return int(target.strip())
+    except ValueError:
+        raise StorageError(f"target: {target!r} is not an exam set-up's id") from None
