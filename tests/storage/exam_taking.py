@@ -3,7 +3,7 @@ and answers, finished; every figure chosen by the test."""
 
 from __future__ import annotations
 
-from storage_support import RULES, ROUND, answer, at
+from storage_support import ROUND, RULES, answer, at
 
 from trainer.storage import TrainerDB
 from trainer.storage.models import Exam

@@ -53,12 +53,12 @@ def test_class_names_are_unique_regardless_of_case(db: TrainerDB) -> None:
 
 @pytest.mark.parametrize("starts", ["2026-03-02", None, 20260302])
 def test_a_start_that_is_not_a_date_is_refused_by_name(db: TrainerDB, starts: object) -> None:
-    with pytest.raises(StorageError, match="^starts: .* must be a calendar date"):
+    with pytest.raises(StorageError, match=r"^starts: .* must be a calendar date"):
         db.create_class("Spring", starts)  # type: ignore[arg-type]
 
 
 def test_trainees_join_and_leave_a_class(db: TrainerDB) -> None:
-    spring, ana, ben, cal, dee = _class_of_three(db)
+    spring, ana, ben, _, dee = _class_of_three(db)
     assert [t.name for t in db.class_members(spring)] == ["Ana", "Ben", "Cal"]
     assert not db.add_class_member(spring, ana)  # already in it
     assert db.remove_class_member(spring, ben)
