@@ -57,7 +57,7 @@ def test_a_site_exam_of_22_and_a_half_minutes_is_held_to_1350_seconds(tmp_path: 
 
 def test_a_typed_set_up_of_45_minutes_is_2700_seconds_under_the_chosen_rule_set() -> None:
     setup = parse_exam_setup(" Certification ", "25", "standard", "92.5 %", "45")
-    assert setup == ExamSetup("Certification", 25, 92.5, 2700, "standard")
+    assert setup == ExamSetup("Certification", 25, 92.5, 2700, "standard").complete()
 
 
 @pytest.mark.parametrize(("rounds", "minutes", "field"), [

@@ -5,8 +5,10 @@ What a station may override, and what it may not:
 
 - rule set and tables: only with ``allow_station_rules = true`` (then the
   site's choice is just the first-start default);
-- the exam set-up: never (an instructor adds others in the app); the length of
-  a *practice* exam only with ``allow_station_exam = true``;
+- the exam set-up: never (an instructor adds others in the app); everything it
+  fixes (rule set and table letters, seats, side bets, hands) is the exam's, not
+  the station's Settings; the length of a *practice* exam only with
+  ``allow_station_exam = true``;
 - the results folder and the data folder: never from the app. The
   ``HHE_TRAINER_HOME`` environment variable still wins over ``[data]``
   (for IT and tests);
@@ -15,7 +17,7 @@ What a station may override, and what it may not:
   removed in the app stays removed);
 - a site file that is there but cannot be used: no instructor can be set up
   on the station at all (:func:`instructor_setup_refusal`) until IT mends it;
-- everything else (side bets, seats, deck colours, sound): always the station's.
+- everything else (side bets, seats, deck colours, sound): the station's in practice.
 """
 
 from __future__ import annotations
@@ -82,15 +84,16 @@ def ensure_site_exam(db: TrainerDB, site: SiteConfig) -> int | None:
     exam = site.exam
     if exam is None:
         return None
-    wanted = (exam.rounds, exam.ruleset_id, exam.pass_mark, exam.time_limit_seconds)
+    wanted = replace(exam.complete(), name="")  # everything the set-up fixes
     taken: dict[str, int | None] = {}
-    for config in db.list_exam_configs():
-        have = (config.rounds, config.ruleset_id, config.pass_mark, config.time_limit_seconds)
-        taken[config.name.casefold()] = config.id if have == wanted else None
+    for config in db.list_exam_configs(retired=True):
+        # Only a set-up that fixes all of it, and is still offered, is the site's.
+        have = None if config.setup is None else replace(config.setup, name="")
+        same = have == wanted and config.retired is None
+        taken[config.name.casefold()] = config.id if same else None
     for name in _exam_names(exam):
         if name.casefold() not in taken:
-            return db.create_exam_config(name, exam.rounds, exam.ruleset_id, exam.pass_mark,
-                                         exam.time_limit_seconds)
+            return db.create_exam_setup(replace(exam, name=name))
         found = taken[name.casefold()]
         if found is not None:
             return found

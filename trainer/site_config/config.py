@@ -8,12 +8,20 @@ station, what a training room must not leave to each trainee::
     options = { trips_plus_table = "A", pocket_bonus_table = "A" }
     allow_station_rules = false   # false: Settings cannot change them (the default)
 
-    [exam]                        # the room's exam, offered in Exam mode
+    [exam]                        # the room's exam, offered in Exam mode (under [rules])
     name = "Audition"             # optional; "Training room exam"
     rounds = 20
     pass_mark = 90                # percent of answers right
     time_limit_minutes = 30       # optional; none by default
+    seats = 6                     # optional: occupied seats in every round (6 by default)
+    side_bets = ["trips_plus", "pocket_bonus"]  # optional; every one the rule set offers
+    seed = 4711                   # optional: the same hands for every candidate
+    max_attempts = 3              # optional: attempts per trainee; no limit by default
+    wait_hours = 24               # optional: hours between attempts; none by default
     allow_station_exam = false    # false: a practice exam's length is fixed too
+
+    [site]
+    room = "Pit 3 training room"  # optional: the room's name, printed on reports
 
     [results]
     folder = '\\\\server\\hhe-results'  # each station writes its results file here on exit
@@ -52,6 +60,7 @@ from trainer.engine.money import shown
 from trainer.engine.rulesets import DEFAULT_RULES
 from trainer.engine.textfile import TextFileError, read_text_file
 from trainer.exam_setup import (
+    FILE_KEYS,
     ExamSetup,
     exam_from_values,
     exam_value_problems,
@@ -108,6 +117,8 @@ class SiteConfig:
     instructor: InitialInstructor | None = None
     trainee_pin: PinPolicy = DEFAULT_PIN_POLICY
     idle_lock_minutes: int = DEFAULT_IDLE_LOCK_MINUTES
+    room: str | None = None
+    """The training room's name, printed on reports and certificates."""
     rejected: Path | None = None
     """A site file that was found but not used (see ``problems``)."""
     problems: tuple[str, ...] = ()
@@ -130,6 +141,8 @@ class SiteConfig:
             fixed.append(f"rule set {self.rules}" + (f" ({tables})" if tables else "") + lock)
         if self.exam:
             fixed.append(f"exam {self.exam.name!r}: {self.exam.figures}")
+        if self.room:
+            fixed.append(f"room {self.room!r}")
         if self.results_folder:
             fixed.append(f"results to {self.results_folder}")
         if self.data_folder:
@@ -147,7 +160,8 @@ class SiteConfig:
 
 _SECTIONS: dict[str, set[str]] = {
     "rules": {"ruleset", "options", "allow_station_rules"},
-    "exam": {"name", "rounds", "pass_mark", "time_limit_minutes", "allow_station_exam"},
+    "exam": {"name", *FILE_KEYS, "allow_station_exam"},
+    "site": {"room"},
     "results": {"folder", "room_key"},
     "data": {"folder"},
     "instructor": {"name", "password_hash"},
@@ -288,13 +302,17 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
         problems.extend(f"exam.{problem}" for problem in exam_value_problems(exam_raw))
         name = text(exam_raw, "exam", "name", MAX_NAME_LENGTH) or DEFAULT_EXAM_NAME
         if len(problems) == before:
-            exam = exam_from_values(name, exam_raw, rules or DEFAULT_RULES)
+            try:  # under the room's rule set and table letters
+                exam = exam_from_values(name, exam_raw, rules or DEFAULT_RULES, options)
+            except ValueError as error:
+                problems.append(f"exam.{error}")
 
     # [results], [data]
     results_raw = section("results")
     results = folder(results_raw, "results")
     room_key = text(results_raw, "results", "room_key")
     data_folder = folder(section("data"), "data")
+    room = text(section("site"), "site", "room", MAX_NAME_LENGTH)
 
     # [instructor]
     instructor_raw = section("instructor")
@@ -338,6 +356,7 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
         instructor=instructor,
         trainee_pin=trainee_pin,
         idle_lock_minutes=idle_minutes,
+        room=room,
     )
 
 

@@ -1,19 +1,42 @@
 """Exams: the instructor's set-ups, and starting, scoring and listing exams (no Qt).
 
-An exam copies its set-up's figures when it starts (later edits of the set-up
-do not change it) and runs as an exam-mode session; finishing scores it from
-that session's answers.
+A set-up (:class:`~trainer.exam_setup.ExamSetup`) fixes everything that shapes
+an exam. Editing one keeps its name and adds one to its version; retiring one
+stops it being offered for new exams. An exam copies its set-up whole when it
+starts (name and version included: later edits do not change it), counts as
+the trainee's next attempt at that set-up, and runs as an exam-mode session;
+finishing scores it from that session's answers.
+
+Set-ups and exams stored before schema 5 have no stored set-up
+(``setup_json`` NULL): they read back as their columns say, with
+:data:`~trainer.exam_setup.BEFORE_SETUPS` shown where the rest would be.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+import sqlite3
+from dataclasses import replace
+from datetime import datetime, timedelta
 
-from trainer.exam_setup import stored_exam_problem
+from trainer.engine.rulesets import RuleSetError, load_ruleset
+from trainer.exam_setup import ExamSetup, setup_problem, setup_to_json
 from trainer.storage import fields, rows
 from trainer.storage.fields import MAX_NAME_LENGTH
-from trainer.storage.models import Exam, ExamConfig, Mode, StorageError
+from trainer.storage.models import Exam, ExamConfig, ExamRefused, Mode, StorageError
 from trainer.storage.writes import Writes
+
+
+def _checked(setup: ExamSetup) -> ExamSetup:
+    """The set-up spelled out (:meth:`ExamSetup.complete`), or StorageError naming the field."""
+    problem = setup_problem(setup)
+    if problem is not None:
+        raise StorageError(problem)
+    return setup.complete()
+
+
+def _when(moment: datetime) -> str:
+    """A time in a sentence for a person at this station: local ``YYYY-MM-DD HH:MM``."""
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 class Exams(Writes):
@@ -27,61 +50,180 @@ class Exams(Writes):
         pass_mark: float,
         time_limit_seconds: int | None = None,
     ) -> int:
-        """The instructor's exam set-up; ``pass_mark`` is a percentage (0-100)."""
-        clean = fields.text(name, "name", max_length=MAX_NAME_LENGTH)
-        problem = stored_exam_problem(rounds, pass_mark, time_limit_seconds)
-        if problem is not None:
-            raise StorageError(problem)
-        ruleset = fields.text(ruleset_id, "ruleset_id")
+        """A set-up of these figures on a full table with every side bet the rule set
+        offers and its default tables (:meth:`create_exam_setup` for the rest)."""
+        return self.create_exam_setup(
+            ExamSetup(name, rounds, pass_mark, time_limit_seconds, ruleset_id)
+        )
+
+    def create_exam_setup(self, setup: ExamSetup) -> int:
+        """The instructor's (or the site's) exam set-up, version 1; its id."""
+        clean = fields.text(setup.name, "name", max_length=MAX_NAME_LENGTH)
+        fields.text(setup.ruleset_id, "ruleset_id")
+        setup = _checked(replace(setup, name=clean))
         with self._write() as conn:
-            if conn.execute("SELECT 1 FROM exam_configs WHERE name = ?", (clean,)).fetchone():
-                raise StorageError(f"name: an exam set-up named {clean!r} already exists")
+            taken = rows.fetch_one(
+                conn, "SELECT retired FROM exam_configs WHERE name = ?", (clean,)
+            )
+            if taken is not None:
+                retired = " (retired)" if taken["retired"] else ""
+                raise StorageError(
+                    f"name: an exam set-up named {clean!r}{retired} already exists"
+                )
             cursor = conn.execute(
                 "INSERT INTO exam_configs (name, rounds, ruleset_id, pass_mark,"
-                " time_limit_seconds, created) VALUES (?, ?, ?, ?, ?, ?)",
-                (clean, rounds, ruleset, float(pass_mark), time_limit_seconds, fields.now()),
+                " time_limit_seconds, created, version, setup_json)"
+                " VALUES (?, ?, ?, ?, ?, ?, 1, ?)",
+                (clean, setup.rounds, setup.ruleset_id, float(setup.pass_mark),
+                 setup.time_limit_seconds, fields.now(), setup_to_json(setup)),
             )
         return int(cursor.lastrowid or 0)
 
-    def list_exam_configs(self) -> list[ExamConfig]:
-        """Every exam set-up, by name."""
+    def edit_exam_config(self, config_id: int, setup: ExamSetup) -> ExamConfig:
+        """A new version of a set-up (its name stays); exams already taken keep the copy
+        they started with. Nothing changed: the same version, unchanged."""
+        config = self.get_exam_config(config_id)
+        if config is None:
+            raise StorageError(f"config_id: no exam set-up {config_id}")
+        if config.retired is not None:
+            raise StorageError(
+                f"config_id: the exam set-up {config.name!r} is retired; retired set-ups"
+                " stay as they were"
+            )
+        setup = _checked(replace(setup, name=config.name))
+        if setup == config.setup:
+            return config
+        with self._write() as conn:
+            conn.execute(
+                "UPDATE exam_configs SET rounds = ?, ruleset_id = ?, pass_mark = ?,"
+                " time_limit_seconds = ?, setup_json = ?, version = version + 1"
+                " WHERE id = ? AND retired IS NULL",
+                (setup.rounds, setup.ruleset_id, float(setup.pass_mark),
+                 setup.time_limit_seconds, setup_to_json(setup), config_id),
+            )
+        edited = self.get_exam_config(config_id)
+        assert edited is not None
+        return edited
+
+    def retire_exam_config(self, config_id: int, *, at: datetime | None = None) -> ExamConfig:
+        """Stop offering a set-up for new exams; its exams keep showing it. Retiring a
+        retired set-up changes nothing."""
+        with self._write() as conn:
+            cursor = conn.execute(
+                "UPDATE exam_configs SET retired = COALESCE(retired, ?) WHERE id = ?",
+                (fields.stamp(at), config_id),
+            )
+            if cursor.rowcount == 0:
+                raise StorageError(f"config_id: no exam set-up {config_id}")
+        retired = self.get_exam_config(config_id)
+        assert retired is not None
+        return retired
+
+    def get_exam_config(self, config_id: int) -> ExamConfig | None:
+        row = rows.fetch_one(
+            self.conn,
+            f"SELECT {rows.EXAM_CONFIG_COLUMNS} FROM exam_configs WHERE id = ?",
+            (config_id,),
+        )
+        return None if row is None else rows.exam_config(row)
+
+    def list_exam_configs(self, *, retired: bool = False) -> list[ExamConfig]:
+        """The exam set-ups offered for new exams, by name; ``retired``: every one."""
         found = rows.fetch_all(
             self.conn,
-            f"SELECT {rows.EXAM_CONFIG_COLUMNS} FROM exam_configs ORDER BY name COLLATE NOCASE",
+            f"SELECT {rows.EXAM_CONFIG_COLUMNS} FROM exam_configs"
+            " WHERE ?1 OR retired IS NULL ORDER BY name COLLATE NOCASE",
+            (retired,),
         )
         return [rows.exam_config(row) for row in found]
 
+    def exam_refusal(
+        self, trainee_id: int, config_id: int, *, at: datetime | None = None
+    ) -> ExamRefused | None:
+        """Why the trainee may not start an exam from this set-up now (None: they may):
+        it is retired, its attempts are used, or the wait after the last is not over."""
+        return self._refusal(self.conn, trainee_id, config_id,
+                             datetime.fromisoformat(fields.stamp(at)))
+
+    def _refusal(self, conn: sqlite3.Connection, trainee_id: int, config_id: int,
+                 at: datetime) -> ExamRefused | None:
+        config = self.get_exam_config(config_id)
+        if config is None:
+            raise StorageError(f"config_id: no exam set-up {config_id}")
+        if config.retired is not None:
+            return ExamRefused(
+                f"The exam \u201c{config.name}\u201d was retired on {_when(config.retired)}:"
+                " it is no longer offered. Ask your instructor which exam to sit."
+            )
+        setup = config.for_new_exams
+        made, last = conn.execute(
+            "SELECT COUNT(*), MAX(COALESCE(finished, started)) FROM exams"
+            " WHERE trainee_id = ? AND config_id = ?",
+            (trainee_id, config_id),
+        ).fetchone()
+        if setup.max_attempts is not None and made >= setup.max_attempts:
+            plural = "s" * (setup.max_attempts != 1)
+            return ExamRefused(
+                f"The exam \u201c{config.name}\u201d allows {setup.max_attempts}"
+                f" attempt{plural}, and all {made} have been made: no further attempt is"
+                " allowed. Ask your instructor."
+            )
+        if setup.wait_hours is not None and last is not None:
+            allowed = datetime.fromisoformat(last) + timedelta(hours=setup.wait_hours)
+            if at < allowed:
+                hours = f"{setup.wait_hours} hour{'s' * (setup.wait_hours != 1)}"
+                return ExamRefused(
+                    f"Attempt {made + 1} at the exam \u201c{config.name}\u201d is allowed"
+                    f" from {_when(allowed)}: {hours} after the last attempt ended.",
+                    allowed,
+                )
+        return None
+
     def start_exam(self, trainee_id: int, config_id: int, *, at: datetime | None = None) -> Exam:
-        """Start an exam from a set-up: an exam-mode session plus the exam record
-        (the set-up's figures are copied, so later edits do not change it)."""
+        """Start an exam from a set-up: an exam-mode session plus the exam record, the
+        trainee's next attempt at it. The whole set-up is copied (with its name and
+        version, and the rule set's version), so later edits do not change it.
+        :class:`ExamRefused` when the set-up does not allow it now."""
         trainee_id = fields.integer(trainee_id, "trainee_id")
         started = fields.stamp(at)
+        config = self.get_exam_config(config_id)
+        if config is None:
+            raise StorageError(f"config_id: no exam set-up {config_id}")
+        try:
+            setup = config.for_new_exams.complete()
+            ruleset_version = load_ruleset(setup.ruleset_id).version
+        except (ValueError, RuleSetError, OSError) as error:
+            raise StorageError(f"config_id: exam set-up {config.name!r}: {error}") from None
+        copy = setup_to_json(setup, version=config.version, ruleset_version=ruleset_version)
         self._automatic_backup()
         with self._write() as conn:
-            config = rows.fetch_one(
-                conn,
-                "SELECT rounds, ruleset_id, pass_mark, time_limit_seconds FROM exam_configs"
-                " WHERE id = ?",
-                (config_id,),
-            )
-            if config is None:
-                raise StorageError(f"config_id: no exam set-up {config_id}")
+            refusal = self._refusal(conn, trainee_id, config_id,
+                                    datetime.fromisoformat(started))
+            if refusal is not None:
+                raise refusal
+            (made,) = conn.execute(
+                "SELECT COUNT(*) FROM exams WHERE trainee_id = ? AND config_id = ?",
+                (trainee_id, config_id),
+            ).fetchone()
             session_id = self._insert_session(
-                conn, trainee_id, Mode.EXAM, config["ruleset_id"], started
+                conn, trainee_id, Mode.EXAM, setup.ruleset_id, started
             )
             cursor = conn.execute(
                 "INSERT INTO exams (uid, trainee_id, session_id, config_id, rounds, ruleset_id,"
-                " pass_mark, time_limit_seconds, started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " pass_mark, time_limit_seconds, started, setup_json, attempt)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     fields.uid(),
                     trainee_id,
                     session_id,
                     config_id,
-                    config["rounds"],
-                    config["ruleset_id"],
-                    config["pass_mark"],
-                    config["time_limit_seconds"],
+                    setup.rounds,
+                    setup.ruleset_id,
+                    setup.pass_mark,
+                    setup.time_limit_seconds,
                     started,
+                    copy,
+                    made + 1,
                 ),
             )
             exam_id = int(cursor.lastrowid or 0)

@@ -27,6 +27,7 @@ from trainer.engine.generator import generate_round
 from trainer.engine.round import SIDE_WAGERS, Round, Wager, is_seat_count
 from trainer.engine.rulesets import DEFAULT_RULES, RuleSet, load_ruleset
 from trainer.engine.settlement import Settlement, settle
+from trainer.exam_setup import ExamSetup
 from trainer.storage.models import Mode as Mode  # the one definition, re-exported here
 from trainer.training.answers import coerce_answer
 from trainer.training.grading import Grade, grade
@@ -65,6 +66,23 @@ class TrainingSettings:
         for wager in self.side_bets:
             if wager not in SIDE_WAGERS:
                 raise ValueError(f"side_bets: {wager!r} is not a side wager")
+
+
+def exam_settings(setup: ExamSetup, station: TrainingSettings) -> TrainingSettings:
+    """The settings an exam from ``setup`` runs under: the set-up fixes the rule set,
+    table letters, seats, side bets, rounds and hands (its seed); the station keeps only
+    how the table looks and sounds (deck colours, sound)."""
+    setup = setup.complete()
+    return TrainingSettings(
+        rules=setup.ruleset_id,
+        options=setup.options,
+        side_bets=setup.side_bets or (),
+        seats=setup.seats,
+        four_colour=station.four_colour,
+        sound=station.sound,
+        exam_rounds=setup.rounds,
+        seed=setup.seed,
+    )
 
 
 def focused_questions(settlement: Settlement,
