@@ -21,13 +21,17 @@ from trainer.reports.queries import (
     trainee_name,
 )
 from trainer.reports.text import (
+    attempt_text,
     exam_result_text,
+    exam_setup_facts,
+    exam_setup_name,
     given_text,
     local_time,
     mastery_text,
     percent,
     question_text,
     ruleset_title,
+    score_text,
     seconds_text,
     skill_label,
     skill_order,
@@ -161,17 +165,20 @@ def _exam_rows(exams: Sequence[Exam]) -> list[list[tuple[str, str] | str]]:
             [
                 local_time(exam.started),
                 local_time(exam.finished),
-                ruleset_title(exam.ruleset_id),
+                exam_setup_name(exam),
+                (attempt_text(exam), "num"),
+                ruleset_title(exam.ruleset_id, exam.ruleset_version),
                 (str(exam.rounds), "num"),
                 (f"{exam.pass_mark:g}%", "num"),
-                ("" if exam.score is None else f"{exam.score:.1f}%", "num"),
+                (score_text(exam.score), "num"),
                 (result, css),
             ]
         )
     return rows
 
 
-_EXAM_HEADER = ("Started", "Finished", "Rule set", "Rounds", "Pass mark", "Score", "Result")
+_EXAM_HEADER = ("Started", "Finished", "Set-up", "Attempt", "Rule set", "Rounds", "Pass mark",
+                "Score", "Result")
 
 
 def _stats_from_answers(answers: Sequence[AnswerRecord]) -> list[SkillStat]:
@@ -278,7 +285,8 @@ def exam_report_html(db: TrainerDB, exam_id: int) -> str:
     """A printable report on one exam: who, when, rule set, score, pass/fail, mistakes."""
     exam = find_exam(db, exam_id)
     name = trainee_name(db, exam.trainee_id)
-    config = next((c for c in db.list_exam_configs() if c.id == exam.config_id), None)
+    config = (None if exam.config_id is None or exam.setup is not None
+              else db.get_exam_config(exam.config_id))  # before schema 5: the name now
     answers = [a for a in db.trainee_answers(exam.trainee_id) if a.session_id == exam.session_id]
     wrong = [a for a in answers if not a.correct]
     result = exam_result_text(exam)
@@ -287,11 +295,14 @@ def exam_report_html(db: TrainerDB, exam_id: int) -> str:
         minutes, seconds = divmod(round((exam.finished - exam.started).total_seconds()), 60)
         duration = f"{minutes} min {seconds:02d} s"
     rounds_answered = len({a.round_id for a in answers})
-    score = "\u2014" if exam.score is None else f"{exam.score:.1f}%"
+    score = score_text(exam.score)
+    setup_name = exam_setup_name(exam, config.name if config else None)
     facts = [
         ("Trainee", name),
-        ("Exam", f"#{exam.id}" + (f" \u2014 {config.name}" if config else "")),
-        ("Rule set", ruleset_title(exam.ruleset_id)),
+        ("Exam", f"#{exam.id}" + (f" \u2014 {setup_name}" if setup_name else "")),
+        ("Attempt", attempt_text(exam)),
+        ("Rule set", ruleset_title(exam.ruleset_id, exam.ruleset_version)),
+        *exam_setup_facts(exam),
         ("Started", local_time(exam.started)),
         ("Finished", local_time(exam.finished) or "not finished"),
         ("Time taken", duration or "\u2014"),

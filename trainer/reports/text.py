@@ -10,9 +10,11 @@ everywhere. The target itself, and every number in it, is
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import ROUND_HALF_UP, Decimal
 
 from trainer.engine.round import Wager
 from trainer.engine.rulesets import RuleSetError, load_ruleset
+from trainer.exam_setup import BEFORE_SETUPS
 from trainer.skills import QuestionKind, Skill
 from trainer.storage.models import AnswerRecord, Exam, ExamStatus
 from trainer.training.mastery import (
@@ -147,6 +149,46 @@ def exam_result_text(exam: Exam) -> str:
     if exam.status is ExamStatus.FAILED:
         return "FAIL"
     return "in progress"
+
+
+def score_text(score: float | None) -> str:
+    """An exam's score as every screen and report shows it (the trainee's end screen and
+    page, the instructor's exams tab, the PDF): a percentage to one decimal, halves
+    rounded up, ``78.6%``; ``—`` before it is scored."""
+    if score is None:
+        return "—"
+    tenths = Decimal(repr(float(score))).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    return f"{tenths}%"
+
+
+def attempt_text(exam: Exam) -> str:
+    """``2`` for a second attempt; ``—`` for an exam from before attempts were counted."""
+    return "—" if exam.attempt is None else str(exam.attempt)
+
+
+def exam_setup_name(exam: Exam, fallback: str | None = None) -> str:
+    """``Final exam (version 2)`` as the exam copied it; for an exam from before schema 5,
+    ``fallback`` (the set-up's name now) or empty."""
+    if exam.setup is None:
+        return fallback or ""
+    version = f" (version {exam.setup_version})" if exam.setup_version else ""
+    return exam.setup.name + version
+
+
+def exam_setup_facts(exam: Exam) -> list[tuple[str, str]]:
+    """What shaped the exam beyond rounds, pass mark and time limit, for its report; an
+    exam from before schema 5 says so instead of guessing."""
+    setup = exam.setup
+    if setup is None:
+        return [("Seats, side bets, tables", BEFORE_SETUPS + " (the station's Settings chose"
+                 " them then)")]
+    return [
+        ("Table letters", setup.tables_text),
+        ("Occupied seats", str(setup.seats)),
+        ("Side bets", setup.side_bets_text),
+        ("Hands", setup.hands_text),
+        ("Attempts allowed", setup.attempts_text),
+    ]
 
 
 def time_limit_text(seconds: int | None) -> str:

@@ -357,13 +357,19 @@ class ExamsModel(RowsModel[Exam]):
     columns = (
         Column[Exam]("Started", lambda e: reports.local_time(e.started), lambda e: e.started),
         Column[Exam](
-            "Rule set", lambda e: reports.ruleset_title(e.ruleset_id), lambda e: e.ruleset_id
+            "Set-up", reports.exam_setup_name, reports.exam_setup_name,
+            tooltip=lambda e: "; ".join(f"{k}: {v}" for k, v in reports.exam_setup_facts(e)),
+        ),
+        Column[Exam]("Attempt", reports.attempt_text, lambda e: e.attempt or 0, True),
+        Column[Exam](
+            "Rule set", lambda e: reports.ruleset_title(e.ruleset_id, e.ruleset_version),
+            lambda e: e.ruleset_id
         ),
         Column[Exam]("Rounds", lambda e: str(e.rounds), lambda e: e.rounds, True),
         Column[Exam]("Pass mark", lambda e: f"{e.pass_mark:g}%", lambda e: e.pass_mark, True),
         Column[Exam](
             "Score",
-            lambda e: NO_FIGURE if e.score is None else f"{e.score:.1f}%",
+            lambda e: reports.score_text(e.score),
             lambda e: e.score,
             True,
         ),
