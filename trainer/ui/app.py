@@ -4,7 +4,9 @@ Order of a start: read the training room's site file (a bad one is reported
 and the defaults used) and put its data folder in force; open the log; install
 the crash handler; open the database (never fails: a damaged one is set aside
 and the window says so); create the site's instructor and exam when missing;
-welcome a first run or ask who is training; then deal the first hand. At the
+welcome a first run or ask who is training (with their PIN, under the site's
+``[security]`` policy); then deal the first hand. While a site file is there
+but unusable, no instructor set-up is offered to whoever sits down. At the
 end, the station's results go to the site's results folder, if it names one.
 """
 
@@ -106,7 +108,12 @@ def run_app(rules: str | None = None) -> int:
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from trainer.logging_setup import qt_message_logger, setup_logging, stop_logging
-    from trainer.site_config import apply_data_folder, apply_to_settings, load_site_config
+    from trainer.site_config import (
+        apply_data_folder,
+        apply_to_settings,
+        instructor_setup_refusal,
+        load_site_config,
+    )
     from trainer.storage.database import open_database
     from trainer.ui.crash import install_crash_handler
     from trainer.ui.first_run import WelcomeDialog, is_first_run
@@ -160,7 +167,8 @@ def run_app(rules: str | None = None) -> int:
         QMessageBox.warning(None, "Training room", note)
 
     if is_first_run(db):
-        welcome = WelcomeDialog(db, site_note=site.report if site.path else None)
+        welcome = WelcomeDialog(db, site_note=site.report if site.path else None,
+                                policy=site.trainee_pin, refusal=instructor_setup_refusal(site))
         _probe_first_screen(welcome)
         chosen = welcome.exec()
         trainee_id, wants_instructor = welcome.trainee_id, welcome.instructor_requested
@@ -168,7 +176,7 @@ def run_app(rules: str | None = None) -> int:
             settings = dataclasses.replace(settings, four_colour=True)
         welcome.deleteLater()
     else:
-        profile = ProfileDialog(db)
+        profile = ProfileDialog(db, policy=site.trainee_pin)
         _probe_first_screen(profile)
         chosen = profile.exec()
         trainee_id, wants_instructor = profile.trainee_id, profile.instructor_requested

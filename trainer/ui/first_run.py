@@ -6,6 +6,12 @@ either (and the site file named none), it asks for the instructor's set-up
 first, through the same dialog the instructor area uses
 (:class:`trainer.ui.progress.sign_in.InstructorSignInDialog`); the instructor
 may also skip the trainee and go straight to the instructor area.
+
+When the training room's site file is there but cannot be used, no
+instructor set-up is offered at all (``refusal`` says that IT must fix the
+file, naming it): the file may name the room's instructor, who is created
+at the first start after it is mended. The first trainee may choose a PIN
+(or must, under the room's ``required`` policy).
 """
 
 from __future__ import annotations
@@ -23,7 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.site_config import DEFAULT_PIN_POLICY, PinPolicy
 from trainer.storage.database import StorageError, TrainerDB
+from trainer.ui.profile_dialog import SECRET_RULE, new_secret_problem, secret_field
 
 
 def is_first_run(db: TrainerDB) -> bool:
@@ -35,13 +43,22 @@ class WelcomeDialog(QDialog):
     """``trainee_id`` (the trainee created) or ``instructor_requested`` after it closes."""
 
     def __init__(
-        self, db: TrainerDB, parent: QWidget | None = None, *, site_note: str | None = None
+        self,
+        db: TrainerDB,
+        parent: QWidget | None = None,
+        *,
+        site_note: str | None = None,
+        policy: PinPolicy = DEFAULT_PIN_POLICY,
+        refusal: str | None = None,
     ) -> None:
         super().__init__(parent)
         from trainer.ui.progress.sign_in import InstructorSignInDialog
 
         self.setWindowTitle("Welcome")
         self.db = db
+        self.policy = policy
+        self.refusal = refusal
+        """Why no instructor may be set up here (a broken site file); None: one may."""
         self.trainee_id: int | None = None
         self.instructor_requested = False
         self.instructor_dialog: InstructorSignInDialog | None = None
@@ -82,6 +99,18 @@ class WelcomeDialog(QDialog):
         self.name_edit.returnPressed.connect(self.create_trainee)
         row.addWidget(self.name_edit)
         form.addLayout(row)
+        required = policy is PinPolicy.REQUIRED
+        self.pin_edit = secret_field(
+            "trainee_pin", "PIN or password" + ("" if required else " (optional)"))
+        self.pin_edit.setToolTip(f"Keeps others from training under your name: {SECRET_RULE}")
+        self.repeat_edit = secret_field("trainee_pin_repeat", "Repeat it")
+        for edit in (self.pin_edit, self.repeat_edit):
+            edit.returnPressed.connect(self.create_trainee)
+            edit.setVisible(policy is not PinPolicy.OFF)
+        pin_row = QHBoxLayout()
+        pin_row.addWidget(self.pin_edit)
+        pin_row.addWidget(self.repeat_edit)
+        form.addLayout(pin_row)
         self.error = QLabel()
         self.error.setObjectName("error")
         self.error.setStyleSheet("color: #b00020; font-weight: bold;")
@@ -130,6 +159,10 @@ class WelcomeDialog(QDialog):
                 " instructor's password."
             )
             self.instructor_button.hide()
+        elif self.refusal is not None:
+            self.instructor_status.setText(self.refusal)
+            self.instructor_button.hide()
+            self.instructor_area_button.hide()
         else:
             self.instructor_status.setText(
                 "No instructor is set up on this station yet. The instructor should do"
@@ -139,11 +172,16 @@ class WelcomeDialog(QDialog):
             self.instructor_button.show()
         self.instructor_box.setVisible(True)
 
+    @property
+    def offers_instructor_setup(self) -> bool:
+        """The "Set up the instructor" button is there (no instructor, a usable site file)."""
+        return self.needs_instructor and self.refusal is None
+
     def set_up_instructor(self) -> None:
         """Open the instructor set-up (window-modal, not nested)."""
         from trainer.ui.progress.sign_in import InstructorSignInDialog
 
-        dialog = InstructorSignInDialog(self.db, self)
+        dialog = InstructorSignInDialog(self.db, self, refusal=self.refusal)
         dialog.accepted.connect(self._update_instructor)
         dialog.finished.connect(dialog.deleteLater)
         self.instructor_dialog = dialog
@@ -155,11 +193,23 @@ class WelcomeDialog(QDialog):
             self.error.setText("Type your name first.")
             self.name_edit.setFocus()
             return
+        secret = self.pin_edit.text() if self.policy is not PinPolicy.OFF else ""
+        if secret or self.policy is PinPolicy.REQUIRED:
+            problem = new_secret_problem(secret, self.repeat_edit.text())
+            if problem is not None:
+                if not secret:
+                    problem = f"The training room requires a PIN: choose {SECRET_RULE}."
+                self.error.setText(problem)
+                self.pin_edit.setFocus()
+                return
         try:
-            self.trainee_id = self.db.create_trainee(name)
+            trainee_id = self.db.create_trainee(name)
+            if secret:
+                self.db.set_trainee_pin(trainee_id, secret)
         except StorageError as error:
             self.error.setText(str(error))
             return
+        self.trainee_id = trainee_id
         self.error.clear()
         self.accept()
 

@@ -3,6 +3,13 @@
 It shows what the training session deals and asks, passes every answer to
 the session to grade (it computes no payout itself) and, with a database,
 keeps every round and answer the moment they happen.
+
+Who is training can change without quitting (Game > Switch trainee, Sign
+out: the running session ends and its recorder closes; an exam asks first).
+After the site's ``idle_lock_minutes`` untouched, the window is covered by a
+lock page (:mod:`trainer.ui.lock`) that takes the trainee's PIN or offers to
+switch trainee: nothing can be answered or opened while it shows, the
+trainee's other windows are closed, and a running exam's clock keeps running.
 """
 
 from __future__ import annotations
@@ -23,13 +30,14 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from trainer.engine.round import Round, RoundError
 from trainer.engine.rulesets import RuleSetError
-from trainer.site_config import SiteConfig, apply_to_settings
+from trainer.site_config import PinPolicy, SiteConfig, apply_to_settings
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import Exam, ExamConfig, Mistake
 from trainer.training.grading import Grade
@@ -44,12 +52,15 @@ from trainer.training.session import (
 )
 from trainer.ui.answer_panel import AnswerPanel
 from trainer.ui.keys import action
+from trainer.ui.lock import Clock, IdleWatcher, LockPage, system_clock
 from trainer.ui.round_controller import STORAGE_ERRORS, RoundController, table_beside_panel
 from trainer.ui.table.view import TableView
 from trainer.ui.window_fit import fit_window, remember_window
 
 if TYPE_CHECKING:
     from trainer.ui.help_window import HelpWindow
+    from trainer.ui.instructor_area import InstructorArea
+    from trainer.ui.profile_dialog import ProfileDialog
 
 MODE_HELP = {
     Mode.PRACTICE: "Practice: feedback after each answer.",
@@ -92,7 +103,21 @@ class MainWindow(QMainWindow):
         self.table = TableView()
         self.table.set_four_colour(self.settings.four_colour)
         self.panel = AnswerPanel()
-        self.setCentralWidget(table_beside_panel(self.table, self.panel))
+        # The trainer on one page, the lock (or "nobody is signed in") on the other.
+        self.clock: Clock = system_clock
+        self.instructor_area: InstructorArea | None = None
+        self._stack = QStackedWidget()
+        self._stack.addWidget(table_beside_panel(self.table, self.panel))
+        self.lock_page = LockPage()
+        self.lock_page.unlocked.connect(self.unlock)
+        self._lock_switch = self.lock_page.add_button("Switch trainee\u2026", "lock_switch",
+                                                      self.switch_trainee)
+        self.lock_page.add_button("Quit", "lock_quit", self.close)
+        self._stack.addWidget(self.lock_page)
+        self.setCentralWidget(self._stack)
+        self._disabled_while_locked: list[QAction] = []
+        self.idle = IdleWatcher(self, self.site.idle_lock_minutes)
+        self.idle.idle.connect(self.lock)
 
         self.clock_label = QLabel()
         self.score_label = QLabel()
@@ -116,6 +141,8 @@ class MainWindow(QMainWindow):
             # Escape leaves a menu but not the menu bar: Enter would open the menu again.
             menu.aboutToHide.connect(lambda: QTimer.singleShot(0, self.panel.take_focus))
         fit_window(self, "practice", QSize(1600, 900))
+        if self.db is not None and self.trainee_id is not None:
+            self.idle.start()
 
     # --- menus -----------------------------------------------------------------
 
@@ -136,11 +163,18 @@ class MainWindow(QMainWindow):
         game.addSeparator()
         game.addAction(action("&Settings\u2026", self, self.open_settings, "Ctrl+,"))
         game.addSeparator()
+        if self.db is not None:
+            game.addAction(action("S&witch trainee\u2026", self, self.switch_trainee,
+                                  "Ctrl+Shift+T"))
+            game.addAction(action("&Lock the station", self, self.lock, "Ctrl+Shift+L"))
+            game.addAction(action("Sign &out", self, self.sign_out, "Ctrl+Shift+Q"))
+            game.addSeparator()
         game.addAction(action("&Quit", self, self.close, "Ctrl+Q"))
         if self.db is not None:
             records = self.menuBar().addMenu("&Progress")
             mine = action("&My progress", self, self.open_progress, "Ctrl+P")
             mine.setEnabled(self.trainee_id is not None)
+            self.progress_action = mine
             records.addAction(mine)
             records.addAction(action("&Instructor area\u2026", self, self.open_instructor_area))
         from trainer.ui.course import add_course_menu  # Course: lessons, drills, mistakes
@@ -231,27 +265,190 @@ class MainWindow(QMainWindow):
         dialog.deleteLater()
 
     def open_instructor_area(self) -> None:
-        """Behind the instructor's password; a trainee cannot open it."""
-        from trainer.ui.progress.dashboard import InstructorDashboard
+        """Behind the instructor's password; a trainee cannot open it. One area at a time:
+        an open one is raised (a locked one asks for its instructor's password)."""
+        from trainer.site_config import instructor_setup_refusal
         from trainer.ui.progress.sign_in import InstructorSignInDialog
 
         if self.db is None:
             return
-        sign_in = InstructorSignInDialog(self.db, self)
-        accepted = sign_in.exec()
-        sign_in.deleteLater()
-        if not accepted:
+        if self.instructor_area is not None:
+            self.instructor_area.show()
+            self.instructor_area.raise_()
+            self.instructor_area.activateWindow()
             return
+        sign_in = InstructorSignInDialog(self.db, self, clock=self.clock,
+                                         refusal=instructor_setup_refusal(self.site))
+        accepted = self._run_sign_in(sign_in)
+        name = sign_in.signed_in_name
+        sign_in.deleteLater()
+        if accepted and name is not None:
+            self.show_instructor_area(name)
+
+    def show_instructor_area(self, name: str) -> InstructorArea:
+        """The instructor area of ``name``, signed in (it closes with this window)."""
+        from trainer.ui.instructor_area import InstructorArea
+        from trainer.ui.progress.dashboard import InstructorDashboard
+
+        assert self.db is not None
         dashboard = InstructorDashboard(self.db)
         dashboard.room_key = self.site.room_key  # merge the room's signed results files
         if self.site.results_folder is not None:
             dashboard.open_files_in(self.site.results_folder)  # where stations leave them
-        dashboard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dashboard.setWindowTitle("Instructor area")
         dashboard.openRound.connect(self.reopen_round)
-        fit_window(dashboard, "instructor", QSize(1400, 900))
-        dashboard.show()
+        area = InstructorArea(self.db, name, dashboard, idle_minutes=self.site.idle_lock_minutes,
+                              policy=self.site.trainee_pin, clock=self.clock)
+        area.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        area.setWindowTitle(f"Instructor area \u2014 {name}")
+        area.signedOut.connect(self._instructor_signed_out)
+        fit_window(area, "instructor", QSize(1400, 900))
+        area.show()
         self._dashboard = dashboard
+        self.instructor_area = area
+        return area
+
+    def _instructor_signed_out(self) -> None:
+        area, self.instructor_area = self.instructor_area, None
+        if area is not None:
+            remember_window(area, "instructor")
+
+    # --- who is training, and the idle lock -------------------------------------
+
+    def _run_sign_in(self, dialog: QDialog) -> bool:
+        """Show a sign-in dialog; True when accepted (tests replace this)."""
+        return dialog.exec() == QDialog.DialogCode.Accepted
+
+    def profile_dialog(self) -> ProfileDialog:
+        """Who is training? under the room's PIN policy."""
+        from trainer.ui.profile_dialog import ProfileDialog
+
+        assert self.db is not None
+        return ProfileDialog(self.db, self, policy=self.site.trainee_pin, clock=self.clock)
+
+    def switch_trainee(self) -> bool:
+        """Who is training? A trainee signed in (with their PIN) takes over: the running
+        session ends cleanly first (a running exam asks). Cancelled: nothing changes."""
+        if self.db is None or not self.confirm_leaving_exam():
+            return False
+        dialog = self.profile_dialog()
+        accepted = self._run_sign_in(dialog)
+        chosen = dialog.trainee_id if accepted else None
+        wants_instructor = dialog.instructor_requested
+        dialog.deleteLater()
+        if wants_instructor:
+            self.open_instructor_area()
+        if chosen is None:
+            return False
+        self._become(chosen)
+        return True
+
+    def sign_out(self) -> None:
+        """End the session (a running exam asks first) and leave the station to the next
+        trainee: the window says nobody is signed in until someone does."""
+        if self.db is None or not self.confirm_leaving_exam():
+            return
+        self._become(None)
+
+    def _become(self, trainee_id: int | None) -> None:
+        """Hand the window to ``trainee_id`` (None: nobody) with a fresh practice session."""
+        from trainer.ui.instructor_area import close_owned_windows
+
+        close_owned_windows(self)  # the last trainee's progress, course, review windows
+        self.trainee_id = trainee_id
+        trainee = self.db.get_trainee(trainee_id) if self.db is not None and trainee_id else None
+        title = "Heads Up Hold'em Dealer Trainer"
+        self.setWindowTitle(f"{title} \u2014 {trainee.name}" if trainee else title)
+        self.mode = Mode.PRACTICE
+        self.mode_actions[Mode.PRACTICE].setChecked(True)
+        self.clock_label.clear()
+        self.panel.clear_history()
+        self.session = self._new_session(Mode.PRACTICE)  # closes the last session's recorder
+        if trainee_id is None:
+            self.idle.stop()
+            self._cover()
+            self._lock_switch.hide()
+            self.lock_page.show_lock(
+                "Nobody is signed in",
+                "The last trainee signed out. Sign in to train, or quit.",
+                None, unlock_text="Sign in\u2026")
+            return
+        self._uncover()
+        self._update_trainee_actions()
+        self.next_hand()
+        self.idle.start()
+
+    def _update_trainee_actions(self) -> None:
+        signed_in = self.trainee_id is not None
+        progress = getattr(self, "progress_action", None)
+        if progress is not None:
+            progress.setEnabled(signed_in)
+        for act in self.findChildren(QAction):
+            if act.text() == "Work my &mistakes":  # the Course menu's (trainer.ui.course)
+                act.setEnabled(signed_in)
+
+    @property
+    def locked(self) -> bool:
+        """The lock page (or "nobody is signed in") covers the trainer."""
+        return self._stack.currentWidget() is self.lock_page
+
+    def _cover(self) -> None:
+        if self.locked:
+            return
+        own = self.findChildren(QAction, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        self._disabled_while_locked = [act for act in own if act.isEnabled()]
+        for act in self._disabled_while_locked:
+            act.setEnabled(False)
+        self.menuBar().setEnabled(False)
+        self.statusBar().hide()
+        self._stack.setCurrentWidget(self.lock_page)
+
+    def _uncover(self) -> None:
+        if not self.locked:
+            return
+        self._stack.setCurrentIndex(0)
+        for act in self._disabled_while_locked:
+            act.setEnabled(True)
+        self._disabled_while_locked = []
+        self.menuBar().setEnabled(True)
+        self.statusBar().show()
+        self.panel.take_focus()
+
+    def lock(self) -> None:
+        """Cover the trainer until the trainee's PIN (or another trainee's sign-in)."""
+        from trainer.ui.instructor_area import close_owned_windows
+        from trainer.ui.profile_dialog import WRONG_PIN
+
+        if self.db is None or self.trainee_id is None or self.locked:
+            return
+        self.idle.stop()
+        close_owned_windows(self)
+        trainee_id = self.trainee_id
+        trainee = self.db.get_trainee(trainee_id)
+        name = trainee.name if trainee else "The trainee"
+        has_pin = (self.site.trainee_pin is not PinPolicy.OFF
+                   and self.db.trainee_has_pin(trainee_id))
+        exam = (" The exam's clock keeps running." if self._exam_deadline.isActive()
+                else " The exam waits." if self.exam_running() else "")
+        self._cover()
+        self._lock_switch.show()
+        self.lock_page.show_lock(
+            "Station locked",
+            f"{name} has not used the trainer for a while, or locked it.{exam} "
+            + (f"{name}: type your PIN or password to go on." if has_pin
+               else "Go on, or switch to another trainee."),
+            (lambda pin: self.db.check_trainee_pin(trainee_id, pin, at=self.clock()))
+            if has_pin and self.db is not None else None,
+            wrong=WRONG_PIN,
+            unlock_text="Unlock" if has_pin else f"Go on as {name}",
+        )
+
+    def unlock(self) -> None:
+        """The lock page's right PIN (or "Sign in..." when nobody is signed in)."""
+        if self.trainee_id is None:
+            self.switch_trainee()
+            return
+        self._uncover()
+        self.idle.start()
 
     def reopen_round(self, round_json: dict[str, Any], mistake: Mistake | None = None) -> None:
         """Open a recorded round for review, exactly as it was dealt, in its own window:
@@ -509,6 +706,9 @@ class MainWindow(QMainWindow):
         self.clock_label.setText(text)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.idle.detach()
+        if self.instructor_area is not None:
+            self.instructor_area.close()  # the instructor area closes with this window
         self._tick.stop()
         self._exam_deadline.stop()
         self._close_recorder()

@@ -1,11 +1,26 @@
-"""Who is training? Pick a trainee profile or create one (first screen)."""
+"""Who is training? Pick a trainee profile (with its PIN, when it has one) or create one.
+
+What is asked follows the room's policy (``[security] trainee_pin`` in the
+site file, :mod:`trainer.site_config.security`):
+
+- a trainee with a PIN types it (wrong tries make the next one wait, as for
+  instructors; the wait is said, the window never freezes);
+- under ``required`` a trainee without a PIN chooses one before training,
+  and a new profile needs one;
+- under ``optional`` a new profile may have one; a trainee without one
+  signs in by picking the name;
+- under ``off`` nothing is asked.
+"""
 
 from __future__ import annotations
+
+import sqlite3
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -16,34 +31,107 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.site_config import DEFAULT_PIN_POLICY, PinPolicy
 from trainer.storage.database import StorageError, TrainerDB
+from trainer.storage.passwords import MIN_PASSWORD_LENGTH, MIN_PIN_DIGITS, trainee_secret_problem
+from trainer.ui.lock import Clock, refusal_text, system_clock
+
+WRONG_PIN = "Wrong PIN or password"
+SECRET_RULE = (
+    f"a PIN of at least {MIN_PIN_DIGITS} digits or a password of at least"
+    f" {MIN_PASSWORD_LENGTH} characters"
+)
+
+
+def secret_field(name: str, placeholder: str = "") -> QLineEdit:
+    """A PIN or password field: typed without echo."""
+    edit = QLineEdit()
+    edit.setObjectName(name)
+    edit.setEchoMode(QLineEdit.EchoMode.Password)
+    edit.setPlaceholderText(placeholder)
+    return edit
+
+
+def new_secret_problem(secret: str, repeat: str) -> str | None:
+    """What is wrong with a PIN chosen (typed twice); None when it will do."""
+    problem = trainee_secret_problem(secret)
+    if problem is not None:
+        return problem[0].upper() + problem[1:] + "."
+    if secret != repeat:
+        return "The two differ: type the same PIN or password twice."
+    return None
 
 
 class ProfileDialog(QDialog):
-    """Choose a trainee; ``trainee_id`` holds the choice after ``exec()``."""
+    """Choose a trainee; ``trainee_id`` holds the one signed in after ``exec()``."""
 
-    def __init__(self, db: TrainerDB, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        db: TrainerDB,
+        parent: QWidget | None = None,
+        *,
+        policy: PinPolicy = DEFAULT_PIN_POLICY,
+        clock: Clock = system_clock,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Who is training?")
         self.db = db
+        self.policy = policy
+        self.clock = clock
         self.trainee_id: int | None = None
         self.instructor_requested = False
+        self.with_pin: set[int] = set()
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("Pick your name, or type a new one and press Create."))
         self.names = QListWidget()
         self.names.setObjectName("trainees")
         self.names.itemActivated.connect(lambda _item: self.accept())
+        self.names.currentItemChanged.connect(lambda *_: self._update_secret())
         layout.addWidget(self.names)
+
+        # The selected trainee's PIN (or the one they choose now).
+        self.secret_box = QWidget()
+        secret_form = QFormLayout(self.secret_box)
+        secret_form.setContentsMargins(0, 0, 0, 0)
+        self.pin_edit = secret_field("pin")
+        self.pin_edit.returnPressed.connect(self.accept)
+        self.repeat_edit = secret_field("pin_repeat")
+        self.repeat_edit.returnPressed.connect(self.accept)
+        self.pin_label = QLabel("Your &PIN or password")
+        self.pin_label.setBuddy(self.pin_edit)
+        self.repeat_label = QLabel("&Repeat it")
+        self.repeat_label.setBuddy(self.repeat_edit)
+        secret_form.addRow(self.pin_label, self.pin_edit)
+        secret_form.addRow(self.repeat_label, self.repeat_edit)
+        self.choose_note = QLabel()
+        self.choose_note.setWordWrap(True)
+        secret_form.addRow(self.choose_note)
+        layout.addWidget(self.secret_box)
+
+        # A new profile.
         row = QHBoxLayout()
         self.new_name = QLineEdit()
         self.new_name.setObjectName("new_name")
         self.new_name.setPlaceholderText("New trainee's name")
         self.new_name.returnPressed.connect(self.create_profile)
+        required = policy is PinPolicy.REQUIRED
+        self.new_pin = secret_field("new_pin", "PIN or password" + ("" if required
+                                                                   else " (optional)"))
+        self.new_pin.setToolTip(f"Keeps others from training under your name: {SECRET_RULE}")
+        self.new_pin.returnPressed.connect(self.create_profile)
+        self.new_repeat = secret_field("new_pin_repeat", "Repeat it")
+        self.new_repeat.returnPressed.connect(self.create_profile)
         create = QPushButton("Create")
+        create.setAutoDefault(False)
         create.clicked.connect(self.create_profile)
-        row.addWidget(self.new_name)
+        row.addWidget(self.new_name, 2)
+        row.addWidget(self.new_pin, 1)
+        row.addWidget(self.new_repeat, 1)
         row.addWidget(create)
         layout.addLayout(row)
+        self.new_pin.setVisible(policy is not PinPolicy.OFF)
+        self.new_repeat.setVisible(policy is not PinPolicy.OFF)
+
         self.error = QLabel()
         self.error.setObjectName("error")
         self.error.setStyleSheet("color: #b00020; font-weight: bold;")
@@ -52,17 +140,54 @@ class ProfileDialog(QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText("Start training")
         instructor = buttons.addButton(
             "Instructor area\u2026", QDialogButtonBox.ButtonRole.ActionRole
         )
+        instructor.setAutoDefault(False)
         instructor.clicked.connect(self._instructor)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self._fill()
-        self.resize(420, 480)
+        self.resize(520, 520)
+
+    # -- what the selected trainee is asked
+
+    @property
+    def secret_mode(self) -> str:
+        """``ask`` (type the PIN), ``choose`` (set one first) or ``none``."""
+        trainee_id = self._selected()
+        if trainee_id is None or self.policy is PinPolicy.OFF:
+            return "none"
+        if trainee_id in self.with_pin:
+            return "ask"
+        return "choose" if self.policy is PinPolicy.REQUIRED else "none"
+
+    def _selected(self) -> int | None:
+        item = self.names.currentItem()
+        return None if item is None else int(item.data(Qt.ItemDataRole.UserRole))
+
+    def _update_secret(self) -> None:
+        mode = self.secret_mode
+        self.pin_edit.clear()
+        self.repeat_edit.clear()
+        self.error.clear()
+        self.secret_box.setVisible(mode != "none")
+        choosing = mode == "choose"
+        self.pin_label.setText("Choose a &PIN or password" if choosing
+                               else "Your &PIN or password")
+        self.repeat_label.setVisible(choosing)
+        self.repeat_edit.setVisible(choosing)
+        self.choose_note.setVisible(choosing)
+        self.choose_note.setText(
+            f"The training room requires a PIN: choose {SECRET_RULE}. You will type it"
+            " each time you sign in." if choosing else ""
+        )
 
     def _fill(self, select: int | None = None) -> None:
+        self.with_pin = self.db.trainees_with_pin()
         self.names.clear()
         for trainee in self.db.list_trainees():
             item = QListWidgetItem(trainee.name)
@@ -74,30 +199,88 @@ class ProfileDialog(QDialog):
             self.names.setCurrentRow(0)
         if not self.names.count():
             self.new_name.setFocus()
+        self._update_secret()
+
+    def select(self, name: str) -> bool:
+        """Select a trainee by name (tests, and a name typed in the list)."""
+        found = self.names.findItems(name, Qt.MatchFlag.MatchFixedString)
+        if not found:
+            return False
+        self.names.setCurrentItem(found[0])
+        return True
+
+    # -- creating a profile
 
     def create_profile(self) -> None:
         name = self.new_name.text().strip()
         if not name:
             self.error.setText("Type a name first.")
             return
+        secret = self.new_pin.text() if self.policy is not PinPolicy.OFF else ""
+        if secret or self.policy is PinPolicy.REQUIRED:
+            problem = new_secret_problem(secret, self.new_repeat.text())
+            if problem is not None:
+                if self.policy is PinPolicy.REQUIRED and not secret:
+                    problem = f"The training room requires a PIN: choose {SECRET_RULE}."
+                self.error.setText(problem)
+                self.new_pin.setFocus()
+                return
         try:
             trainee_id = self.db.create_trainee(name)
-        except StorageError as error:
+            if secret:
+                self.db.set_trainee_pin(trainee_id, secret)
+        except (StorageError, sqlite3.Error) as error:
             self.error.setText(str(error))
             return
         self.error.clear()
-        self.new_name.clear()
+        for edit in (self.new_name, self.new_pin, self.new_repeat):
+            edit.clear()
         self._fill(select=trainee_id)
-        self.accept()
+        self.trainee_id = trainee_id  # just made (with the PIN typed twice): signed in
+        super().accept()
 
     def _instructor(self) -> None:
         self.instructor_requested = True
         self.reject()
 
+    # -- signing in
+
     def accept(self) -> None:
-        item = self.names.currentItem()
-        if item is None:
+        trainee_id = self._selected()
+        if trainee_id is None:
             self.error.setText("Pick a name, or create a new trainee.")
             return
-        self.trainee_id = int(item.data(Qt.ItemDataRole.UserRole))
-        super().accept()
+        try:
+            signed_in = self._check(trainee_id)
+        except (StorageError, sqlite3.Error) as error:
+            self.error.setText(f"The database could not be read ({error}).")
+            return
+        if signed_in:
+            self.trainee_id = trainee_id
+            super().accept()
+
+    def _check(self, trainee_id: int) -> bool:
+        mode = self.secret_mode
+        if mode == "none":
+            return True
+        secret = self.pin_edit.text()
+        if mode == "choose":
+            problem = new_secret_problem(secret, self.repeat_edit.text())
+            if problem is not None:
+                self.error.setText(problem)
+                self.pin_edit.setFocus()
+                return False
+            self.db.set_trainee_pin(trainee_id, secret)
+            self.with_pin.add(trainee_id)
+            return True
+        if not secret:
+            self.error.setText("Type your PIN or password.")
+            self.pin_edit.setFocus()
+            return False
+        attempt = self.db.check_trainee_pin(trainee_id, secret, at=self.clock())
+        if attempt.accepted:
+            return True
+        self.error.setText(refusal_text(attempt, WRONG_PIN))
+        self.pin_edit.clear()
+        self.pin_edit.setFocus()
+        return False

@@ -1,4 +1,9 @@
-"""The instructor's sign-in, or the first instructor's creation on a new station."""
+"""The instructor's sign-in, or the first instructor's creation on a new station.
+
+Wrong passwords make the next try wait (:mod:`trainer.storage.accounts`); the
+dialog says how long instead of freezing. While the site file is there but
+unusable, no instructor can be created here (``refusal`` says why).
+"""
 
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ from PySide6.QtWidgets import (
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import StorageError
 from trainer.storage.passwords import MIN_PASSWORD_LENGTH
+from trainer.ui.lock import Clock, refusal_text, system_clock
 from trainer.ui.progress.labels import error_label, heading
 
 WRONG_SIGN_IN = "Wrong name or password"
@@ -30,9 +36,19 @@ class InstructorSignInDialog(QDialog):
     once the dialog is accepted.
     """
 
-    def __init__(self, db: TrainerDB, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        db: TrainerDB,
+        parent: QWidget | None = None,
+        *,
+        refusal: str | None = None,
+        clock: Clock = system_clock,
+    ) -> None:
         super().__init__(parent)
         self.db = db
+        self.clock = clock
+        self.refusal = refusal
+        """Why no instructor may be created here (a broken site file); None: one may."""
         self.signed_in_name: str | None = None
         self.creating = not db.list_instructors()
         title = "Create the first instructor" if self.creating else "Instructor sign-in"
@@ -80,14 +96,23 @@ class InstructorSignInDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
         self.name_edit.setFocus()
+        if self.creating and refusal is not None:
+            self.explanation.setText(refusal)
+            self.explanation.setObjectName("refusal")
+            for edit in (self.name_edit, self.password_edit, self.repeat_edit):
+                edit.setEnabled(False)
+            self.ok_button.setEnabled(False)
         em = self.fontMetrics().averageCharWidth()
         self.setMinimumWidth(em * 64)
 
     def accept(self) -> None:
         """Check the entries; close only when signed in (or the instructor was created)."""
+        if self.creating and self.refusal is not None:
+            self.message.setText(self.refusal)
+            return
         try:
             done = self._create() if self.creating else self._sign_in()
-        except sqlite3.Error as error:
+        except (sqlite3.Error, StorageError) as error:
             self.message.setText(f"The database could not be read ({error}).")
             return
         if done:
@@ -95,11 +120,12 @@ class InstructorSignInDialog(QDialog):
 
     def _sign_in(self) -> bool:
         name = self.name_edit.text().strip()
-        if self.db.verify_instructor(name, self.password_edit.text()):
-            self.signed_in_name = name
+        attempt = self.db.check_instructor(name, self.password_edit.text(), at=self.clock())
+        if attempt.accepted:
+            self.signed_in_name = self.db.known_instructor(name)
             self.message.clear()
             return True
-        self.message.setText(WRONG_SIGN_IN)
+        self.message.setText(refusal_text(attempt, WRONG_SIGN_IN))
         self.password_edit.clear()
         self.password_edit.setFocus()
         return False
