@@ -72,11 +72,11 @@ class Flag(StrEnum):
     NOT_PRACTISED = "not practised"
     SLOW = "slower than target time"
 
-    @property
-    def description(self) -> str:
+    def description(self, days: int = NOT_PRACTISED_DAYS) -> str:
+        """What the flag means (``days``: the grid's days for *not practised*)."""
         return {
             Flag.BELOW_TARGET: "some practised skill is not mastered yet",
-            Flag.NOT_PRACTISED: f"no answer for {NOT_PRACTISED_DAYS} days or more",
+            Flag.NOT_PRACTISED: f"no answer for {days} days or more",
             Flag.SLOW: "some practised skill's median time is above its target time",
         }[self]
 

@@ -1,0 +1,439 @@
+"""The class's skill grid for the instructor: a heat map of trainees x skills.
+
+One row per trainee, one column per skill (those of the rule sets played),
+each cell the trainee's mastery score coloured by its level (from not started
+to mastered, the target), with the counts behind it on hover; a weakest-skill
+column, the flags (below target, not practised for N days, slower than the
+target time) and the last answer. Sortable by any column; filtered by name
+and by flag. :class:`SkillGridView` takes a list of trainee ids (a class's
+members) or None for every trainee. Figures: :mod:`trainer.reports.skill_grid`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer import reports
+from trainer.reports.skill_grid import (
+    LEVELS,
+    NOT_PRACTISED_DAYS,
+    Flag,
+    GridRow,
+    SkillGrid,
+    cell_tooltip,
+    flags_text,
+    skill_grid,
+)
+from trainer.skills import Skill
+from trainer.storage.database import TrainerDB
+from trainer.training.mastery import LessonLike, Level
+from trainer.ui.progress.models import NO_FIGURE, ROW_ROLE, SORT_ROLE, Index, SortFilterProxy
+from trainer.ui.progress.progress_view import configure_table
+
+LEVEL_COLOURS: dict[Level, QColor] = {
+    Level.NOT_STARTED: QColor("#eceff1"),
+    Level.LEARNING: QColor("#f4b9b2"),
+    Level.PRACTISING: QColor("#f9d99a"),
+    Level.PROFICIENT: QColor("#cfe6a6"),
+    Level.MASTERED: QColor("#7cc891"),
+}
+"""A cell's background by level: red (far from the target) to green (mastered)."""
+CELL_TEXT = QColor("#1b1b1b")
+"""Dark text on every cell colour, whatever the theme (all are light)."""
+NOT_STARTED_TEXT = QColor("#6b7378")
+
+SHORT_SKILL_NAMES: dict[Skill, str] = {
+    Skill.DEALER_HAND: "Dealer\nhand",
+    Skill.QUALIFICATION: "Dealer\nqualifies",
+    Skill.ORDER: "Order",
+    Skill.PLAYER_HAND: "Player\nhand",
+    Skill.RESULT: "Result",
+    Skill.ANTE: "Ante",
+    Skill.RAISE: "Raise",
+    Skill.ODDS_WIN: "Odds\nwin",
+    Skill.ODDS_PUSH_OR_LOSE: "Odds push\nor lose",
+    Skill.BAD_BEAT: "Bad\nbeat",
+    Skill.TRIPS_PLUS: "Trips\nPlus",
+    Skill.POCKET_BONUS: "Pocket\nBonus",
+    Skill.SIX_CARD_BONUS: "6-Card\nBonus",
+    Skill.PROGRESSIVE: "Progressive",
+    Skill.CAP: "Cap",
+}
+"""Column titles short enough for a grid, broken between words only; the header's
+tooltip gives the skill's full name."""
+
+SHORT_FLAGS: dict[Flag, str] = {
+    Flag.BELOW_TARGET: "below target",
+    Flag.NOT_PRACTISED: "idle",
+    Flag.SLOW: "slow",
+}
+"""The flags column's words; its tooltip gives each flag in full."""
+
+
+def short_skill(skill: Skill) -> str:
+    """A skill's short name on one line."""
+    return SHORT_SKILL_NAMES[skill].replace("\n", " ")
+
+
+def short_flags(flags: frozenset[Flag]) -> str:
+    return ", ".join(SHORT_FLAGS[flag] for flag in Flag if flag in flags)
+
+
+ANY_FLAG = "any"
+"""The flag filter's value for a trainee with at least one flag."""
+
+
+class SkillGridModel(QAbstractTableModel):
+    """The grid: Name, Weakest skill, Flags, Last answer, then one column per skill."""
+
+    NAME, WEAKEST, FLAGS, LAST_ANSWER = range(4)
+    FIXED = 4
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.grid: SkillGrid | None = None
+        self._rows: list[GridRow] = []
+        self._skills: tuple[Skill, ...] = ()
+
+    def set_grid(self, grid: SkillGrid) -> None:
+        self.beginResetModel()
+        self.grid = grid
+        self._rows = list(grid.rows)
+        self._skills = grid.skills
+        self.endResetModel()
+
+    @property
+    def skills(self) -> tuple[Skill, ...]:
+        return self._skills
+
+    def row_at(self, row: int) -> GridRow:
+        return self._rows[row]
+
+    def skill_column(self, skill: Skill) -> int:
+        return self.FIXED + self._skills.index(skill)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's default)
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's default)
+        return 0 if parent.isValid() else self.FIXED + len(self._skills)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        column = index.column()
+        if role == ROW_ROLE:
+            return row
+        if column >= self.FIXED:
+            return self._cell_data(row, self._skills[column - self.FIXED], role)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(row, column)
+        if role == SORT_ROLE:
+            return self._key(row, column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(row, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        if role == Qt.ItemDataRole.ForegroundRole and column == self.FLAGS and row.flags:
+            return QBrush(QColor("#b3261e"))
+        return None
+
+    def _text(self, row: GridRow, column: int) -> str:
+        if column == self.NAME:
+            return row.name
+        if column == self.WEAKEST:
+            if row.weakest is None:
+                return NO_FIGURE
+            return f"{short_skill(row.weakest)} ({row.cells[row.weakest].mastery.score})"
+        if column == self.FLAGS:
+            return short_flags(row.flags)
+        if row.last_active is None:
+            return "never"
+        return row.last_active.astimezone().strftime("%Y-%m-%d")
+
+    def _key(self, row: GridRow, column: int) -> Any:
+        if column == self.NAME:
+            return row.name
+        if column == self.WEAKEST:
+            return None if row.weakest is None else row.cells[row.weakest].mastery.score
+        if column == self.FLAGS:
+            return len(row.flags), flags_text(row.flags)
+        return None if row.last_active is None else row.last_active.timestamp()
+
+    def _tooltip(self, row: GridRow, column: int) -> str | None:
+        if column == self.WEAKEST and row.weakest is not None:
+            return cell_tooltip(row.cells[row.weakest])
+        if column == self.FLAGS and row.flags:
+            days = self.grid.not_practised_days if self.grid else NOT_PRACTISED_DAYS
+            return "\n".join(f"{flag.value[0].upper()}{flag.value[1:]}: {flag.description(days)}"
+                              for flag in Flag if flag in row.flags)
+        if column == self.LAST_ANSWER:
+            if row.last_active is None:
+                return "No answer yet"
+            return f"{reports.local_time(row.last_active)} ({row.idle_days} days ago)"
+        if column == self.NAME:
+            return f"{row.mastered} of {row.practised} practised skills mastered"
+        return None
+
+    @staticmethod
+    def _cell_data(row: GridRow, skill: Skill, role: int) -> Any:
+        cell = row.cells[skill]
+        level = cell.mastery.level
+        if role == Qt.ItemDataRole.DisplayRole:
+            return str(cell.mastery.score) if cell.started else NO_FIGURE
+        if role == SORT_ROLE:
+            return cell.mastery.score if cell.started else None
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return QBrush(LEVEL_COLOURS[level])
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(CELL_TEXT if cell.started else NOT_STARTED_TEXT)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return cell_tooltip(cell)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return Qt.AlignmentFlag.AlignCenter
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < self.columnCount():
+            return None
+        if section >= self.FIXED:
+            skill = self._skills[section - self.FIXED]
+            if role == Qt.ItemDataRole.DisplayRole:
+                return SHORT_SKILL_NAMES[skill]
+            if role == Qt.ItemDataRole.ToolTipRole:
+                target = self.grid.targets.get(skill) if self.grid else None
+                timing = f" (target time {target:g} s)" if target else ""
+                return f"{reports.skill_label(skill)}{timing}"
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return ("Name", "Weakest skill", "Flags", "Last answer")[section]
+        if role == Qt.ItemDataRole.ToolTipRole and section == self.WEAKEST:
+            return ("The practised skill with the lowest score (a tie: the one settled"
+                    " first in the dealer's order of work)")
+        return None
+
+
+class SkillGridProxy(SortFilterProxy):
+    """Sorts as every table here does; filters by name and by flag."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._flag: Flag | str | None = None
+
+    def set_flag_filter(self, flag: Flag | str | None) -> None:
+        """Only trainees with ``flag`` (:data:`ANY_FLAG`: with any flag; None: everyone)."""
+        self.beginFilterChange()
+        self._flag = flag
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        if not super().filterAcceptsRow(source_row, source_parent):
+            return False
+        if self._flag is None:
+            return True
+        model = self.sourceModel()
+        row = model.data(model.index(source_row, 0, source_parent), ROW_ROLE)
+        if not isinstance(row, GridRow):
+            return False
+        return bool(row.flags) if self._flag == ANY_FLAG else self._flag in row.flags
+
+
+def legend() -> QWidget:
+    """The cell colours, from not started to mastered (the target)."""
+    box = QWidget()
+    box.setObjectName("skill_grid_legend")
+    layout = QHBoxLayout(box)
+    layout.setContentsMargins(0, 0, 0, 0)
+    em = box.fontMetrics().height()
+    for level in LEVELS:
+        swatch = QFrame()
+        swatch.setFixedSize(em, em)
+        swatch.setStyleSheet(
+            f"background: {LEVEL_COLOURS[level].name()}; border: 1px solid #9aa4aa;"
+        )
+        layout.addWidget(swatch)
+        words = f"{level.value} (the target)" if level is Level.MASTERED else level.value
+        layout.addWidget(QLabel(words))
+        layout.addSpacing(round(em * 0.6))
+    layout.addStretch(1)
+    return box
+
+
+class SkillGridView(QWidget):
+    """The grid, its filters and legend, for ``trainee_ids`` (None: every trainee).
+
+    ``traineeActivated`` carries the id of a trainee double-clicked (or Enter).
+    Reads the database when shown after :meth:`refresh` (not while hidden).
+    """
+
+    traineeActivated = Signal(int)
+
+    def __init__(self, db: TrainerDB, trainee_ids: Sequence[int] | None = None,
+                 parent: QWidget | None = None, *, lessons: Sequence[LessonLike] | None = None,
+                 now: datetime | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.trainee_ids = None if trainee_ids is None else list(trainee_ids)
+        self.lessons = lessons
+        self.now = now
+        """A fixed clock for tests and screenshots; None: the present."""
+        self._stale = True
+        self.setObjectName("skill_grid_view")
+        em = self.fontMetrics().height()
+
+        self.model = SkillGridModel(self)
+        self.proxy = SkillGridProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.view = QTableView()
+        self.view.setObjectName("skill_grid")
+        self.view.setModel(self.proxy)
+        configure_table(self.view, stretch=None)
+        self.view.setAlternatingRowColors(False)
+        self.view.setShowGrid(True)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setMinimumSectionSize(round(em * 2.5))
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.view.sortByColumn(SkillGridModel.NAME, Qt.SortOrder.AscendingOrder)
+        self.view.activated.connect(self._activated)
+
+        self.name_filter = QLineEdit()
+        self.name_filter.setObjectName("skill_grid_name_filter")
+        self.name_filter.setPlaceholderText("Filter by name\u2026")
+        self.name_filter.setClearButtonEnabled(True)
+        self.name_filter.textChanged.connect(self._name_changed)
+        self.flag_filter = QComboBox()
+        self.flag_filter.setObjectName("skill_grid_flag_filter")
+        self.flag_filter.addItem("Every trainee", None)
+        self.flag_filter.addItem("Any flag", ANY_FLAG)
+        for flag in Flag:
+            self.flag_filter.addItem(flag.value[0].upper() + flag.value[1:], flag)
+        self.flag_filter.currentIndexChanged.connect(self._flag_changed)
+        self.days = QSpinBox()
+        self.days.setObjectName("skill_grid_days")
+        self.days.setRange(1, 365)
+        self.days.setValue(NOT_PRACTISED_DAYS)
+        self.days.setSuffix(" days")
+        self.days.setToolTip("Flag a trainee \u201cnot practised\u201d after this many days"
+                             " without an answer")
+        self.days.valueChanged.connect(self.refresh)
+        self.count_label = QLabel()
+
+        filters = QHBoxLayout()
+        filters.addWidget(self.count_label)
+        filters.addStretch(1)
+        filters.addWidget(QLabel("Show:"))
+        filters.addWidget(self.flag_filter)
+        filters.addWidget(QLabel("Not practised after"))
+        filters.addWidget(self.days)
+        filters.addSpacing(em)
+        filters.addWidget(self.name_filter)
+        self.target_note = QLabel(reports.target_text() + " Hover over a cell for its counts;"
+                                  " double-click a trainee to open their page.")
+        self.target_note.setWordWrap(True)
+        self.target_note.setStyleSheet("color: palette(placeholder-text);")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(filters)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(legend())
+        layout.addWidget(self.target_note)
+
+    # -- reading
+
+    def set_trainees(self, trainee_ids: Sequence[int] | None) -> None:
+        """Show these trainees (None: every trainee)."""
+        self.trainee_ids = None if trainee_ids is None else list(trainee_ids)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the figures again now if shown, else when next shown."""
+        self._stale = True
+        if self.isVisible():
+            self.reload()
+
+    def reload(self) -> None:
+        """Read the figures now."""
+        self._stale = False
+        grid = skill_grid(self.db, self.trainee_ids, lessons=self.lessons, now=self.now,
+                          not_practised_days=self.days.value())
+        self.model.set_grid(grid)
+        self._fit_skill_columns()
+        self._update_count()
+
+    def _fit_skill_columns(self) -> None:
+        """Each skill column as narrow as its title (a score is at most three digits)."""
+        header = self.view.horizontalHeader()
+        metrics = header.fontMetrics()
+        em = metrics.height()
+        for skill in self.model.skills:
+            column = self.model.skill_column(skill)
+            lines = SHORT_SKILL_NAMES[skill].split("\n")
+            width = max(metrics.horizontalAdvance(line) for line in lines) + em
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+            header.resizeSection(column, max(width, round(em * 2.8)))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._stale:
+            self.reload()
+        super().showEvent(event)
+
+    # -- filters
+
+    def _name_changed(self, text: str) -> None:
+        self.proxy.set_name_filter(text)
+        self._update_count()
+
+    def _flag_changed(self, _: int) -> None:
+        self.proxy.set_flag_filter(self.flag_filter.currentData())
+        self._update_count()
+
+    def set_flag_filter(self, flag: Flag | str | None) -> None:
+        """Choose the flag filter (as the drop-down does)."""
+        self.flag_filter.setCurrentIndex(max(0, self.flag_filter.findData(flag)))
+
+    def _update_count(self) -> None:
+        total = self.model.rowCount()
+        shown = self.proxy.rowCount()
+        noun = "trainee" if total == 1 else "trainees"
+        self.count_label.setText(
+            f"{total} {noun}" if shown == total else f"{shown} of {total} {noun} shown"
+        )
+
+    def shown_names(self) -> list[str]:
+        """The names in the order shown (after sorting and filtering)."""
+        return [str(self.proxy.index(row, SkillGridModel.NAME).data())
+                for row in range(self.proxy.rowCount())]
+
+    def _activated(self, index: QModelIndex) -> None:
+        row = self.proxy.data(index, ROW_ROLE)
+        if isinstance(row, GridRow):
+            self.traineeActivated.emit(row.trainee_id)
