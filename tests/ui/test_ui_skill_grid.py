@@ -23,6 +23,7 @@ from trainer.reports.skill_grid import Flag
 from trainer.skills import Skill
 from trainer.storage import NewAnswer, TrainerDB, open_database
 from trainer.training.mastery import Level
+from trainer.ui.progress.dashboard import InstructorDashboard
 from trainer.ui.progress.models import SORT_ROLE
 from trainer.ui.progress.skill_grid import (
     ANY_FLAG,
@@ -201,3 +202,26 @@ def test_a_hidden_grid_reads_the_database_when_shown(
     view.show()
     qtbot.waitExposed(view)
     assert view.shown_names() == ["Ana"]
+
+
+def test_the_dashboard_shows_the_grid_as_a_tab_and_opens_a_trainee(
+        qtbot: QtBot, db: TrainerDB, ids: dict[str, int]) -> None:
+    dashboard = InstructorDashboard(db)
+    qtbot.addWidget(dashboard)
+    dashboard.resize(1366, 700)
+    dashboard.show()
+    qtbot.waitExposed(dashboard)
+    tabs = dashboard.roster_tabs
+    assert [tabs.tabText(i) for i in range(tabs.count())] == ["Roster", "Skill grid"]
+    tabs.setCurrentWidget(dashboard.skill_grid)
+    assert dashboard.skill_grid.shown_names() == ["Ana", "Ben", "Cy", "Dee"]
+    grid = dashboard.skill_grid
+    grid.view.activated.emit(grid.proxy.index(0, SkillGridModel.NAME))
+    assert dashboard.trainee_page is not None and dashboard.trainee_page.trainee_id == ids["Ana"]
+    assert dashboard.stack.currentWidget() is dashboard.trainee_page
+    # A new answer shows once the dashboard reads the figures again.
+    give(db, ids["Cy"], Skill.ANTE, [True], 1.0, NOW)
+    dashboard.show_roster()
+    dashboard.refresh()
+    row = next(r for r in range(grid.model.rowCount()) if grid.model.row_at(r).name == "Cy")
+    assert grid.model.index(row, grid.model.skill_column(Skill.ANTE)).data() == "100"

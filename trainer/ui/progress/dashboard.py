@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QStackedWidget,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -42,6 +43,7 @@ from trainer.ui.progress.labels import heading
 from trainer.ui.progress.models import RosterModel, SortFilterProxy
 from trainer.ui.progress.pdf import write_pdf
 from trainer.ui.progress.progress_view import configure_table
+from trainer.ui.progress.skill_grid import SkillGridView
 from trainer.ui.progress.trainee_page import TraineePage
 
 PROBLEMS = (StorageError, sqlite3.Error, OSError)
@@ -207,8 +209,8 @@ class InstructorDashboard(QWidget):
         self.roster_view.sortByColumn(RosterModel.NAME, Qt.SortOrder.AscendingOrder)
         self.roster_view.activated.connect(self._roster_activated)
         self.roster_view.selectionModel().selectionChanged.connect(self._update_buttons)
-        roster_page = QWidget()
-        roster_layout = QVBoxLayout(roster_page)
+        roster_list = QWidget()
+        roster_layout = QVBoxLayout(roster_list)
         roster_layout.setContentsMargins(0, 0, 0, 0)
         header = QHBoxLayout()
         header.addWidget(heading("Trainees"))
@@ -224,6 +226,18 @@ class InstructorDashboard(QWidget):
         )
         hint.setStyleSheet("color: palette(placeholder-text);")
         roster_layout.addWidget(hint)
+
+        # The roster's views, as tabs: the list, and the class's skill grid.
+        self.skill_grid = SkillGridView(db)
+        self.skill_grid.traineeActivated.connect(self.open_trainee)
+        self.roster_tabs = QTabWidget()
+        self.roster_tabs.setObjectName("roster_tabs")
+        self.roster_tabs.addTab(roster_list, "Roster")
+        self.roster_tabs.addTab(self.skill_grid, "Skill grid")
+        roster_page = QWidget()
+        tabs_layout = QVBoxLayout(roster_page)
+        tabs_layout.setContentsMargins(0, 0, 0, 0)
+        tabs_layout.addWidget(self.roster_tabs)
 
         self.stack = QStackedWidget()
         self.stack.addWidget(roster_page)
@@ -251,6 +265,7 @@ class InstructorDashboard(QWidget):
         """Re-read the roster (keeping the selection) and the open trainee page."""
         selected = self._roster_selection()
         self.roster_model.refresh()
+        self.skill_grid.refresh()
         if selected is not None:
             self.select_trainee(selected)
         self._update_count()
