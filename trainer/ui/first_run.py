@@ -104,8 +104,7 @@ class WelcomeDialog(QDialog):
             "trainee_pin", "PIN or password" + ("" if required else " (optional)"))
         self.pin_edit.setToolTip(f"Keeps others from training under your name: {SECRET_RULE}")
         self.repeat_edit = secret_field("trainee_pin_repeat", "Repeat it")
-        for edit in (self.pin_edit, self.repeat_edit):
-            edit.returnPressed.connect(self.create_trainee)
+        for edit in (self.pin_edit, self.repeat_edit):  # Enter: the default button, Create
             edit.setVisible(policy is not PinPolicy.OFF)
         pin_row = QHBoxLayout()
         pin_row.addWidget(self.pin_edit)

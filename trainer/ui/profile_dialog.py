@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -93,10 +93,8 @@ class ProfileDialog(QDialog):
         self.secret_box = QWidget()
         secret_form = QFormLayout(self.secret_box)
         secret_form.setContentsMargins(0, 0, 0, 0)
-        self.pin_edit = secret_field("pin")
-        self.pin_edit.returnPressed.connect(self.accept)
+        self.pin_edit = secret_field("pin")  # Enter: the default button, Start training
         self.repeat_edit = secret_field("pin_repeat")
-        self.repeat_edit.returnPressed.connect(self.accept)
         self.pin_label = QLabel("Your &PIN or password")
         self.pin_label.setBuddy(self.pin_edit)
         self.repeat_label = QLabel("&Repeat it")
@@ -113,14 +111,15 @@ class ProfileDialog(QDialog):
         self.new_name = QLineEdit()
         self.new_name.setObjectName("new_name")
         self.new_name.setPlaceholderText("New trainee's name")
-        self.new_name.returnPressed.connect(self.create_profile)
+        self.new_name.returnPressed.connect(self._create_on_enter)
         required = policy is PinPolicy.REQUIRED
         self.new_pin = secret_field("new_pin", "PIN or password" + ("" if required
                                                                    else " (optional)"))
         self.new_pin.setToolTip(f"Keeps others from training under your name: {SECRET_RULE}")
-        self.new_pin.returnPressed.connect(self.create_profile)
+        self.new_pin.returnPressed.connect(self._create_on_enter)
         self.new_repeat = secret_field("new_pin_repeat", "Repeat it")
-        self.new_repeat.returnPressed.connect(self.create_profile)
+        self.new_repeat.returnPressed.connect(self._create_on_enter)
+        self._enter_creates = False
         create = QPushButton("Create")
         create.setAutoDefault(False)
         create.clicked.connect(self.create_profile)
@@ -239,6 +238,16 @@ class ProfileDialog(QDialog):
         self.trainee_id = trainee_id  # just made (with the PIN typed twice): signed in
         super().accept()
 
+    def _create_on_enter(self) -> None:
+        """Enter in a new-profile field creates it; the same Enter then reaches the
+        default button, which must not sign in whoever is selected in the list."""
+        self._enter_creates = True
+        QTimer.singleShot(0, self._enter_done)
+        self.create_profile()
+
+    def _enter_done(self) -> None:
+        self._enter_creates = False
+
     def _instructor(self) -> None:
         self.instructor_requested = True
         self.reject()
@@ -246,6 +255,8 @@ class ProfileDialog(QDialog):
     # -- signing in
 
     def accept(self) -> None:
+        if self._enter_creates:
+            return
         trainee_id = self._selected()
         if trainee_id is None:
             self.error.setText("Pick a name, or create a new trainee.")
