@@ -422,11 +422,11 @@ class MainWindow(QMainWindow):
             return
         self.idle.stop()
         close_owned_windows(self)
-        trainee_id = self.trainee_id
-        trainee = self.db.get_trainee(trainee_id)
+        trainee_id, db = self.trainee_id, self.db
+        trainee = db.get_trainee(trainee_id)
         name = trainee.name if trainee else "The trainee"
         has_pin = (self.site.trainee_pin is not PinPolicy.OFF
-                   and self.db.trainee_has_pin(trainee_id))
+                   and db.trainee_has_pin(trainee_id))
         exam = (" The exam's clock keeps running." if self._exam_deadline.isActive()
                 else " The exam waits." if self.exam_running() else "")
         self._cover()
@@ -436,8 +436,8 @@ class MainWindow(QMainWindow):
             f"{name} has not used the trainer for a while, or locked it.{exam} "
             + (f"{name}: type your PIN or password to go on." if has_pin
                else "Go on, or switch to another trainee."),
-            (lambda pin: self.db.check_trainee_pin(trainee_id, pin, at=self.clock()))
-            if has_pin and self.db is not None else None,
+            (lambda pin: db.check_trainee_pin(trainee_id, pin, at=self.clock()))
+            if has_pin else None,
             wrong=WRONG_PIN,
             unlock_text="Unlock" if has_pin else f"Go on as {name}",
         )
