@@ -1,25 +1,53 @@
-"""The instructor's Exam set-up dialog; the set-up's fields, limits and checks are
-:mod:`trainer.exam_setup`'s."""
+"""The instructor's exam set-ups: the Exam set-up dialog (a new set-up, or a new version
+of one) and the list of set-ups (new, edit, retire). The set-up's fields, limits and
+checks are :mod:`trainer.exam_setup`'s."""
 
 from __future__ import annotations
 
+import random
 import sqlite3
+from collections.abc import Mapping
 
 from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from trainer.engine.rulesets import PRESETS, RuleSetError, load_preset
-from trainer.exam_setup import ExamSetup, parse_exam_setup
+from trainer.engine.round import SIDE_WAGERS, Wager, offered_side_wagers
+from trainer.engine.rulesets import PRESETS, RuleSet, RuleSetError, load_preset, load_ruleset
+from trainer.exam_setup import (
+    BEFORE_SETUPS,
+    MAX_SEATS,
+    MAX_SEED,
+    MIN_SEATS,
+    MIN_SEED,
+    ExamSetup,
+    parse_exam_setup,
+)
 from trainer.storage.database import TrainerDB
+from trainer.storage.models import ExamConfig
 from trainer.ui.progress.labels import error_label, heading
+
+TABLES = (
+    ("trips_plus_table", "Trips Plus table"),
+    ("pocket_bonus_table", "Pocket Bonus table"),
+    ("bad_beat_table", "Bad-beat table"),
+    ("progressive_table", "Progressive table"),
+)
 
 
 def _preset_title(preset: str) -> str:
@@ -30,52 +58,122 @@ def _preset_title(preset: str) -> str:
     return f"{ruleset.name} ({preset})"
 
 
-class ExamSetupDialog(QDialog):
-    """Exam set-up: name, number of rounds, rule set, pass mark %, time limit in minutes.
+def _letters(ruleset: RuleSet, key: str) -> tuple[list[str], str | None]:
+    """The letters a rule set offers for one table, and its default (none: no such table)."""
+    if key == "progressive_table":
+        if ruleset.progressive is None:
+            return [], None
+        return list(ruleset.progressive.tables), ruleset.progressive.default
+    name = key.removesuffix("_table")
+    return list(getattr(ruleset, f"{name}_tables")), getattr(ruleset, f"{name}_default")
 
-    Invalid values are refused with a message under the form; ``config_id`` holds
-    the new set-up's id once the dialog is accepted.
+
+class ExamSetupDialog(QDialog):
+    """Exam set-up: name, rounds, rule set and its tables, occupied seats, side bets, the
+    same hands for every candidate, attempts and the wait between them, pass mark %,
+    time limit in minutes.
+
+    With ``config``, a new version of that set-up (its name stays; exams already taken
+    keep the version they ran under). Invalid values are refused with a message under
+    the form; ``config_id`` holds the set-up's id once the dialog is accepted.
     """
 
-    def __init__(self, db: TrainerDB, parent: QWidget | None = None) -> None:
+    def __init__(self, db: TrainerDB, parent: QWidget | None = None, *,
+                 config: ExamConfig | None = None) -> None:
         super().__init__(parent)
         self.db = db
+        self.editing = config
         self.config_id: int | None = None
         self.setup: ExamSetup | None = None
+        start = config.for_new_exams.complete() if config is not None else None
         self.setWindowTitle("Exam set-up")
         layout = QVBoxLayout(self)
-        layout.addWidget(heading("New exam set-up"))
+        if config is None:
+            layout.addWidget(heading("New exam set-up"))
+        else:
+            layout.addWidget(heading(
+                f"Edit \u201c{config.name}\u201d: version {config.version} \u2192"
+                f" {config.version + 1}"))
+            note = QLabel("Exams already taken keep the version they ran under."
+                          + (f" This set-up was {BEFORE_SETUPS}: saving fixes them."
+                             if config.setup is None else ""))
+            note.setWordWrap(True)
+            layout.addWidget(note)
         form = QFormLayout()
-        existing = {config.name for config in db.list_exam_configs()}
+        existing = {c.name for c in db.list_exam_configs(retired=True)}
         default = "Final exam"
         number = 2
         while default in existing:
             default = f"Final exam {number}"
             number += 1
-        self.name_edit = QLineEdit(default)
+        self.name_edit = QLineEdit(config.name if config else default)
         self.name_edit.setObjectName("exam_name")
-        self.rounds_edit = QLineEdit("10")
+        self.name_edit.setReadOnly(config is not None)
+        self.rounds_edit = QLineEdit(str(start.rounds) if start else "10")
         self.rounds_edit.setObjectName("rounds")
         self.ruleset_combo = QComboBox()
         self.ruleset_combo.setObjectName("ruleset")
         for preset in PRESETS:
             self.ruleset_combo.addItem(_preset_title(preset), preset)
-        self.pass_mark_edit = QLineEdit("80")
+        if start is not None and self.ruleset_combo.findData(start.ruleset_id) < 0:
+            self.ruleset_combo.addItem(start.ruleset_id, start.ruleset_id)  # a site's file
+        self.table_combos: dict[str, QComboBox] = {}
+        for key, _label in TABLES:
+            combo = QComboBox()
+            combo.setObjectName(key)
+            self.table_combos[key] = combo
+        self.seats_spin = QSpinBox()
+        self.seats_spin.setObjectName("seats")
+        self.seats_spin.setRange(MIN_SEATS, MAX_SEATS)
+        self.seats_spin.setValue(start.seats if start else MAX_SEATS)
+        self.side_bet_boxes: dict[Wager, QCheckBox] = {}
+        side_bets = QHBoxLayout()
+        for wager in SIDE_WAGERS:
+            box = QCheckBox(wager.label)
+            box.setObjectName(wager.value)
+            box.setChecked(start is None or wager in (start.side_bets or ()))
+            self.side_bet_boxes[wager] = box
+            side_bets.addWidget(box)
+        self.same_hands_box = QCheckBox("The same hands for every candidate")
+        self.same_hands_box.setObjectName("same_hands")
+        self.same_hands_box.setToolTip(
+            "Every candidate is dealt the same rounds in the same order (the hands number"
+            " picks them)")
+        self.seed_edit = QLineEdit("" if start is None or start.seed is None else str(start.seed))
+        self.seed_edit.setObjectName("seed")
+        self.seed_edit.setPlaceholderText("hands number")
+        self.same_hands_box.setChecked(start is not None and start.seed is not None)
+        self.same_hands_box.toggled.connect(self._same_hands)
+        hands = QHBoxLayout()
+        hands.addWidget(self.same_hands_box)
+        hands.addWidget(self.seed_edit)
+        self.attempts_edit = QLineEdit(
+            "" if start is None or start.max_attempts is None else str(start.max_attempts))
+        self.attempts_edit.setObjectName("attempts")
+        self.attempts_edit.setPlaceholderText("empty: no limit")
+        self.wait_edit = QLineEdit(
+            "" if start is None or start.wait_hours is None else str(start.wait_hours))
+        self.wait_edit.setObjectName("wait_hours")
+        self.wait_edit.setPlaceholderText("empty: no wait")
+        self.pass_mark_edit = QLineEdit(f"{start.pass_mark:g}" if start else "80")
         self.pass_mark_edit.setObjectName("pass_mark")
-        self.time_limit_edit = QLineEdit()
+        minutes = start.time_limit_seconds // 60 if start and start.time_limit_seconds else None
+        self.time_limit_edit = QLineEdit("" if minutes is None else str(minutes))
         self.time_limit_edit.setObjectName("time_limit")
         self.time_limit_edit.setPlaceholderText("empty: no limit")
         form.addRow("&Name", self.name_edit)
         form.addRow("Number of &rounds", self.rounds_edit)
         form.addRow("Rule &set", self.ruleset_combo)
+        for key, label in TABLES:
+            form.addRow(label, self.table_combos[key])
+        form.addRow("&Occupied seats", self.seats_spin)
+        form.addRow("Side bets", side_bets)
+        form.addRow("&Hands", hands)
+        form.addRow("&Attempts allowed", self.attempts_edit)
+        form.addRow("&Wait between attempts (hours)", self.wait_edit)
         form.addRow("&Pass mark (%)", self.pass_mark_edit)
         form.addRow("&Time limit (minutes)", self.time_limit_edit)
         layout.addLayout(form)
-        if existing:
-            listing = QLabel("Existing set-ups: " + ", ".join(sorted(existing)))
-            listing.setWordWrap(True)
-            listing.setStyleSheet("color: palette(placeholder-text);")
-            layout.addWidget(listing)
         self.message = error_label()
         layout.addWidget(self.message)
         self.buttons = QDialogButtonBox(
@@ -85,27 +183,205 @@ class ExamSetupDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
-        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 64)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 72)
+        self._start_tables: Mapping[str, str] = start.options if start else {}
+        if start is not None:
+            self.ruleset_combo.setCurrentIndex(self.ruleset_combo.findData(start.ruleset_id))
+        self.ruleset_combo.currentIndexChanged.connect(self._fill_tables)
+        self._fill_tables()
+        self._same_hands(self.same_hands_box.isChecked())
+
+    def _fill_tables(self) -> None:
+        """The tables and side bets the chosen rule set offers (its defaults, or the
+        set-up's letters when it is the set-up's rule set)."""
+        try:
+            ruleset = load_ruleset(str(self.ruleset_combo.currentData()))
+        except (RuleSetError, OSError, ValueError) as error:
+            self.message.setText(f"Rule set: {error}")
+            return
+        for key, combo in self.table_combos.items():
+            letters, default = _letters(ruleset, key)
+            combo.clear()
+            for letter in letters:
+                combo.addItem(letter, letter)
+            chosen = self._start_tables.get(key, default)
+            combo.setCurrentIndex(max(0, combo.findData(chosen)))
+            combo.setEnabled(combo.count() > 1)
+        offered = offered_side_wagers(ruleset)
+        for wager, box in self.side_bet_boxes.items():
+            box.setEnabled(wager in offered)
+            if wager not in offered:
+                box.setChecked(False)
+                box.setToolTip(f"{ruleset.name} does not offer the {wager.label}")
+            else:
+                box.setToolTip("")
+
+    def _same_hands(self, on: bool) -> None:
+        self.seed_edit.setEnabled(on)
+        if on and not self.seed_edit.text().strip():
+            self.seed_edit.setText(str(random.randint(MIN_SEED, MAX_SEED)))
+
+    def typed_setup(self) -> ExamSetup:
+        """The set-up as typed, checked; ``ValueError`` naming the field."""
+        tables = {key: str(combo.currentData()) for key, combo in self.table_combos.items()
+                  if combo.count()}
+        return parse_exam_setup(
+            self.name_edit.text(),
+            self.rounds_edit.text(),
+            str(self.ruleset_combo.currentData()),
+            self.pass_mark_edit.text(),
+            self.time_limit_edit.text(),
+            tables=tables,
+            seats=self.seats_spin.value(),
+            side_bets=[w for w, box in self.side_bet_boxes.items() if box.isChecked()],
+            seed=self.seed_edit.text() if self.same_hands_box.isChecked() else "",
+            attempts=self.attempts_edit.text(),
+            wait_hours=self.wait_edit.text(),
+        )
 
     def accept(self) -> None:
-        """Save the set-up, or say what is wrong and stay open."""
+        """Save the set-up (or its new version), or say what is wrong and stay open."""
         try:
-            setup = parse_exam_setup(
-                self.name_edit.text(),
-                self.rounds_edit.text(),
-                str(self.ruleset_combo.currentData()),
-                self.pass_mark_edit.text(),
-                self.time_limit_edit.text(),
-            )
-            self.config_id = self.db.create_exam_config(
-                setup.name,
-                setup.rounds,
-                setup.ruleset_id,
-                setup.pass_mark,
-                setup.time_limit_seconds,
-            )
+            setup = self.typed_setup()
+            if self.editing is None:
+                self.config_id = self.db.create_exam_setup(setup)
+            else:
+                self.config_id = self.db.edit_exam_config(self.editing.id, setup).id
         except (ValueError, sqlite3.Error) as error:  # StorageError is a ValueError
             self.message.setText(str(error))
             return
         self.setup = setup
         super().accept()
+
+
+class ExamSetupsDialog(QDialog):
+    """Every exam set-up: offered or retired, its version and what it fixes; New,
+    Edit (a new version) and Retire (no longer offered for new exams).
+
+    Dialogs and questions go through :meth:`_run_dialog` and :meth:`_confirm`, so tests
+    can replace them."""
+
+    COLUMNS = ("Name", "Version", "Fixes", "Offered")
+
+    def __init__(self, db: TrainerDB, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.setWindowTitle("Exam set-ups")
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading("Exam set-ups"))
+        self.table = QTableWidget(0, len(self.COLUMNS))
+        self.table.setObjectName("exam_setups")
+        self.table.setHorizontalHeaderLabels(self.COLUMNS)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setStretchLastSection(False)
+        self.table.itemSelectionChanged.connect(self._update_buttons)
+        self.table.itemDoubleClicked.connect(lambda _item: self.edit_selected())
+        layout.addWidget(self.table, 1)
+        self.message = QLabel()
+        self.message.setObjectName("setups_message")
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        row = QHBoxLayout()
+        self.new_button = QPushButton("New\u2026")
+        self.edit_button = QPushButton("Edit\u2026")
+        self.edit_button.setToolTip("Save a new version; exams already taken keep theirs")
+        self.retire_button = QPushButton("Retire")
+        self.retire_button.setToolTip(
+            "No longer offered for new exams; exams taken under it still show it")
+        self.close_button = QPushButton("Close")
+        self.new_button.clicked.connect(self.new_setup)
+        self.edit_button.clicked.connect(self.edit_selected)
+        self.retire_button.clicked.connect(self.retire_selected)
+        self.close_button.clicked.connect(self.accept)
+        for button in (self.new_button, self.edit_button, self.retire_button):
+            row.addWidget(button)
+        row.addStretch(1)
+        row.addWidget(self.close_button)
+        layout.addLayout(row)
+        self.configs: list[ExamConfig] = []
+        self.refresh()
+        em = self.fontMetrics().averageCharWidth()
+        self.resize(em * 150, self.fontMetrics().height() * 24)
+
+    def refresh(self, select: int | None = None) -> None:
+        """Re-read the set-ups (offered first, then retired), selecting ``select``."""
+        self.configs = sorted(self.db.list_exam_configs(retired=True),
+                              key=lambda c: (c.retired is not None, c.name.casefold()))
+        self.table.setRowCount(len(self.configs))
+        for row, config in enumerate(self.configs):
+            fixes = (config.setup.described if config.setup is not None
+                     else f"{config.for_new_exams.figures}; {BEFORE_SETUPS}")
+            offered = ("retired " + config.retired.astimezone().strftime("%Y-%m-%d")
+                       if config.retired else "yes")
+            for column, text in enumerate((config.name, str(config.version), fixes, offered)):
+                item = QTableWidgetItem(text)
+                item.setToolTip(text)
+                self.table.setItem(row, column, item)
+            if config.id == select:
+                self.table.selectRow(row)
+        self.table.resizeColumnsToContents()
+        if select is None and self.configs:
+            self.table.selectRow(0)
+        self._update_buttons()
+
+    def selected(self) -> ExamConfig | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self.configs[rows[0].row()] if rows else None
+
+    def _update_buttons(self) -> None:
+        config = self.selected()
+        offered = config is not None and config.retired is None
+        self.edit_button.setEnabled(offered)
+        self.retire_button.setEnabled(offered)
+
+    def _run_dialog(self, dialog: QDialog) -> bool:
+        return dialog.exec() == QDialog.DialogCode.Accepted
+
+    def _confirm(self, question: str) -> bool:
+        answer = QMessageBox.question(self, "Retire the exam set-up?", question)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def new_setup(self) -> int | None:
+        """A new set-up; its id, or None when cancelled."""
+        return self._edit(None)
+
+    def edit_selected(self) -> int | None:
+        """A new version of the selected set-up; its id, or None."""
+        config = self.selected()
+        if config is None or config.retired is not None:
+            return None
+        return self._edit(config)
+
+    def _edit(self, config: ExamConfig | None) -> int | None:
+        dialog = ExamSetupDialog(self.db, self, config=config)
+        try:
+            if not self._run_dialog(dialog) or dialog.config_id is None:
+                return None
+            saved = self.db.get_exam_config(dialog.config_id)
+            if saved is not None:
+                verb = "saved" if config is None else (
+                    f"saved as version {saved.version}" if saved.version != config.version
+                    else "unchanged")
+                self.message.setText(f"\u201c{saved.name}\u201d {verb}.")
+            self.refresh(dialog.config_id)
+            return dialog.config_id
+        finally:
+            dialog.deleteLater()
+
+    def retire_selected(self) -> bool:
+        """Retire the selected set-up after asking; True when retired."""
+        config = self.selected()
+        if config is None or config.retired is not None:
+            return False
+        if not self._confirm(
+            f"Retire \u201c{config.name}\u201d? It is no longer offered for new exams;"
+            " exams already taken under it keep showing it."
+        ):
+            return False
+        self.db.retire_exam_config(config.id)
+        self.message.setText(f"\u201c{config.name}\u201d retired: no longer offered.")
+        self.refresh(config.id)
+        return True
