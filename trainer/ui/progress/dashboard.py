@@ -45,6 +45,7 @@ from trainer.ui.progress.pdf import write_pdf
 from trainer.ui.progress.progress_view import configure_table
 from trainer.ui.progress.skill_grid import SkillGridView
 from trainer.ui.progress.trainee_page import TraineePage
+from trainer.ui.progress.trends import TrendsView
 
 PROBLEMS = (StorageError, sqlite3.Error, OSError)
 """What a dashboard action may run into; each is shown as a sentence."""
@@ -227,13 +228,15 @@ class InstructorDashboard(QWidget):
         hint.setStyleSheet("color: palette(placeholder-text);")
         roster_layout.addWidget(hint)
 
-        # The roster's views, as tabs: the list, and the class's skill grid.
+        # The roster's views, as tabs: the list, the skill grid, the trends of every trainee.
         self.skill_grid = SkillGridView(db)
         self.skill_grid.traineeActivated.connect(self.open_trainee)
         self.roster_tabs = QTabWidget()
         self.roster_tabs.setObjectName("roster_tabs")
         self.roster_tabs.addTab(roster_list, "Roster")
         self.roster_tabs.addTab(self.skill_grid, "Skill grid")
+        self.trends = TrendsView(db)
+        self.roster_tabs.addTab(self.trends, "Trends")
         roster_page = QWidget()
         tabs_layout = QVBoxLayout(roster_page)
         tabs_layout.setContentsMargins(0, 0, 0, 0)
@@ -266,6 +269,7 @@ class InstructorDashboard(QWidget):
         selected = self._roster_selection()
         self.roster_model.refresh()
         self.skill_grid.refresh()
+        self.trends.refresh()
         if selected is not None:
             self.select_trainee(selected)
         self._update_count()

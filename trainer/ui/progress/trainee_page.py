@@ -19,6 +19,7 @@ from trainer.storage.database import TrainerDB
 from trainer.storage.models import Exam, Mistake
 from trainer.ui.progress.models import ExamsModel, MistakesModel, SortFilterProxy
 from trainer.ui.progress.progress_view import ProgressView, configure_table
+from trainer.ui.progress.trends import TrendsView
 
 
 class TraineePage(QWidget):
@@ -103,6 +104,8 @@ class TraineePage(QWidget):
         exams_layout.addWidget(self.exams_hint)
         exams_layout.addWidget(self.exams_view, 1)
         self.tabs.addTab(exams_page, "Exams")
+        self.trends = TrendsView(db, [trainee_id])
+        self.tabs.addTab(self.trends, "Trends")
         layout.addWidget(self.tabs, 1)
 
         self.mistakes_view.selectionModel().selectionChanged.connect(self._mistake_selection)
@@ -111,6 +114,7 @@ class TraineePage(QWidget):
     def refresh(self) -> None:
         """Re-read the trainee's figures, mistakes and exams."""
         self.progress.refresh()
+        self.trends.refresh()
         self.mistakes_model.set_rows(self.db.trainee_mistakes(self.trainee_id))
         self.exams_model.set_rows(self.db.exam_results(self.trainee_id))
         self.tabs.setTabText(1, f"Mistakes ({self.mistakes_model.rowCount()})")

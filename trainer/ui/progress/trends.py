@@ -1,0 +1,199 @@
+"""Trends per skill by week, and the most-missed questions, for a trainee or a class.
+
+:class:`TrendsView` takes a list of trainee ids (one trainee on the trainee
+page, a class's members, or None for every trainee). Figures:
+:mod:`trainer.reports.trends` (local ISO weeks, Monday start; the change is
+against the week before, none after a week without answers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer import reports
+from trainer.reports.trends import (
+    MOST_MISSED_SHOWN,
+    MissedQuestion,
+    WeekTrend,
+    iso_week,
+    most_missed,
+    skill_trends,
+    week_label,
+)
+from trainer.skills import Skill
+from trainer.storage.database import TrainerDB
+from trainer.ui.progress.models import BAD, GOOD, Column, RowsModel, SortFilterProxy
+from trainer.ui.progress.progress_view import configure_table
+
+TREND_WEEKS = 8
+"""Weeks (the latest with answers) the trends table shows."""
+
+
+def _better(change: float | None, *, lower_is_better: bool = False) -> QColor | None:
+    if change is None or change == 0:
+        return None
+    return GOOD if (change < 0) == lower_is_better else BAD
+
+
+def _points(change: float | None) -> str:
+    return "new" if change is None else f"{100 * change:+.1f} pts"
+
+
+def _seconds(change: float | None) -> str:
+    return "new" if change is None else f"{change:+.1f} s"
+
+
+class TrendsModel(RowsModel[WeekTrend]):
+    """One row per skill and week: answers, accuracy, mean time and their change."""
+
+    columns = (
+        Column[WeekTrend](
+            "Skill", lambda t: reports.skill_label(t.skill),
+            lambda t: (reports.skill_order(t.skill), t.week.toordinal()),
+        ),
+        Column[WeekTrend]("Week", lambda t: iso_week(t.week), lambda t: t.week.toordinal(),
+                          tooltip=lambda t: week_label(t.week)),
+        Column[WeekTrend]("Answers", lambda t: str(t.answers), lambda t: t.answers, True),
+        Column[WeekTrend](
+            "Accuracy", lambda t: f"{reports.percent(t.accuracy)}%", lambda t: t.accuracy, True,
+            tooltip=lambda t: f"{t.correct} of {t.answers} right",
+        ),
+        Column[WeekTrend](
+            "Accuracy change", lambda t: _points(t.accuracy_change),
+            lambda t: t.accuracy_change, True,
+            tooltip=lambda t: "Against the week before" if t.accuracy_change is not None
+            else "No answer on this skill the week before",
+            colour=lambda t: _better(t.accuracy_change),
+        ),
+        Column[WeekTrend](
+            "Mean time", lambda t: f"{reports.seconds_text(t.mean_seconds)} s",
+            lambda t: t.mean_seconds, True,
+        ),
+        Column[WeekTrend](
+            "Time change", lambda t: _seconds(t.seconds_change), lambda t: t.seconds_change, True,
+            colour=lambda t: _better(t.seconds_change, lower_is_better=True),
+        ),
+    )
+
+
+class MissedModel(RowsModel[MissedQuestion]):
+    """The kinds of question missed most: question, skill, wrong of asked."""
+
+    columns = (
+        Column[MissedQuestion]("Question", lambda m: m.text, lambda m: m.text),
+        Column[MissedQuestion]("Skill", lambda m: reports.skill_label(m.skill),
+                               lambda m: reports.skill_order(m.skill)),
+        Column[MissedQuestion]("Wrong", lambda m: str(m.wrong), lambda m: m.wrong, True,
+                               colour=lambda m: BAD),
+        Column[MissedQuestion]("Asked", lambda m: str(m.answers), lambda m: m.answers, True),
+        Column[MissedQuestion](
+            "Share wrong", lambda m: f"{reports.percent(m.share_wrong)}%",
+            lambda m: m.share_wrong, True,
+        ),
+    )
+
+
+class TrendsView(QWidget):
+    """Each skill's weekly figures with the change, and the most-missed questions,
+    for ``trainee_ids`` (None: every trainee). Reads when shown after :meth:`refresh`."""
+
+    def __init__(self, db: TrainerDB, trainee_ids: Sequence[int] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.trainee_ids = None if trainee_ids is None else list(trainee_ids)
+        self._stale = True
+        self.setObjectName("trends_view")
+
+        self.skill_choice = QComboBox()
+        self.skill_choice.setObjectName("trends_skill")
+        self.skill_choice.addItem("Every skill", None)
+        for skill in Skill:
+            self.skill_choice.addItem(reports.skill_label(skill), skill)
+        self.skill_choice.currentIndexChanged.connect(self.refresh)
+
+        self.trends = TrendsModel(self)
+        self.trends_proxy = SortFilterProxy(self)
+        self.trends_proxy.setSourceModel(self.trends)
+        self.trends_view = QTableView()
+        self.trends_view.setObjectName("trends")
+        self.trends_view.setModel(self.trends_proxy)
+        configure_table(self.trends_view, stretch=0)
+        self.trends_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+
+        self.missed = MissedModel(self)
+        self.missed_proxy = SortFilterProxy(self)
+        self.missed_proxy.setSourceModel(self.missed)
+        self.missed_view = QTableView()
+        self.missed_view.setObjectName("most_missed")
+        self.missed_view.setModel(self.missed_proxy)
+        configure_table(self.missed_view, stretch=0)
+        self.missed_view.sortByColumn(2, Qt.SortOrder.DescendingOrder)
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel(f"Accuracy and time per skill, by week (the latest {TREND_WEEKS}"
+                             " weeks with answers; weeks run Monday to Sunday):"))
+        top.addStretch(1)
+        top.addWidget(self.skill_choice)
+        trends_box = QWidget()
+        trends_layout = QVBoxLayout(trends_box)
+        trends_layout.setContentsMargins(0, 0, 0, 0)
+        trends_layout.addLayout(top)
+        trends_layout.addWidget(self.trends_view, 1)
+        missed_box = QWidget()
+        missed_layout = QVBoxLayout(missed_box)
+        missed_layout.setContentsMargins(0, 0, 0, 0)
+        missed_layout.addWidget(QLabel(f"Most missed questions (top {MOST_MISSED_SHOWN},"
+                                       " every answer counted):"))
+        missed_layout.addWidget(self.missed_view, 1)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.setChildrenCollapsible(False)
+        splitter.addWidget(trends_box)
+        splitter.addWidget(missed_box)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+
+    def set_trainees(self, trainee_ids: Sequence[int] | None) -> None:
+        """Show these trainees' figures (None: every trainee's)."""
+        self.trainee_ids = None if trainee_ids is None else list(trainee_ids)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the figures again now if shown, else when next shown."""
+        self._stale = True
+        if self.isVisible():
+            self.reload()
+
+    def reload(self) -> None:
+        self._stale = False
+        skill = self.skill_choice.currentData()
+        trends = skill_trends(self.db, self.trainee_ids, weeks=TREND_WEEKS)
+        self.trends.set_rows([t for t in trends if skill is None or t.skill == skill])
+        self.missed.set_rows(most_missed(self.db, self.trainee_ids))
+        self.trends_view.setToolTip("" if self.trends.rowCount() else "No answers yet")
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._stale:
+            self.reload()
+        super().showEvent(event)
+
+    def shown_trends(self) -> list[tuple[str, ...]]:
+        """The trends table's text, as shown (sorted)."""
+        return [tuple(str(self.trends_proxy.index(row, column).data())
+                      for column in range(self.trends_proxy.columnCount()))
+                for row in range(self.trends_proxy.rowCount())]
+
