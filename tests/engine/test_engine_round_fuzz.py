@@ -11,11 +11,12 @@ from decimal import Decimal
 from typing import Any
 
 from engine_support import make_round, seat
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from trainer.engine.money import MAX_AMOUNT, AmountError, parse_amount
 from trainer.engine.round import RoundError, parse_round
+from trainer.engine.rulesets import PRESETS
 from trainer.engine.settlement import settle, settlement_to_json
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -90,13 +91,22 @@ def _settle_or_refuse(data: object) -> str | None:
 
 @FUZZ
 @given(field=st.sampled_from(ROUND_FIELDS), value=st.one_of(json_values, deeply_nested))
+@example(field="rules", value="house")  # the round's Trips Plus table A is not offered
+@example(field="rules", value="standard")  # nor is the progressive
 def test_any_value_in_a_round_field_settles_or_is_refused_naming_the_field(
     field: str, value: object
 ) -> None:
     data = _valid()
     data[field] = value
     message = _settle_or_refuse(data)
-    if message is not None:  # a card clash names both places
+    if message is None:
+        return
+    if field == "rules" and value in PRESETS:
+        # Another real rule set: the refusal names the part of the round it does not
+        # offer (the Trips Plus table A, the progressive) and the rule set.
+        assert f"rule set {value!r}" in message, message
+        assert re.match(r"(options\.|seat [1-6]\.progressive)", message), message
+    else:  # a card clash names both places
         assert field in message, message
 
 
