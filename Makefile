@@ -110,4 +110,4 @@ mutation: $(STAMP)
 	@echo "Survivors: $(BIN)/mutmut results; one of them: $(BIN)/mutmut show NAME"
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis mutants screenshots
