@@ -211,3 +211,18 @@ def test_a_running_exam_keeps_its_clock_while_locked(qtbot: QtBot, db: TrainerDB
     window.lock_page.secret_edit.setText("4711")
     window.lock_page.try_unlock()
     assert window.session is session and window.exam_running()
+
+
+def test_the_lock_closes_a_review_window_too(qtbot: QtBot, db: TrainerDB) -> None:
+    import random
+
+    from trainer.engine.generator import generate_round
+    from trainer.engine.round import round_to_json
+    from trainer.engine.rulesets import load_ruleset
+
+    window = window_for(qtbot, db, "Ana")
+    window.reopen_round(round_to_json(generate_round(random.Random(5), load_ruleset("ny-2018"))))
+    review = window.review
+    assert review.isVisible()
+    window.lock()
+    assert not review.isVisible()

@@ -244,9 +244,11 @@ class TraineePinDialog(QDialog):
 
 
 class InstructorArea(QWidget):
-    """The signed-in instructor's window; ``signedOut`` when it closes."""
+    """The signed-in instructor's window; ``signedOut`` when it closes, ``lockedNow``
+    when it locks (the practice window then closes a review opened from it)."""
 
     signedOut = Signal()
+    lockedNow = Signal()
 
     def __init__(
         self,
@@ -325,6 +327,7 @@ class InstructorArea(QWidget):
             lambda password: self.db.check_instructor(self.name, password, at=self.clock()),
             wrong="Wrong password",
         )
+        self.lockedNow.emit()
 
     def unlock(self) -> None:
         for button in self.bar_buttons:

@@ -301,11 +301,20 @@ class MainWindow(QMainWindow):
         area.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         area.setWindowTitle(f"Instructor area \u2014 {name}")
         area.signedOut.connect(self._instructor_signed_out)
+        area.lockedNow.connect(self._close_review)
         fit_window(area, "instructor", QSize(1400, 900))
         area.show()
         self._dashboard = dashboard
         self.instructor_area = area
         return area
+
+    def _close_review(self) -> None:
+        """A review window (a trainee's round and answers) closes when a lock covers."""
+        from shiboken6 import isValid
+
+        review = getattr(self, "review", None)
+        if review is not None and isValid(review):
+            review.close()
 
     def _instructor_signed_out(self) -> None:
         area, self.instructor_area = self.instructor_area, None
@@ -354,6 +363,7 @@ class MainWindow(QMainWindow):
         from trainer.ui.instructor_area import close_owned_windows
 
         close_owned_windows(self)  # the last trainee's progress, course, review windows
+        self._close_review()
         self.trainee_id = trainee_id
         trainee = self.db.get_trainee(trainee_id) if self.db is not None and trainee_id else None
         title = "Heads Up Hold'em Dealer Trainer"
@@ -422,6 +432,7 @@ class MainWindow(QMainWindow):
             return
         self.idle.stop()
         close_owned_windows(self)
+        self._close_review()
         trainee_id, db = self.trainee_id, self.db
         trainee = db.get_trainee(trainee_id)
         name = trainee.name if trainee else "The trainee"
