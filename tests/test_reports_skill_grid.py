@@ -8,6 +8,7 @@ when the median is over the target time).
 
 from __future__ import annotations
 
+import csv
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -219,3 +220,33 @@ def test_the_tooltip_gives_the_counts_behind_a_cell(db: TrainerDB) -> None:
     assert cell_tooltip(row.cells[Skill.ANTE]) == (
         "Settling the ante: not practised yet (target time 6 s).")
     assert flags_text({Flag.SLOW, Flag.BELOW_TARGET}) == "below target, slower than target time"
+
+
+def test_the_roster_csv_has_the_weakest_skill_flags_and_a_score_and_level_per_skill(
+        db: TrainerDB, tmp_path: Path) -> None:
+    ana = trainee(db, "Ana")
+    trainee(db, "Ben")
+    give(db, ana, Skill.ANTE, [True] * 10, 4.0)
+    give(db, ana, Skill.POCKET_BONUS, [True, False, False] * 4, 7.0, start=1)
+    path = reports.roster_csv(db, tmp_path / "roster.csv", LESSONS, now=at(48))
+    with path.open(encoding="utf-8-sig", newline="") as file:
+        header, *rows = list(csv.reader(file))
+    assert header == list(reports.ROSTER_HEADER)
+    assert len(header) == 9 + 2 * len(Skill)
+    column = {title: number for number, title in enumerate(header)}
+    by_name = {row[0]: row for row in rows}
+    ana_row, ben_row = by_name["Ana"], by_name["Ben"]
+    assert ana_row[column["Weakest skill"]] == "Settling the Pocket Bonus"
+    assert ana_row[column["Flags"]] == "below target, slower than target time"
+    assert ana_row[column["Settling the ante score"]] == "100"
+    assert ana_row[column["Settling the ante level"]] == "mastered"
+    # 4 of 12 right at 7 s against 6 s: 100 x 1/3 x (0.8 + 0.2 x 6/7) = 32.38 -> 32.
+    assert ana_row[column["Settling the Pocket Bonus score"]] == "32"
+    assert ana_row[column["Settling the Pocket Bonus level"]] == "learning"
+    assert ana_row[column["Settling the raise score"]] == ""
+    assert ana_row[column["Settling the raise level"]] == "not started"
+    # The 6-Card Bonus is not in ny-2018: no score, not started, the column still there.
+    assert ana_row[column["Settling the 6-Card Bonus level"]] == "not started"
+    # Ben: added two days before, never answered: not practised only from day 7.
+    assert ben_row[column["Weakest skill"]] == "" and ben_row[column["Flags"]] == ""
+    assert header.index("Settling the ante score") < header.index("Settling the raise score")

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from pathlib import Path
 
 from trainer.reports.queries import skill_mastery, trainee_name
+from trainer.reports.skill_grid import GridRow, flags_text, skill_grid
 from trainer.reports.text import (
     local_time,
     percent,
@@ -26,7 +28,7 @@ from trainer.skills import Skill
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import AnswerRecord, CourseAnswer, CourseAnswerKind, SkillStat
 from trainer.training.lessons import Lesson
-from trainer.training.mastery import Level, target_met
+from trainer.training.mastery import LessonLike, Level, target_met
 
 CSV_ENCODING = "utf-8-sig"
 
@@ -38,7 +40,14 @@ ROSTER_HEADER = (
     "Rounds played",
     "Last active",
     "Exam status",
+    "Weakest skill",
+    "Flags",
+    *(f"{skill.label} {what}" for skill in sorted(Skill, key=skill_order)
+      for what in ("score", "level")),
 )
+"""The roster's figures, then the skill grid's (:mod:`.skill_grid`): the weakest skill,
+the flags, and every skill's mastery score and level in the dealer's order of work (every
+skill, so files from different rooms line up; a score is empty before the first answer)."""
 ANSWERS_HEADER = (
     "Answered at",
     "Session",
@@ -99,8 +108,26 @@ def _write_csv(path: Path | str, header: Sequence[str], rows: Iterable[Sequence[
 
 
 
-def roster_csv(db: TrainerDB, path: Path | str) -> Path:
-    """Write every trainee's roster figures to ``path`` (UTF-8 CSV with a header row)."""
+def _skill_columns(row: GridRow | None) -> tuple[str, ...]:
+    """The weakest skill, the flags and each skill's score and level (the grid's row)."""
+    if row is None:
+        return ("", "") + ("", Level.NOT_STARTED.value) * len(Skill)
+    cells: list[str] = []
+    for skill in sorted(Skill, key=skill_order):
+        cell = row.cells.get(skill)  # None: a skill of no rule set these trainees played
+        if cell is None or not cell.started:
+            cells += ["", Level.NOT_STARTED.value]
+        else:
+            cells += [str(cell.mastery.score), cell.mastery.level.value]
+    weakest = "" if row.weakest is None else skill_label(row.weakest)
+    return (weakest, flags_text(row.flags), *cells)
+
+
+def roster_csv(db: TrainerDB, path: Path | str, lessons: Sequence[LessonLike] | None = None,
+               *, now: datetime | None = None) -> Path:
+    """Write every trainee's roster figures and skill grid row to ``path`` (UTF-8 CSV with
+    a header row); mastery against the target times of ``lessons`` (default: the course's)."""
+    grid = {row.trainee_id: row for row in skill_grid(db, lessons=lessons, now=now).rows}
     rows = (
         (
             row.name,
@@ -110,6 +137,7 @@ def roster_csv(db: TrainerDB, path: Path | str) -> Path:
             str(row.rounds_played),
             local_time(row.last_active),
             row.exam_status.label,
+            *_skill_columns(grid.get(row.trainee_id)),
         )
         for row in db.roster()
     )
