@@ -14,7 +14,6 @@ trainee's other windows are closed, and a running exam's clock keeps running.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 from functools import partial
@@ -31,12 +30,14 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QStackedWidget,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from trainer.engine.round import Round, RoundError
 from trainer.engine.rulesets import RuleSetError
+from trainer.reports.text import score_text
 from trainer.site_config import PinPolicy, SiteConfig, apply_to_settings
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import Exam, ExamConfig, Mistake
@@ -49,6 +50,7 @@ from trainer.training.session import (
     SessionError,
     TrainingSession,
     TrainingSettings,
+    exam_settings,
 )
 from trainer.ui.answer_panel import AnswerPanel
 from trainer.ui.keys import action
@@ -251,18 +253,31 @@ class MainWindow(QMainWindow):
 
     def open_progress(self) -> None:
         """The trainee's own records only (never another trainee's)."""
-        from trainer.ui.progress.progress_view import ProgressView
-
-        if self.db is None or self.trainee_id is None:
+        dialog = self.progress_dialog()
+        if dialog is None:
             return
-        dialog = QDialog(self)
-        dialog.setWindowTitle("My progress")
-        layout = QVBoxLayout(dialog)
-        layout.addWidget(ProgressView(self.db, self.trainee_id, dialog))
         fit_window(dialog, "progress", QSize(1400, 860))
         dialog.exec()
         remember_window(dialog, "progress")
         dialog.deleteLater()
+
+    def progress_dialog(self) -> QDialog | None:
+        """My progress: the trainee's figures, and their exams (score, set-up, attempt)."""
+        from trainer.ui.progress.progress_view import ProgressView
+        from trainer.ui.progress.trainee_page import ExamsTable
+
+        if self.db is None or self.trainee_id is None:
+            return None
+        dialog = QDialog(self)
+        dialog.setWindowTitle("My progress")
+        layout = QVBoxLayout(dialog)
+        tabs = QTabWidget(dialog)
+        tabs.addTab(ProgressView(self.db, self.trainee_id, dialog), "Progress")
+        exams = ExamsTable(dialog)
+        exams.set_exams(self.db.exam_results(self.trainee_id))
+        tabs.addTab(exams, f"My exams ({exams.exams_model.rowCount()})")
+        layout.addWidget(tabs)
+        return dialog
 
     def open_instructor_area(self) -> None:
         """Behind the instructor's password; a trainee cannot open it. One area at a time:
@@ -508,24 +523,30 @@ class MainWindow(QMainWindow):
         self.next_hand()
 
     def _choose_exam_config(self) -> ExamConfig | None:
-        """An instructor's exam set-up, when there is one, or a practice exam."""
+        """An instructor's exam set-up (one not retired), when there is one, or a practice
+        exam. A set-up that does not allow this trainee an attempt now says why (and
+        when the next is allowed), and the choice is offered again."""
         if self.db is None or self.trainee_id is None:
             return None
         configs = self.db.list_exam_configs()
         if not configs:
             return None
-        practice = "Practice exam (not recorded as an exam)"
-        labels = [
-            f"{c.name}: {c.rounds} rounds, {c.ruleset_id}, pass {c.pass_mark:.0f}%"
-            + (f", {c.time_limit_seconds // 60} min" if c.time_limit_seconds else "")
-            for c in configs
-        ]
-        choice, ok = QInputDialog.getItem(
-            self, "Exam", "Which exam?", [*labels, practice], 0, False
-        )
-        if not ok or choice == practice:
-            return None
-        return configs[labels.index(choice)]
+        practice = "Practice exam (this station's Settings; not recorded as an exam)"
+        labels = [f"{c.name}: {c.for_new_exams.described}" for c in configs]
+        while True:
+            choice, ok = QInputDialog.getItem(
+                self, "Exam", "Which exam?", [*labels, practice], 0, False
+            )
+            if not ok or choice == practice:
+                return None
+            config = configs[labels.index(choice)]
+            try:
+                refusal = self.db.exam_refusal(self.trainee_id, config.id)
+            except STORAGE_ERRORS as error:
+                refusal = error
+            if refusal is None:
+                return config
+            QMessageBox.information(self, "Exam not available now", str(refusal))
 
     # --- sessions and records -----------------------------------------------------
 
@@ -535,10 +556,8 @@ class MainWindow(QMainWindow):
         self.exam_config = exam_config
         self._exam_deadline.stop()
         settings = self.settings
-        if exam_config is not None:
-            settings = dataclasses.replace(
-                settings, rules=exam_config.ruleset_id, options={}, exam_rounds=exam_config.rounds
-            )
+        if exam_config is not None:  # the set-up fixes the exam, never the station's Settings
+            settings = exam_settings(exam_config.for_new_exams, self.settings)
         session = TrainingSession(settings, mode,
                                   meter=None if mode is Mode.EXAM else self.meter)
         if self.db is not None and self.trainee_id is not None:
@@ -581,7 +600,8 @@ class MainWindow(QMainWindow):
         self._tick.stop()
         verdict = ""
         if exam is not None and exam.score is not None:
-            verdict = f" Score {exam.score:.0f}%: {'passed' if exam.passed else 'not passed'}."
+            verdict = (f" Score {score_text(exam.score)}:"
+                       f" {'passed' if exam.passed else 'not passed'}.")
             if not exam.passed and exam.score >= exam.pass_mark:
                 verdict += " An exam passes only when all its rounds are answered in time."
         self.panel.show_round_over(f"Time is up.{verdict}\nChoose a mode to go on.")
@@ -674,12 +694,13 @@ class MainWindow(QMainWindow):
     def _exam_verdict(self, exam: Exam | None) -> list[str]:
         """PASSED or FAILED against the pass mark (a practice exam has none: the score only)."""
         summary = self.session.summary()
-        score = (f"{summary.correct} of {summary.questions} correct"
-                 f" ({summary.percent:.0f}%)")
+        recorded = exam is not None and exam.passed is not None
+        percent = score_text(exam.score if exam is not None and recorded else summary.percent)
+        score = f"{summary.correct} of {summary.questions} correct ({percent})"
         if exam is None or exam.passed is None:
             return [f"Exam over: {score}. A practice exam: no pass mark, nothing recorded."]
         verdict = "PASSED" if exam.passed else "FAILED"
-        return [f"Exam over \u2014 {verdict}: {score}; the pass mark is {exam.pass_mark:.0f}%."]
+        return [f"Exam over \u2014 {verdict}: {score}; the pass mark is {exam.pass_mark:g}%."]
 
     def _list_exam_answers(self, last: RoundState) -> None:
         """Every mistake with its round, and the last round's answers right or wrong;
@@ -704,7 +725,7 @@ class MainWindow(QMainWindow):
             self.score_label.setText(f"Exam: {summary.questions} answered")
         elif summary.questions:
             self.score_label.setText(
-                f"Score {summary.correct}/{summary.questions} ({summary.percent:.0f}%)"
+                f"Score {summary.correct}/{summary.questions} ({score_text(summary.percent)})"
             )
         else:
             self.score_label.setText("")

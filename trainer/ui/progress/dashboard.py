@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 from trainer import reports
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import MergeError, MergeReport, StorageError
-from trainer.ui.progress.exam_setup import ExamSetupDialog
+from trainer.ui.progress.exam_setup import ExamSetupDialog, ExamSetupsDialog
 from trainer.ui.progress.labels import heading
 from trainer.ui.progress.models import RosterModel, SortFilterProxy
 from trainer.ui.progress.pdf import write_pdf
@@ -135,7 +135,7 @@ class InstructorDashboard(QWidget):
         self.answers_csv_button = QPushButton("Export answers CSV\u2026")
         self.report_button = QPushButton("PDF report\u2026")
         self.exam_pdf_button = QPushButton("Exam PDF\u2026")
-        self.setup_button = QPushButton("Exam set-up\u2026")
+        self.setup_button = QPushButton("Exam set-ups\u2026")
         self.merge_button = QPushButton("Merge station file\u2026")
         self.station_export_button = QPushButton("Export this station\u2026")
         self.refresh_button = QPushButton("Refresh")
@@ -146,7 +146,9 @@ class InstructorDashboard(QWidget):
             self.report_button: "Save a printable PDF report on the selected trainee",
             self.exam_pdf_button: "Save a printable PDF report on the exam selected on the"
             " trainee's Exams tab",
-            self.setup_button: "Set up an exam: rounds, rule set, pass mark, time limit",
+            self.setup_button: "List, add, edit (a new version) and retire exam set-ups:"
+            " rule set and tables, seats, side bets, hands, rounds, attempts, pass mark,"
+            " time limit",
             self.merge_button: "Merge a training-room station's exported results",
             self.station_export_button: "Save this station's results to a file for the"
             " instructor's machine to merge",
@@ -159,7 +161,7 @@ class InstructorDashboard(QWidget):
         self.answers_csv_button.clicked.connect(self.export_answers_csv)
         self.report_button.clicked.connect(self.export_trainee_pdf)
         self.exam_pdf_button.clicked.connect(self.export_exam_pdf)
-        self.setup_button.clicked.connect(self.open_exam_setup)
+        self.setup_button.clicked.connect(self.open_exam_setups)
         self.merge_button.clicked.connect(self.merge_station_file)
         self.station_export_button.clicked.connect(self.export_station_file)
         self.refresh_button.clicked.connect(self.refresh)
@@ -494,10 +496,19 @@ class InstructorDashboard(QWidget):
             limit = reports.time_limit_text(setup.time_limit_seconds)
             self.show_message(
                 f"Exam set-up \u201c{setup.name}\u201d saved: {setup.rounds} rounds,"
-                f" {reports.ruleset_title(setup.ruleset_id)}, pass mark {setup.pass_mark:g}%,"
-                f" time limit {limit}."
+                f" {reports.ruleset_title(setup.ruleset_id)}, {setup.seats_text}, side bets"
+                f" {setup.side_bets_text}, {setup.hands_text}, attempts {setup.attempts_text},"
+                f" pass mark {setup.pass_mark:g}%, time limit {limit}."
             )
             return dialog.config_id
+        finally:
+            dialog.deleteLater()
+
+    def open_exam_setups(self) -> None:
+        """Every exam set-up: add one, edit one (a new version), retire one."""
+        dialog = ExamSetupsDialog(self.db, self)
+        try:
+            self._run_dialog(dialog)
         finally:
             dialog.deleteLater()
 

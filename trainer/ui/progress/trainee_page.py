@@ -22,6 +22,26 @@ from trainer.ui.progress.progress_view import ProgressView, configure_table
 from trainer.ui.progress.trends import TrendsView
 
 
+class ExamsTable(QTableView):
+    """Exams, newest first: set-up and version, attempt, rule set, score (as every screen
+    shows it), result. The trainee's own (My progress) and the instructor's Exams tab."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("exams")
+        self.exams_model = ExamsModel(self)
+        self.exams_proxy = SortFilterProxy(self)
+        self.exams_proxy.setSourceModel(self.exams_model)
+        self.setModel(self.exams_proxy)
+        configure_table(self, stretch=None)
+        self.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+
+    def set_exams(self, exams: list[Exam]) -> None:
+        self.exams_model.set_rows(exams)
+        if self.exams_proxy.rowCount():
+            self.selectRow(0)
+
+
 class TraineePage(QWidget):
     """One trainee for the instructor: progress, mistakes (re-openable) and exams.
 
@@ -88,14 +108,9 @@ class TraineePage(QWidget):
         mistakes_layout.addLayout(row)
         self.tabs.addTab(mistakes_page, "Mistakes")
 
-        self.exams_model = ExamsModel(self)
-        self.exams_proxy = SortFilterProxy(self)
-        self.exams_proxy.setSourceModel(self.exams_model)
-        self.exams_view = QTableView()
-        self.exams_view.setObjectName("exams")
-        self.exams_view.setModel(self.exams_proxy)
-        configure_table(self.exams_view, stretch=None)
-        self.exams_view.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+        self.exams_view = ExamsTable()
+        self.exams_model = self.exams_view.exams_model
+        self.exams_proxy = self.exams_view.exams_proxy
         exams_page = QWidget()
         exams_layout = QVBoxLayout(exams_page)
         self.exams_hint = QLabel(
@@ -116,13 +131,11 @@ class TraineePage(QWidget):
         self.progress.refresh()
         self.trends.refresh()
         self.mistakes_model.set_rows(self.db.trainee_mistakes(self.trainee_id))
-        self.exams_model.set_rows(self.db.exam_results(self.trainee_id))
+        self.exams_view.set_exams(self.db.exam_results(self.trainee_id))
         self.tabs.setTabText(1, f"Mistakes ({self.mistakes_model.rowCount()})")
         self.tabs.setTabText(2, f"Exams ({self.exams_model.rowCount()})")
         if self.mistakes_proxy.rowCount():
             self.mistakes_view.selectRow(0)
-        if self.exams_proxy.rowCount():
-            self.exams_view.selectRow(0)
         self._mistake_selection()
 
     def selected_mistake(self) -> Mistake | None:
