@@ -2,15 +2,16 @@
 # What `make test` needs beyond .venv to use the trainer as a person does: a
 # real X server (Xvfb), a window manager (openbox), xdotool to press keys and
 # move the pointer, xprop to see the window manager is up, and the X11
-# libraries Qt's xcb plugin needs (install-system-deps.sh). Does nothing when
+# libraries Qt's xcb plugin needs (install-system-deps.sh), and poppler-utils
+# (pdftotext, pdftoppm) to read the printed reports back page by page. Does nothing when
 # all are present; installs them when run as root with apt; otherwise prints
 # the one command to run and carries on (the real-window tests then skip,
 # except under CI=true, where they fail).
 set -eu
 here=$(dirname "$0")
-PACKAGES="xvfb openbox xdotool x11-utils"
+PACKAGES="xvfb openbox xdotool x11-utils poppler-utils"
 missing=""
-for tool in Xvfb openbox xdotool xprop; do
+for tool in Xvfb openbox xdotool xprop pdftotext pdftoppm; do
     command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
 done
 if [ -n "$missing" ]; then

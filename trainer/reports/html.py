@@ -18,7 +18,6 @@ from trainer.reports.queries import (
     roster_row,
     rulesets_used,
     skill_mastery,
-    trainee_name,
 )
 from trainer.reports.text import (
     attempt_text,
@@ -40,7 +39,14 @@ from trainer.reports.text import (
 )
 from trainer.skills import Skill
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import AnswerRecord, Exam, ExamStatus, SkillStat, StorageError
+from trainer.storage.models import (
+    AnswerRecord,
+    Exam,
+    ExamStatus,
+    SkillStat,
+    StorageError,
+    Trainee,
+)
 from trainer.training.lessons import Lesson
 from trainer.training.mastery import Mastery, target_met
 
@@ -57,8 +63,9 @@ h2 { font-size: 12.5pt; margin-top: 18pt; margin-bottom: 5pt; color: #123d2a; }
 p.sub { color: #444; margin-top: 0; }
 p.gap { font-size: 5pt; margin: 0; }
 table.data { border-collapse: collapse; }
-table.data th { background-color: #e4ece7; font-weight: bold; text-align: left; }
-table.data th, table.data td { border: 1px solid #9aa59f; }
+table.data th { background-color: #e4ece7; font-weight: bold; text-align: left;
+                white-space: nowrap; }
+table.data th, table.data td { border: 1px solid #9aa59f; font-size: 9pt; }
 td.num { text-align: right; }
 td.pass { color: #11632f; font-weight: bold; }
 td.fail { color: #a3121f; font-weight: bold; }
@@ -74,16 +81,53 @@ def _e(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
+WIDEST_CELL = 36
+"""Characters of a cell's text that count towards its column's share of the width."""
+LINE_CHARACTERS = 80
+"""About how many characters of a table's 9 pt text fill a line across an A4 page
+within its margins (Letter is wider)."""
+
+
+def column_widths(header: Sequence[str], texts: Sequence[Sequence[str]]) -> list[int]:
+    """Each column's share of a table's width in percent (together 100).
+
+    Qt's rich text squeezes columns below their longest word when a table is
+    full ("Expecte d"), so the shares are set here: each column first gets room
+    for its longest word (its whole title: titles do not wrap), then the rest is
+    shared out by how much longer the column's text is (up to
+    :data:`WIDEST_CELL` characters).
+    """
+    least = []
+    wanted = []
+    for index, title in enumerate(header):
+        column = [row[index] for row in texts if index < len(row)]
+        words = [len(word) for text in column for word in text.split()]
+        least.append(max([len(title) + 1, *(word + 1 for word in words)]))
+        longest = max([len(title) + 1, *(min(len(text), WIDEST_CELL) + 1 for text in column)])
+        wanted.append(max(longest, least[-1]))
+    spare = max(0, LINE_CHARACTERS - sum(least))
+    extra = [w - m for w, m in zip(wanted, least, strict=True)]
+    give = [spare * e / sum(extra) if sum(extra) else spare / len(extra) for e in extra]
+    raw = [m + g for m, g in zip(least, give, strict=True)]
+    shares = [max(1, round(100 * r / sum(raw))) for r in raw]
+    shares[shares.index(max(shares))] += 100 - sum(shares)
+    return shares
+
+
 def _table(
     header: Sequence[str],
     rows: Iterable[Sequence[tuple[str, str] | str]],
     *,
     empty: str = "None.",
 ) -> str:
-    """An HTML table; a cell is text, or ``(text, css class)``. All text is escaped."""
+    """An HTML table; a cell is text, or ``(text, css class)``. All text is escaped.
+
+    Each column's share of the width comes from :func:`column_widths`."""
     body = []
+    texts = []
     for row in rows:
         cells = []
+        texts.append([cell[0] if isinstance(cell, tuple) else cell for cell in row])
         for cell in row:
             text, css = cell if isinstance(cell, tuple) else (cell, "")
             attribute = f' class="{_e(css)}"' if css else ""
@@ -91,7 +135,11 @@ def _table(
         body.append("<tr>" + "".join(cells) + "</tr>")
     if not body:
         return f"<p>{_e(empty)}</p>"
-    head = "".join(f"<th>{_e(title)}</th>" for title in header)
+    widths = column_widths(header, texts)
+    head = "".join(
+        f'<th width="{width}%">{_e(title)}</th>'
+        for title, width in zip(header, widths, strict=True)
+    )
     return (
         '<table class="data" width="100%" cellspacing="0" cellpadding="4">'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>" + _GAP
@@ -105,19 +153,42 @@ def _facts(pairs: Sequence[tuple[str, str]]) -> str:
     return f'<table class="facts" cellspacing="0" cellpadding="3">{rows}</table>' + _GAP
 
 
-def _page(title: str, subtitle: str, sections: Sequence[str]) -> str:
+def _sign_off(trainee: str) -> str:
+    """Two signature blocks side by side: the trainee's (named) and the instructor's."""
+    line, short = "_" * 30, "_" * 14
+
+    def block(who: str, name: str) -> str:
+        return (
+            f'<td width="50%"><b>{_e(who)}</b><br>Name: {name}<br><br>'
+            f"Signature: {line}<br><br>Date: {short}</td>"
+        )
+
+    return (
+        "<h2>Sign-off</h2>"
+        '<table class="facts" width="100%" cellspacing="0" cellpadding="4"><tr>'
+        + block("Trainee", _e(trainee))
+        + block("Instructor", line)
+        + "</tr></table>"
+    )
+
+
+def _identity(trainee: Trainee, room: str | None) -> list[tuple[str, str]]:
+    """The trainee's name, their employee id and the training room, each when known."""
+    facts = [("Trainee", trainee.name)]
+    if trainee.employee_id:
+        facts.append(("Employee id", trainee.employee_id))
+    if room:
+        facts.append(("Training room", room))
+    return facts
+
+
+def _page(title: str, subtitle: str, sections: Sequence[str], trainee: str) -> str:
     generated = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
     footer = (
         f'<p class="note">Generated {_e(generated)} by the Heads Up Hold\'em dealer trainer'
         f" {_e(__version__)}. Times are local.</p>"
     )
-    line = "_" * 34
-    signature = (
-        "<h2>Sign-off</h2>"
-        '<table class="facts" cellspacing="0" cellpadding="4">'
-        f"<tr><td>Instructor</td><td>{line}</td><td>Date</td><td>{'_' * 16}</td></tr>"
-        f"<tr><td>&nbsp;</td></tr><tr><td>Signature</td><td>{line}</td></tr></table>"
-    )
+    signature = _sign_off(trainee)
     return (
         "<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
         f"<title>{_e(title)}</title><style>{_STYLE}</style></head><body>"
@@ -211,7 +282,11 @@ _MISTAKE_HEADER = ("When", "Skill", "Question", "Expected", "Given")
 
 
 def trainee_report_html(
-    db: TrainerDB, trainee_id: int, lessons: Sequence[Lesson] | None = None
+    db: TrainerDB,
+    trainee_id: int,
+    lessons: Sequence[Lesson] | None = None,
+    *,
+    room: str | None = None,
 ) -> str:
     """A printable report on one trainee: figures, skills (with mastery against the
     targets of ``lessons``, default the course's), exams and mistakes."""
@@ -229,7 +304,7 @@ def trainee_report_html(
 
     accuracy = row.accuracy if row else None
     facts = [
-        ("Trainee", trainee.name),
+        *_identity(trainee, room),
         ("Profile created", local_time(trainee.created)),
         ("First answer", local_time(answers[0].answered_at) if answers else "none yet"),
         ("Last answer", local_time(answers[-1].answered_at) if answers else "none yet"),
@@ -278,13 +353,16 @@ def trainee_report_html(
             f"<h2>{_e(shown)}, newest first</h2>" + _table(_MISTAKE_HEADER, _mistake_rows(latest))
         )
     subtitle = f"Dealer training record \u2014 Heads Up Hold'em \u2014 {trainee.name}"
-    return _page(f"Trainee report: {trainee.name}", subtitle, sections)
+    return _page(f"Trainee report: {trainee.name}", subtitle, sections, trainee.name)
 
 
-def exam_report_html(db: TrainerDB, exam_id: int) -> str:
+def exam_report_html(db: TrainerDB, exam_id: int, *, room: str | None = None) -> str:
     """A printable report on one exam: who, when, rule set, score, pass/fail, mistakes."""
     exam = find_exam(db, exam_id)
-    name = trainee_name(db, exam.trainee_id)
+    trainee = db.get_trainee(exam.trainee_id)
+    if trainee is None:
+        raise StorageError(f"trainee_id: no trainee {exam.trainee_id}")
+    name = trainee.name
     config = (None if exam.config_id is None or exam.setup is not None
               else db.get_exam_config(exam.config_id))  # before schema 5: the name now
     answers = [a for a in db.trainee_answers(exam.trainee_id) if a.session_id == exam.session_id]
@@ -298,7 +376,7 @@ def exam_report_html(db: TrainerDB, exam_id: int) -> str:
     score = score_text(exam.score)
     setup_name = exam_setup_name(exam, config.name if config else None)
     facts = [
-        ("Trainee", name),
+        *_identity(trainee, room),
         ("Exam", f"#{exam.id}" + (f" \u2014 {setup_name}" if setup_name else "")),
         ("Attempt", attempt_text(exam)),
         ("Rule set", ruleset_title(exam.ruleset_id, exam.ruleset_version)),
@@ -335,4 +413,4 @@ def exam_report_html(db: TrainerDB, exam_id: int) -> str:
         + _table(_MISTAKE_HEADER, _mistake_rows(wrong), empty="No mistakes."),
     ]
     subtitle = f"Heads Up Hold'em dealer exam \u2014 {name} \u2014 {local_time(exam.started)}"
-    return _page(f"Exam report: {name}", subtitle, sections)
+    return _page(f"Exam report: {name}", subtitle, sections, name)

@@ -74,8 +74,23 @@ def _existing(conn: sqlite3.Connection, table: str, row_id: object, field: str,
     return row_id
 
 
+MAX_EMPLOYEE_ID_LENGTH = 40
+"""The longest employee id (an employer's staff number)."""
+
+
 class Classes(Writes):
-    """Classes, their members and averages, and assignments."""
+    """Classes, their members and averages, and assignments; a trainee's employee id."""
+
+    def set_employee_id(self, trainee_id: int, employee_id: str | None) -> None:
+        """Record the employer's number for a trainee (printed on reports); None or
+        blank clears it."""
+        clean = None
+        if employee_id is not None and not (isinstance(employee_id, str)
+                                            and not employee_id.strip()):
+            clean = fields.text(employee_id, "employee_id", max_length=MAX_EMPLOYEE_ID_LENGTH)
+        with self._write() as conn:
+            _existing(conn, "trainees", trainee_id, "trainee_id", "trainee")
+            conn.execute("UPDATE trainees SET employee_id = ? WHERE id = ?", (clean, trainee_id))
 
     # -- classes
 

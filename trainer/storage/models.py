@@ -92,6 +92,8 @@ class Trainee:
     name: str
     created: datetime
     last_active: datetime | None
+    employee_id: str | None = None
+    """The employer's number for the trainee, printed on reports; None when not given."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,7 +92,7 @@ def _optional_bool(value: object) -> bool | None:
 
 # --------------------------------------------------------------------------- readers
 
-TRAINEE_COLUMNS = "id, uid, name, created, last_active"
+TRAINEE_COLUMNS = "id, uid, name, created, last_active, employee_id"
 
 
 def trainee(row: sqlite3.Row) -> Trainee:
@@ -103,6 +103,7 @@ def trainee(row: sqlite3.Row) -> Trainee:
         name=row["name"],
         created=_moment(row, "created", where),
         last_active=_optional_moment(row, "last_active", where),
+        employee_id=row["employee_id"],
     )
 
 
