@@ -85,10 +85,16 @@ def ensure_site_exam(db: TrainerDB, site: SiteConfig) -> int | None:
     if exam is None:
         return None
     wanted = replace(exam.complete(), name="")  # everything the set-up fixes
+    figures = (exam.rounds, exam.ruleset_id, exam.pass_mark, exam.time_limit_seconds)
     taken: dict[str, int | None] = {}
     for config in db.list_exam_configs(retired=True):
         # Only a set-up that fixes all of it, and is still offered, is the site's.
         have = None if config.setup is None else replace(config.setup, name="")
+        legacy = config.setup is None and config.retired is None
+        if legacy and config.name.casefold() == exam.name.casefold() and figures == (
+            config.rounds, config.ruleset_id, config.pass_mark, config.time_limit_seconds
+        ):  # the site's, stored before set-ups fixed seats and side bets: now they are
+            have = replace(db.edit_exam_config(config.id, exam).setup or exam, name="")
         same = have == wanted and config.retired is None
         taken[config.name.casefold()] = config.id if same else None
     for name in _exam_names(exam):

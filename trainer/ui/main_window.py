@@ -540,6 +540,7 @@ class MainWindow(QMainWindow):
             if not ok or choice == practice:
                 return None
             config = configs[labels.index(choice)]
+            refusal: Exception | None
             try:
                 refusal = self.db.exam_refusal(self.trainee_id, config.id)
             except STORAGE_ERRORS as error:
