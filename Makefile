@@ -39,12 +39,13 @@ screenshot: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshot.py docs/table.png
 
 # The README's real-window pictures: the trainer on Xvfb at 1366x768 and 4K, and
-# the F1 sheet, as the real-window tests save them.
+# the F1 sheet and the instructor's skill grid, as the real-window tests save them.
 docs-screens: $(STAMP)
 	./packaging/linux/install-test-deps.sh
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/ui/realx/test_realx_screens.py \
-		tests/ui/realx/test_realx_keys.py
+		tests/ui/realx/test_realx_keys.py tests/ui/realx/test_realx_skill_grid.py
 	cp screenshots/1366x768-practice.png docs/screen-1366x768.png
+	cp screenshots/1366x768-skill-grid.png docs/skill-grid.png
 	cp screenshots/3840x2160-practice.png docs/screen-3840x2160.png
 	cp screenshots/help-keys-and-rules.png docs/help-keys-and-rules.png
 

@@ -394,12 +394,14 @@ class SkillGridView(QWidget):
         header = self.view.horizontalHeader()
         metrics = header.fontMetrics()
         em = metrics.height()
+        cell = self.view.fontMetrics()
+        score = cell.horizontalAdvance("100") + 4 * cell.averageCharWidth()  # with padding
         for skill in self.model.skills:
             column = self.model.skill_column(skill)
             lines = SHORT_SKILL_NAMES[skill].split("\n")
-            width = max(metrics.horizontalAdvance(line) for line in lines) + em
+            title = max(metrics.horizontalAdvance(line) for line in lines) + em
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-            header.resizeSection(column, max(width, round(em * 2.8)))
+            header.resizeSection(column, max(title, score))
 
     def showEvent(self, event: QShowEvent) -> None:
         if self._stale:
