@@ -141,3 +141,26 @@ def test_upgrading_a_version_5_file_fills_the_latest_answers(tmp_path: Path) -> 
         answer(db, new_round(db, 1), skill="ante", at=at(30))
         (cell,) = db.recent_by_skill()
         assert cell.answered_at[0] == at(5) and cell.answered_at[-1] == at(30)
+
+
+def test_a_merged_stations_answers_keep_the_latest_twenty(tmp_path: Path) -> None:
+    with (
+        open_database(tmp_path / "station.sqlite3", backup_on_session=False) as station,
+        open_database(tmp_path / "desk.sqlite3", backup_on_session=False) as desk,
+    ):
+        there = station.create_trainee("Ana")
+        round_id = new_round(station, there)
+        for minute in range(0, 30, 2):  # 15 answers at even minutes
+            answer(station, round_id, skill="ante", at=at(minute))
+        here = desk.create_trainee("Ana")
+        round_id = new_round(desk, here)
+        for minute in range(1, 30, 2):  # 15 answers at odd minutes
+            answer(desk, round_id, skill="ante", at=at(minute))
+        station.export_station(tmp_path / "station.hhe")
+        assert desk.merge_station(tmp_path / "station.hhe").answers == 15
+        # Thirty answers at minutes 0 to 29: the latest twenty are minutes 10 to 29.
+        (cell,) = desk.recent_by_skill([here])
+        assert cell.answered_at == tuple(at(minute) for minute in range(10, 30))
+        kept = _kept(desk)
+        desk.rebuild_skill_recent()
+        assert _kept(desk) == kept
