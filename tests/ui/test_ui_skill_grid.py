@@ -129,7 +129,9 @@ def test_a_cells_tooltip_gives_its_counts_against_the_target_time(grid: SkillGri
     assert "Median 3.0 s, mean 3.0 s; target 6 s" in tip
     header = grid.model.headerData(grid.model.skill_column(Skill.ANTE), Qt.Orientation.Horizontal,
                                    Qt.ItemDataRole.ToolTipRole)
-    assert header == "Settling the ante (target time 6 s)"
+    # Ante: Ana 100 (mastered), Ben 86, Dee 50; Cy not started: a mean of 236 / 3 = 78.7.
+    assert header == ("Settling the ante (target time 6 s)\n"
+                      "3 of 4 trainees practised it, 1 mastered; mean score 79.")
 
 
 def test_the_weakest_skill_and_the_flags_have_columns(grid: SkillGridView) -> None:

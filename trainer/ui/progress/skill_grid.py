@@ -228,9 +228,7 @@ class SkillGridModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 return SHORT_SKILL_NAMES[skill]
             if role == Qt.ItemDataRole.ToolTipRole:
-                target = self.grid.targets.get(skill) if self.grid else None
-                timing = f" (target time {target:g} s)" if target else ""
-                return f"{reports.skill_label(skill)}{timing}"
+                return self._skill_tooltip(skill)
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return ("Name", "Weakest skill", "Flags", "Last answer")[section]
@@ -238,6 +236,21 @@ class SkillGridModel(QAbstractTableModel):
             return ("The practised skill with the lowest score (a tie: the one settled"
                     " first in the dealer's order of work)")
         return None
+
+
+    def _skill_tooltip(self, skill: Skill) -> str:
+        """The skill's name and target time, and how the trainees shown stand on it."""
+        if self.grid is None:
+            return reports.skill_label(skill)
+        target = self.grid.targets.get(skill)
+        timing = f" (target time {target:g} s)" if target else ""
+        summary = self.grid.summary(skill)
+        if summary.mean_score is None:
+            standing = "Nobody has practised it yet."
+        else:
+            standing = (f"{summary.practised} of {len(self.grid.rows)} trainees practised it,"
+                        f" {summary.mastered} mastered; mean score {summary.mean_score:.0f}.")
+        return f"{reports.skill_label(skill)}{timing}\n{standing}"
 
 
 class SkillGridProxy(SortFilterProxy):
