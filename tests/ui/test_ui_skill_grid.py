@@ -227,3 +227,18 @@ def test_the_dashboard_shows_the_grid_as_a_tab_and_opens_a_trainee(
     dashboard.refresh()
     row = next(r for r in range(grid.model.rowCount()) if grid.model.row_at(r).name == "Cy")
     assert grid.model.index(row, grid.model.skill_column(Skill.ANTE)).data() == "100"
+
+
+def test_figures_that_cannot_be_read_are_said_not_raised(
+        qtbot: QtBot, db: TrainerDB, ids: dict[str, int]) -> None:
+    db.conn.execute("UPDATE skill_recent SET skill = 'juggling' WHERE trainee_id = ?",
+                    (ids["Ana"],))
+    view = SkillGridView(db, lessons=LESSONS, now=NOW)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitExposed(view)
+    assert view.problem.isVisible()
+    assert view.problem.text() == (
+        f"The skill grid could not be read: skill_recent of trainee {ids['Ana']}:"
+        " 'juggling' is not a skill this trainer knows")
+    assert view.model.rowCount() == 0

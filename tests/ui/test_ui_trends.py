@@ -102,3 +102,15 @@ def test_a_class_pools_its_members_and_a_skill_can_be_picked(
         ("Settling the ante", "2026-W11", "2", "100.0%")]
     view.set_trainees([ids["Ben"]])
     assert view.missed_proxy.rowCount() == 0  # Ben missed nothing
+
+
+def test_figures_that_cannot_be_read_are_said_not_raised(
+        qtbot: QtBot, db: TrainerDB, ids: dict[str, int]) -> None:
+    db.conn.execute("UPDATE answers SET skill = 'juggling'")
+    view = TrendsView(db, [ids["Ana"]])
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitExposed(view)
+    assert view.problem.isVisible()
+    assert view.problem.text().startswith("The trends could not be read: answers of week")
+    assert "'juggling' is not a skill this trainer knows" in view.problem.text()

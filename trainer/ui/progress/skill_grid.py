@@ -11,6 +11,7 @@ members) or None for every trainee. Figures: :mod:`trainer.reports.skill_grid`.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -50,7 +51,9 @@ from trainer.reports.skill_grid import (
 )
 from trainer.skills import Skill
 from trainer.storage.database import TrainerDB
+from trainer.storage.models import StorageError
 from trainer.training.mastery import LessonLike, Level
+from trainer.ui.progress.labels import error_label
 from trainer.ui.progress.models import NO_FIGURE, ROW_ROLE, SORT_ROLE, Index, SortFilterProxy
 from trainer.ui.progress.progress_view import configure_table
 
@@ -102,6 +105,9 @@ def short_skill(skill: Skill) -> str:
 def short_flags(flags: frozenset[Flag]) -> str:
     return ", ".join(SHORT_FLAGS[flag] for flag in Flag if flag in flags)
 
+
+READ_PROBLEMS = (StorageError, sqlite3.Error, OSError)
+"""What reading the figures may run into; each is said in a sentence above the table."""
 
 ANY_FLAG = "any"
 """The flag filter's value for a trainee with at least one flag."""
@@ -373,9 +379,13 @@ class SkillGridView(QWidget):
         self.target_note.setWordWrap(True)
         self.target_note.setStyleSheet("color: palette(placeholder-text);")
 
+        self.problem = error_label()
+        self.problem.hide()
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(filters)
+        layout.addWidget(self.problem)
         layout.addWidget(self.view, 1)
         layout.addWidget(legend())
         layout.addWidget(self.target_note)
@@ -394,10 +404,16 @@ class SkillGridView(QWidget):
             self.reload()
 
     def reload(self) -> None:
-        """Read the figures now."""
+        """Read the figures now; a problem is said above the grid (the last figures stay)."""
         self._stale = False
-        grid = skill_grid(self.db, self.trainee_ids, lessons=self.lessons, now=self.now,
-                          not_practised_days=self.days.value())
+        try:
+            grid = skill_grid(self.db, self.trainee_ids, lessons=self.lessons, now=self.now,
+                              not_practised_days=self.days.value())
+        except READ_PROBLEMS as error:
+            self.problem.setText(f"The skill grid could not be read: {error}")
+            self.problem.show()
+            return
+        self.problem.hide()
         self.model.set_grid(grid)
         self._fit_skill_columns()
         self._update_count()

@@ -34,8 +34,10 @@ from trainer.reports.trends import (
 )
 from trainer.skills import Skill
 from trainer.storage.database import TrainerDB
+from trainer.ui.progress.labels import error_label
 from trainer.ui.progress.models import BAD, GOOD, Column, RowsModel, SortFilterProxy
 from trainer.ui.progress.progress_view import configure_table
+from trainer.ui.progress.skill_grid import READ_PROBLEMS
 
 TREND_WEEKS = 8
 """Weeks (the latest with answers) the trends table shows."""
@@ -164,7 +166,10 @@ class TrendsView(QWidget):
         splitter.addWidget(missed_box)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
+        self.problem = error_label()
+        self.problem.hide()
         layout = QVBoxLayout(self)
+        layout.addWidget(self.problem)
         layout.addWidget(splitter)
 
     def set_trainees(self, trainee_ids: Sequence[int] | None) -> None:
@@ -179,11 +184,19 @@ class TrendsView(QWidget):
             self.reload()
 
     def reload(self) -> None:
+        """Read the figures now; a problem is said above the tables (the last figures stay)."""
         self._stale = False
         skill = self.skill_choice.currentData()
-        trends = skill_trends(self.db, self.trainee_ids, weeks=TREND_WEEKS)
+        try:
+            trends = skill_trends(self.db, self.trainee_ids, weeks=TREND_WEEKS)
+            missed = most_missed(self.db, self.trainee_ids)
+        except READ_PROBLEMS as error:
+            self.problem.setText(f"The trends could not be read: {error}")
+            self.problem.show()
+            return
+        self.problem.hide()
         self.trends.set_rows([t for t in trends if skill is None or t.skill == skill])
-        self.missed.set_rows(most_missed(self.db, self.trainee_ids))
+        self.missed.set_rows(missed)
         self.trends_view.setToolTip("" if self.trends.rowCount() else "No answers yet")
 
     def showEvent(self, event: QShowEvent) -> None:
