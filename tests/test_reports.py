@@ -196,7 +196,8 @@ def test_the_skills_csv_gives_every_skill_its_figures_mastery_and_target_verdict
     path = reports.trainee_skills_csv(db, chloe, tmp_path / "s.csv", lessons)
     rows = read_csv(path)
     assert rows[0] == list(reports.SKILLS_HEADER)
-    by_skill = {row[0]: row[1:] for row in rows[1:]}
+    assert {tuple(row[:2]) for row in rows[1:]} == {("Chloé", "")}  # her name on every row
+    by_skill = {row[2]: row[3:] for row in rows[1:]}
     assert len(by_skill) == len(Skill)  # every skill, practised or not
     # Answers, Correct, Accuracy %, Mean seconds, score, level, recent, target s, met
     # Trips Plus: 11 right (4 s once, 6 s ten times): median 6 s <= 16 s, score 100.

@@ -271,7 +271,8 @@ def test_export_answers_csv_of_the_selected_trainee(
     choose(monkeypatch, dashboard, target)
     qtbot.mouseClick(dashboard.answers_csv_button, Qt.MouseButton.LeftButton)
     rows = read_csv(target)
-    assert rows[0][:4] == ["Answered at", "Session", "Round", "Question id"]
+    assert rows[0][:5] == ["Trainee", "Employee id", "Answered at", "Mode", "Session"]
+    assert {row[0] for row in rows[1:]} == {"Ben"}
     given = rows[0].index("Given")
     correct = rows[0].index("Correct")
     assert [(row[given], row[correct]) for row in rows[1:]] == [

@@ -4,6 +4,12 @@ CSV files are UTF-8 with a byte-order mark (``utf-8-sig``) so that spreadsheet
 programs read accented names correctly; every file starts with a header row and
 holds figures as plain text (``87.5``, ``12.30``), never formatted for a locale.
 Cells that a spreadsheet would run as a formula are neutralised.
+
+Times are ISO 8601 with the zone (``2026-03-02T16:00:00+01:00``). A trainee's
+files carry the trainee's name (and employee id) on every row; the answers
+carry the mode (practice, speed, exam, or course for the course's rulings and
+drill rounds) and, beside each amount written as the trainee reads it
+(``$15.00``, ``take $10.00``), the amount as a plain number (:func:`amount_paid`).
 """
 
 from __future__ import annotations
@@ -11,12 +17,14 @@ from __future__ import annotations
 import csv
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from decimal import Decimal
 from pathlib import Path
 
-from trainer.reports.queries import skill_mastery, trainee_name
+from trainer.engine.settlement import Outcome
+from trainer.reports.queries import skill_mastery
 from trainer.reports.skill_grid import GridRow, flags_text, skill_grid
 from trainer.reports.text import (
-    local_time,
+    iso_time,
     percent,
     question_text,
     seconds_text,
@@ -24,11 +32,20 @@ from trainer.reports.text import (
     skill_order,
     wager_label,
 )
-from trainer.skills import Skill
+from trainer.skills import QuestionKind, Skill
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import AnswerRecord, CourseAnswer, CourseAnswerKind, SkillStat
+from trainer.storage.models import (
+    AnswerRecord,
+    CourseAnswer,
+    CourseAnswerKind,
+    SkillStat,
+    StorageError,
+    Trainee,
+)
+from trainer.training.answers import AnswerError, parse_amount_answer, parse_payout
 from trainer.training.lessons import Lesson
 from trainer.training.mastery import LessonLike, Level, target_met
+from trainer.training.questions import PayoutAnswer
 
 CSV_ENCODING = "utf-8-sig"
 
@@ -49,7 +66,10 @@ ROSTER_HEADER = (
 the flags, and every skill's mastery score and level in the dealer's order of work (every
 skill, so files from different rooms line up; a score is empty before the first answer)."""
 ANSWERS_HEADER = (
+    "Trainee",
+    "Employee id",
     "Answered at",
+    "Mode",
     "Session",
     "Round",
     "Question id",
@@ -58,11 +78,20 @@ ANSWERS_HEADER = (
     "Seat",
     "Wager",
     "Expected",
+    "Expected amount",
     "Given",
+    "Given amount",
     "Correct",
     "Seconds",
 )
+"""An amount column holds what the player is paid as a plain number (``15.00``; ``0.00``
+for a push or a take) when the question is about money and the text is an amount."""
+COURSE_MODE = "course"
+"""The mode of the course's rulings and drill rounds in the answers file (sessions have
+:class:`~trainer.storage.models.Mode`)."""
 SKILLS_HEADER = (
+    "Trainee",
+    "Employee id",
     "Skill",
     "Answers",
     "Correct",
@@ -135,7 +164,7 @@ def roster_csv(db: TrainerDB, path: Path | str, lessons: Sequence[LessonLike] | 
             str(row.answers),
             seconds_text(row.seconds_per_round),
             str(row.rounds_played),
-            local_time(row.last_active),
+            iso_time(row.last_active),
             row.exam_status.label,
             *_skill_columns(grid.get(row.trainee_id)),
         )
@@ -144,9 +173,62 @@ def roster_csv(db: TrainerDB, path: Path | str, lessons: Sequence[LessonLike] | 
     return _write_csv(path, ROSTER_HEADER, rows)
 
 
-def _round_answer_row(answer: AnswerRecord) -> tuple[str, ...]:
+def amount_paid(kind: QuestionKind, text: str | None) -> str:
+    """What the player is paid, as a plain number (``15.00``), read from an answer as
+    written (``$15.00``, ``15``, ``push``, ``take $10.00``): ``0.00`` for a push or a
+    take; empty for a question not about money, no answer, or text that is no amount."""
+    if text is None:
+        return ""
+    try:
+        if kind is QuestionKind.PAYOUT:
+            return f"{_payout(text).amount:.2f}"
+        if kind is QuestionKind.CAPPED_TOTAL:
+            return f"{parse_amount_answer(text):.2f}"
+    except (AnswerError, TypeError):
+        return ""
+    return ""
+
+
+def _payout(text: str) -> PayoutAnswer:
+    """A payout as the trainer reads one typed, or as it writes one expected (``take
+    $10.00``: a take, which pays nothing)."""
+    try:
+        return parse_payout(text)
+    except AnswerError:
+        first = text.split()[0] if text.split() else ""
+        taken = parse_payout(first) if first != text.strip() else None
+        if taken is None or taken.outcome is not Outcome.LOSE:
+            raise
+        return PayoutAnswer(Outcome.LOSE, Decimal(0))
+
+
+def _who(trainee: Trainee) -> tuple[str, str]:
+    return (trainee.name, trainee.employee_id or "")
+
+
+def _session_modes(db: TrainerDB, trainee_id: int) -> dict[int, str]:
+    """Each of the trainee's sessions' mode (practice, speed or exam), by session id."""
+    found = db.conn.execute(
+        "SELECT id, mode FROM sessions WHERE trainee_id = ?", (trainee_id,)
+    ).fetchall()
+    return {int(session): str(mode) for session, mode in found}
+
+
+def _trainee(db: TrainerDB, trainee_id: int) -> Trainee:
+    """The trainee, refused by id before anything is written."""
+    trainee = db.get_trainee(trainee_id)
+    if trainee is None:
+        raise StorageError(f"trainee_id: no trainee {trainee_id}")
+    return trainee
+
+
+def _round_answer_row(
+    who: tuple[str, str], mode: str, answer: AnswerRecord
+) -> tuple[str, ...]:
     return (
-        local_time(answer.answered_at, seconds=True),
+        *who,
+        iso_time(answer.answered_at),
+        mode,
         str(answer.session_id),
         str(answer.round_id),
         answer.question_id,
@@ -155,13 +237,15 @@ def _round_answer_row(answer: AnswerRecord) -> tuple[str, ...]:
         "" if answer.seat is None else str(answer.seat),
         wager_label(answer.wager),
         answer.expected,
+        amount_paid(answer.kind, answer.expected),
         "" if answer.given is None else answer.given,
+        amount_paid(answer.kind, answer.given),
         "yes" if answer.correct else "no",
         f"{answer.seconds:.2f}",
     )
 
 
-def _course_answer_row(answer: CourseAnswer) -> tuple[str, ...]:
+def _course_answer_row(who: tuple[str, str], answer: CourseAnswer) -> tuple[str, ...]:
     """A ruling or a scenario drill round, in the answers CSV's columns.
 
     Storage keeps whether it was right and how long it took, not the choice
@@ -174,12 +258,16 @@ def _course_answer_row(answer: CourseAnswer) -> tuple[str, ...]:
         question = f"Drill round: {answer.scenario}"
         skill = "Scenario drill (every question of the round)"
     return (
-        local_time(answer.answered_at, seconds=True),
+        *who,
+        iso_time(answer.answered_at),
+        COURSE_MODE,
         "",
         "",
         f"{answer.kind.value}:{answer.item}",
         question,
         skill,
+        "",
+        "",
         "",
         "",
         "",
@@ -192,13 +280,15 @@ def _course_answer_row(answer: CourseAnswer) -> tuple[str, ...]:
 def trainee_answers_csv(db: TrainerDB, trainee_id: int, path: Path | str) -> Path:
     """Write every answer a trainee gave, oldest first, to ``path`` (UTF-8 CSV):
     the questions on dealt rounds and the course's rulings and drill rounds."""
-    trainee_name(db, trainee_id)  # refuse an unknown trainee before writing
+    who = _who(_trainee(db, trainee_id))
+    modes = _session_modes(db, trainee_id)
     on_rounds = [
-        (answer.answered_at, _round_answer_row(answer))
+        (answer.answered_at,
+         _round_answer_row(who, modes.get(answer.session_id, ""), answer))
         for answer in db.trainee_answers(trainee_id)
     ]
     in_course = [
-        (answer.answered_at, _course_answer_row(answer))
+        (answer.answered_at, _course_answer_row(who, answer))
         for answer in db.course_answers(trainee_id)
     ]
     rows = (row for _, row in sorted(on_rounds + in_course, key=lambda pair: pair[0]))
@@ -210,7 +300,7 @@ def trainee_skills_csv(
 ) -> Path:
     """Write a trainee's figures and mastery per skill, every skill in the dealer's order
     of work, to ``path`` (UTF-8 CSV): the printable report's skill table."""
-    trainee_name(db, trainee_id)  # refuse an unknown trainee before writing
+    who = _who(_trainee(db, trainee_id))
     stats = {stat.skill: stat for stat in db.skill_stats(trainee_id)}
     mastery = skill_mastery(db, trainee_id, lessons)
     rows = []
@@ -219,6 +309,7 @@ def trainee_skills_csv(
         figures = mastery[skill]
         started = figures.level is not Level.NOT_STARTED
         rows.append((
+            *who,
             skill_label(skill),
             str(stat.answers),
             str(stat.correct),

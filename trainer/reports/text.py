@@ -80,6 +80,15 @@ def local_time(moment: datetime | None, *, seconds: bool = False) -> str:
     return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
 
 
+def iso_time(moment: datetime | None) -> str:
+    """A stored UTC time as local ISO 8601 with its zone, ``2026-03-02T16:00:00+01:00``
+    (what the CSV files carry: a spreadsheet in another zone reads the same moment);
+    empty for None."""
+    if moment is None:
+        return ""
+    return moment.astimezone().isoformat(timespec="seconds")
+
+
 def percent(fraction: float | None, digits: int = 1) -> str:
     """``87.5`` for 0.875; empty for None (no answers yet)."""
     return "" if fraction is None else f"{100 * fraction:.{digits}f}"
