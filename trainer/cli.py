@@ -1,8 +1,10 @@
-"""``hhe-trainer``: the GUI by default; ``settle``, ``explain``, ``generate``, ``site``.
+"""``hhe-trainer``: the GUI by default; ``settle``, ``explain``, ``generate``, ``site``,
+``instructor``.
 
 ``hhe-trainer --self-check`` checks an installation without a screen
 (:mod:`trainer.selfcheck`); ``hhe-trainer site check|hash-password`` is for the
-training room's site file (:mod:`trainer.site_config`).
+training room's site file (:mod:`trainer.site_config`); ``hhe-trainer instructor
+list|reset NAME`` is IT's recovery of a forgotten instructor password, on the station.
 
 ``settle`` follows ``docs/settle-contract.md`` exactly: JSON Lines in, one
 JSON line out per round, error lines for rejected rounds, exit 2 when any
