@@ -136,7 +136,13 @@ class LockPage(QWidget):
         self.setObjectName("lock_page")
         self.check: Callable[[str], SignIn] | None = None
         self.wrong = "Wrong PIN"
-        layout = QVBoxLayout(self)
+        outer = QHBoxLayout(self)
+        column = QWidget()
+        column.setMaximumWidth(self.fontMetrics().averageCharWidth() * 80)
+        outer.addStretch(1)
+        outer.addWidget(column, 4)
+        outer.addStretch(1)
+        layout = QVBoxLayout(column)
         layout.addStretch(1)
         self.title = heading("Locked")
         layout.addWidget(self.title)
@@ -160,8 +166,6 @@ class LockPage(QWidget):
         self.buttons.addStretch(1)
         layout.addLayout(self.buttons)
         layout.addStretch(2)
-        em = self.fontMetrics().averageCharWidth()
-        layout.setContentsMargins(em * 12, em * 4, em * 12, em * 4)
 
     def add_button(self, text: str, name: str, slot: Callable[[], object]) -> QPushButton:
         button = QPushButton(text)
