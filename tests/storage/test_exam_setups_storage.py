@@ -10,11 +10,13 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlite_utils import Database
 from storage_support import ROUND, RULES, answer, at
 
 from trainer.engine.round import Wager
-from trainer.exam_setup import BEFORE_SETUPS, ExamSetup
+from trainer.exam_setup import BEFORE_SETUPS, ExamSetup, setup_from_json, setup_to_json
 from trainer.reports import exam_report_html, score_text
 from trainer.storage import StorageError, TrainerDB, open_database
 from trainer.storage.models import ExamRefused
@@ -244,3 +246,38 @@ def test_the_exam_report_records_everything_the_set_up_fixed_and_the_attempt(
                   "New York 2018 (ny-2018, version 1)"):
         assert shown in report, shown
     assert "79%" not in report
+
+
+# --- the stored form ------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seats=st.integers(1, 6),
+    bets=st.sets(st.sampled_from([Wager.TRIPS_PLUS, Wager.POCKET_BONUS, Wager.PROGRESSIVE])),
+    seed=st.none() | st.integers(1, 999_999_999),
+    attempts=st.none() | st.integers(1, 100),
+    wait=st.none() | st.integers(1, 2160),
+    minutes=st.none() | st.integers(1, 600),
+)
+def test_a_set_up_reads_back_from_its_stored_form_as_it_was_written(
+    seats: int, bets: set[Wager], seed: int | None, attempts: int | None, wait: int | None,
+    minutes: int | None,
+) -> None:
+    setup = ExamSetup("Final", 20, 92.5, None if minutes is None else minutes * 60, RULES,
+                      seats=seats, side_bets=tuple(bets), seed=seed, max_attempts=attempts,
+                      wait_hours=wait).complete()
+    read, beside = setup_from_json(setup_to_json(setup, version=4))
+    assert (read, beside) == (setup, {"version": 4})
+
+
+def test_a_stored_set_up_edited_outside_the_trainer_is_named_by_its_row(
+    db: TrainerDB, db_path: Path
+) -> None:
+    config_id = db.create_exam_setup(FINAL)
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE exam_configs SET setup_json = json_set(setup_json, '$.seats', 9)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(StorageError, match=f"^exam_configs row {config_id}: setup_json: seats: 9"):
+        db.list_exam_configs()
