@@ -36,8 +36,11 @@ from PySide6.QtWidgets import (
 )
 
 from trainer import reports
+from trainer.reports.certificate import certificate_html
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import MergeError, MergeReport, StorageError
+from trainer.storage.models import Certification, MergeError, MergeReport, StorageError
+from trainer.ui.progress.certify import CertifiedRosterModel, CertifyDialog
+from trainer.ui.progress.classes import ClassesTab
 from trainer.ui.progress.exam_setup import ExamSetupDialog, ExamSetupsDialog
 from trainer.ui.progress.labels import heading
 from trainer.ui.progress.models import RosterModel, SortFilterProxy
@@ -77,6 +80,8 @@ TRAINEE_PDF = FileKind("The report", "Report saved to {path}.", "Trainee PDF rep
                        PDF_FILES, "pdf")
 EXAM_PDF = FileKind("The exam report", "Exam report saved to {path}.", "Exam PDF report",
                     PDF_FILES, "pdf")
+CERTIFICATE_PDF = FileKind("The certificate", "Certificate saved to {path}.",
+                           "Certificate PDF", PDF_FILES, "pdf")
 STATION_FILE = FileKind(
     "This station's results",
     "This station's results are saved to {path}. Merge the file on the instructor's"
@@ -122,6 +127,10 @@ class InstructorDashboard(QWidget):
         self.trainee_page: TraineePage | None = None
         self.room_key: str | None = None
         """The training room's key for station files (None: the default key)."""
+        self.room: str | None = None
+        """The training room's name (the site file's ``[site] room``), printed on reports."""
+        self.instructor: str | None = None
+        """The instructor signed in: who signs off and assigns (:meth:`set_instructor`)."""
         self.setObjectName("instructor_dashboard")
         self._folder = Path(
             QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
@@ -139,7 +148,13 @@ class InstructorDashboard(QWidget):
         self.merge_button = QPushButton("Merge station file\u2026")
         self.station_export_button = QPushButton("Export this station\u2026")
         self.refresh_button = QPushButton("Refresh")
+        self.sign_off_button = QPushButton("Sign off\u2026")
+        self.certificate_button = QPushButton("Certificate PDF\u2026")
         tips = {
+            self.sign_off_button: "Sign the selected trainee off on a passed exam: a certificate"
+            " with a verification code and an optional expiry",
+            self.certificate_button: "Save the selected trainee's latest certificate as a"
+            " printable PDF",
             self.open_button: "Open the selected trainee's page (or double-click the trainee)",
             self.roster_csv_button: "Save every trainee's figures as a CSV file",
             self.answers_csv_button: "Save every answer the selected trainee gave as a CSV file",
@@ -165,6 +180,8 @@ class InstructorDashboard(QWidget):
         self.merge_button.clicked.connect(self.merge_station_file)
         self.station_export_button.clicked.connect(self.export_station_file)
         self.refresh_button.clicked.connect(self.refresh)
+        self.sign_off_button.clicked.connect(self.sign_off_trainee)
+        self.certificate_button.clicked.connect(self.export_certificate_pdf)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self, self.refresh)
 
         actions = QHBoxLayout()
@@ -175,6 +192,8 @@ class InstructorDashboard(QWidget):
             self.answers_csv_button,
             self.report_button,
             self.exam_pdf_button,
+            self.sign_off_button,
+            self.certificate_button,
         ):
             actions.addWidget(button)
         actions.addSpacing(em)
@@ -195,7 +214,7 @@ class InstructorDashboard(QWidget):
         actions.addWidget(self.refresh_button)
 
         # The roster page.
-        self.roster_model = RosterModel(db, self)
+        self.roster_model = CertifiedRosterModel(db, self)  # with each one's certification
         self.proxy = SortFilterProxy(self)
         self.proxy.setSourceModel(self.roster_model)
         self.filter_edit = QLineEdit()
@@ -239,6 +258,9 @@ class InstructorDashboard(QWidget):
         self.roster_tabs.addTab(self.skill_grid, "Skill grid")
         self.trends = TrendsView(db)
         self.roster_tabs.addTab(self.trends, "Trends")
+        self.classes = ClassesTab(db)
+        self.classes.traineeActivated.connect(self.open_trainee)
+        self.roster_tabs.addTab(self.classes, "Classes")
         roster_page = QWidget()
         tabs_layout = QVBoxLayout(roster_page)
         tabs_layout.setContentsMargins(0, 0, 0, 0)
@@ -272,6 +294,7 @@ class InstructorDashboard(QWidget):
         self.roster_model.refresh()
         self.skill_grid.refresh()
         self.trends.refresh()
+        self.classes.refresh()
         if selected is not None:
             self.select_trainee(selected)
         self._update_count()
@@ -370,6 +393,13 @@ class InstructorDashboard(QWidget):
         self.answers_csv_button.setEnabled(trainee)
         self.report_button.setEnabled(trainee)
         self.exam_pdf_button.setEnabled(self.selected_exam_id() is not None)
+        self.sign_off_button.setEnabled(trainee)
+        self.certificate_button.setEnabled(trainee)
+
+    def set_instructor(self, name: str | None) -> None:
+        """Who is signed in: they sign off trainees and assign work."""
+        self.instructor = name
+        self.classes.instructor = name
 
     @property
     def file_folder(self) -> Path:
@@ -472,7 +502,7 @@ class InstructorDashboard(QWidget):
     def export_trainee_pdf(self) -> Path | None:
         """Save the selected trainee's PDF report; returns the file written, or None."""
         return self._export_for_trainee(TRAINEE_PDF, "report", lambda trainee_id, path: (
-            write_pdf(reports.trainee_report_html(self.db, trainee_id), path)))
+            write_pdf(reports.trainee_report_html(self.db, trainee_id, room=self.room), path)))
 
     def export_exam_pdf(self) -> Path | None:
         """Save the selected exam's PDF report; returns the file written, or None."""
@@ -484,7 +514,51 @@ class InstructorDashboard(QWidget):
             return None
         name = self._trainee_file_name(self.trainee_page.trainee_id, f"exam-{exam_id}", "pdf")
         return self._export(EXAM_PDF, name, lambda path: write_pdf(
-            reports.exam_report_html(self.db, exam_id), path))
+            reports.exam_report_html(self.db, exam_id, room=self.room), path))
+
+    def sign_off_trainee(self) -> Certification | None:
+        """Sign the selected trainee off on a passed exam; the certification, or None."""
+        trainee_id = self.selected_trainee_id()
+        if trainee_id is None:
+            self.show_message("Select a trainee first.", error=True)
+            return None
+        dialog = CertifyDialog(self.db, trainee_id, self.instructor, self)
+        try:
+            if not self._run_dialog(dialog) or dialog.certification is None:
+                return None
+            signed = dialog.certification
+        finally:
+            dialog.deleteLater()
+        trainee = self.db.get_trainee(trainee_id)
+        valid = (f"valid until {signed.expires.isoformat()}" if signed.expires
+                 else "with no expiry")
+        self.show_message(
+            f"{trainee.name if trainee else 'The trainee'} is signed off by {signed.signed_by}"
+            f" on exam #{signed.exam_id}, {valid}: certificate {signed.code}. Save it with"
+            " \u201cCertificate PDF\u2026\u201d."
+        )
+        self.refresh()
+        return signed
+
+    def export_certificate_pdf(self) -> Path | None:
+        """Save the selected trainee's latest certificate (a revoked one says so)."""
+        trainee_id = self.selected_trainee_id()
+        if trainee_id is None:
+            self.show_message("Select a trainee first.", error=True)
+            return None
+        try:
+            found = self.db.certifications(trainee_id)
+        except PROBLEMS as error:
+            self.show_message(f"The certificates could not be read: {error}", error=True)
+            return None
+        if not found:
+            self.show_message("This trainee has no certificate yet: sign them off first"
+                              " (Sign off\u2026).", error=True)
+            return None
+        latest = next((c for c in found if c.revoked is None), found[0])
+        name = self._trainee_file_name(trainee_id, "certificate", "pdf")
+        return self._export(CERTIFICATE_PDF, name, lambda path: write_pdf(
+            certificate_html(self.db, latest.id, room=self.room), path))
 
     def open_exam_setup(self) -> int | None:
         """Set up an exam; returns the new set-up's id, or None when cancelled."""

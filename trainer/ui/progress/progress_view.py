@@ -24,9 +24,11 @@ from PySide6.QtWidgets import (
 )
 
 from trainer import reports
+from trainer.reports.assignments import trainee_assignments
 from trainer.storage.database import TrainerDB
 from trainer.training.lessons import Lesson
 from trainer.training.mastery import target_met
+from trainer.ui.progress.assigned import AssignedBox
 from trainer.ui.progress.charts import HistoryChart
 from trainer.ui.progress.models import SkillTableModel, SortFilterProxy
 
@@ -184,6 +186,8 @@ class ProgressView(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.subtitle)
         layout.addLayout(tiles)
+        self.assigned = AssignedBox()  # what the instructor assigned (hidden when nothing)
+        layout.addWidget(self.assigned)
         layout.addWidget(self.splitter, 1)
         self.refresh()
 
@@ -224,3 +228,5 @@ class ProgressView(QWidget):
         self.skills.set_stats(stats, mastery)
         fit_to_contents(self.skill_table)
         self.chart.set_days(days)
+        self.assigned.set_items(trainee_assignments(self.db, self.trainee_id,
+                                                    lessons=self.lessons))

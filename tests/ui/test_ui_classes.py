@@ -1,0 +1,208 @@
+"""The Classes tab as an instructor uses it, and what a trainee then sees on their page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QDate, Qt
+from pytestqt.qtbot import QtBot
+
+from trainer.skills import Skill
+from trainer.storage import NewAnswer, TrainerDB, open_database
+from trainer.training.lessons import Lesson
+from trainer.ui.progress.classes import ClassesTab
+from trainer.ui.progress.dashboard import InstructorDashboard
+from trainer.ui.progress.progress_view import ProgressView
+
+RULES = "ny-2018"
+T0 = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
+TODAY = date(2026, 3, 7)
+ROUND = {
+    "rules": RULES,
+    "dealer": ["As", "Kd"],
+    "board": ["2c", "7c", "9c", "Jd", "Qs"],
+    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00",
+               "raise": "30.00"}],
+}
+LESSONS = [Lesson("ante-basics", "Settling the ante", 1, (Skill.ANTE,), 10.0, "")]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[TrainerDB]:
+    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
+        yield database
+
+
+@pytest.fixture
+def ids(db: TrainerDB) -> dict[str, int]:
+    """Ana: one round, 1 of 2 right (2 s and 4 s); Ben and Cy: no answers."""
+    found = {name: db.create_trainee(name, at=T0) for name in ("Ana", "Ben", "Cy")}
+    session = db.start_session(found["Ana"], "practice", RULES, at=T0)
+    round_id = db.record_round(session, ROUND, RULES, 3, at=T0)
+    for number, (right, seconds) in enumerate([(True, 2.0), (False, 4.0)]):
+        db.record_answer(NewAnswer(round_id, f"q{number}", "payout", "ante", 1, "ante",
+                                   "$10.00", "10" if right else "20", right, seconds), at=T0)
+    return found
+
+
+@pytest.fixture
+def tab(qtbot: QtBot, db: TrainerDB, ids: dict[str, int]) -> Iterator[ClassesTab]:
+    widget = ClassesTab(db, lessons=LESSONS, today=TODAY)
+    widget.instructor = "Pat"
+    qtbot.addWidget(widget)
+    widget.resize(1400, 800)
+    widget.show()
+    qtbot.waitExposed(widget)
+    yield widget
+    widget.close()
+
+
+def _create(qtbot: QtBot, tab: ClassesTab, name: str, starts: date) -> None:
+    tab.new_name.setText(name)
+    tab.new_start.setDate(QDate(starts.year, starts.month, starts.day))
+    qtbot.mouseClick(tab.create_button, Qt.MouseButton.LeftButton)
+
+
+def _add(qtbot: QtBot, tab: ClassesTab, name: str) -> None:
+    tab.candidates.setCurrentIndex(tab.candidates.findText(name))
+    qtbot.mouseClick(tab.add_button, Qt.MouseButton.LeftButton)
+
+
+def _members(tab: ClassesTab) -> list[str]:
+    return [tab.members.item(row).text() for row in range(tab.members.count())]
+
+
+def _assignment_rows(tab: ClassesTab) -> list[list[str]]:
+    table = tab.assignments
+    return [[table.item(row, column).text() for column in range(table.columnCount())]
+            for row in range(table.rowCount())]
+
+
+def test_a_class_is_created_with_a_name_and_a_start_date(
+    qtbot: QtBot, tab: ClassesTab, db: TrainerDB
+) -> None:
+    assert "No class yet" in tab.title.text()
+    _create(qtbot, tab, "Spring 2026", date(2026, 3, 2))
+    (made,) = db.list_classes()
+    assert (made.name, made.starts) == ("Spring 2026", date(2026, 3, 2))
+    assert tab.class_id() == made.id
+    assert tab.title.text() == "Spring 2026 \u2014 starts 2026-03-02"
+    assert tab.class_list.item(0).text() == "Spring 2026 (from 2026-03-02)"
+
+
+def test_a_second_class_of_the_same_name_is_refused_in_words(
+    qtbot: QtBot, tab: ClassesTab
+) -> None:
+    _create(qtbot, tab, "Spring 2026", date(2026, 3, 2))
+    _create(qtbot, tab, "spring 2026", date(2026, 4, 1))
+    assert tab.message.isVisible()
+    assert tab.message.text() == (
+        "The class was not created: name: a class named 'spring 2026' already exists")
+    assert tab.class_list.count() == 1
+
+
+def test_trainees_are_added_and_taken_out_and_the_averages_follow(
+    qtbot: QtBot, tab: ClassesTab, ids: dict[str, int]
+) -> None:
+    _create(qtbot, tab, "Spring 2026", date(2026, 3, 2))
+    assert tab.averages.text() == "0 trainees; none has answered a question yet."
+    _add(qtbot, tab, "Ana")
+    _add(qtbot, tab, "Ben")
+    assert _members(tab) == ["Ana", "Ben"]
+    assert [tab.candidates.itemText(i) for i in range(tab.candidates.count())] == ["Cy"]
+    # Ana 1 of 2 right, (2 + 4) s over 1 round; Ben no answers: rounds (1 + 0) / 2.
+    assert tab.averages.text() == (
+        "2 trainees, 1 practised. Average accuracy 50.0%, 6.0 s per round, 0.5 rounds played"
+        " each; 0 passed their latest exam.")
+    tab.members.setCurrentRow(_members(tab).index("Ben"))
+    qtbot.mouseClick(tab.remove_button, Qt.MouseButton.LeftButton)
+    assert _members(tab) == ["Ana"]
+
+
+def test_the_class_skill_grid_shows_only_its_trainees(
+    qtbot: QtBot, tab: ClassesTab, ids: dict[str, int]
+) -> None:
+    _create(qtbot, tab, "Spring 2026", date(2026, 3, 2))
+    _add(qtbot, tab, "Ana")
+    _add(qtbot, tab, "Cy")
+    tab.pages.setCurrentWidget(tab.grid)
+    qtbot.waitUntil(lambda: tab.grid.model.rowCount() == 2)
+    names = {tab.grid.model.row_at(row).trainee_id for row in range(2)}
+    assert names == {ids["Ana"], ids["Cy"]}
+
+
+def test_work_is_assigned_to_the_class_or_one_trainee_with_a_due_date(
+    qtbot: QtBot, tab: ClassesTab, db: TrainerDB, ids: dict[str, int]
+) -> None:
+    _create(qtbot, tab, "Spring 2026", date(2026, 3, 2))
+    _add(qtbot, tab, "Ana")
+    _add(qtbot, tab, "Ben")
+    assert tab.due.date() == QDate(2026, 3, 14)  # a week from "today", 7 March
+    qtbot.mouseClick(tab.assign_class_button, Qt.MouseButton.LeftButton)
+    tab.members.setCurrentRow(_members(tab).index("Ben"))
+    tab.due_box.setChecked(False)
+    qtbot.mouseClick(tab.assign_member_button, Qt.MouseButton.LeftButton)
+    assert _assignment_rows(tab) == [
+        ["Lesson: Settling the ante", "the class", "2026-03-14", "0 of 2", "Pat"],
+        ["Lesson: Settling the ante", "Ben", "no due date", "", "Pat"],
+    ]
+    assert [a.due for a in db.assignments_for(ids["Ana"])] == [date(2026, 3, 14)]
+    assert [a.due for a in db.assignments_for(ids["Ben"])] == [date(2026, 3, 14), None]
+    tab.assignments.selectRow(0)
+    qtbot.mouseClick(tab.withdraw_button, Qt.MouseButton.LeftButton)
+    assert [row[1] for row in _assignment_rows(tab)] == ["Ben"]
+    assert db.assignments_for(ids["Ana"]) == []
+
+
+def test_an_exam_set_up_can_be_assigned(
+    qtbot: QtBot, tab: ClassesTab, db: TrainerDB, ids: dict[str, int]
+) -> None:
+    config = db.create_exam_config("Audition", 1, RULES, 80)
+    _create(qtbot, tab, "Spring 2026", date(2026, 3, 2))
+    _add(qtbot, tab, "Ana")
+    tab.kind.setCurrentIndex(tab.kind.findText("Exam"))
+    assert tab.target.currentText() == "Audition"
+    qtbot.mouseClick(tab.assign_class_button, Qt.MouseButton.LeftButton)
+    (given,) = db.assignments_for(ids["Ana"])
+    assert (given.kind.value, given.target) == ("exam", str(config))
+    assert _assignment_rows(tab)[0][0] == "Exam: Audition"
+
+
+def test_the_trainee_sees_what_is_assigned_to_them(
+    qtbot: QtBot, db: TrainerDB, ids: dict[str, int]
+) -> None:
+    class_id = db.create_class("Spring 2026", date(2026, 3, 2))
+    db.add_class_member(class_id, ids["Ana"])
+    today = date.today()
+    db.assign("lesson", "ante-basics", class_id=class_id, assigned_by="Pat",
+              due=today + timedelta(days=30))
+    db.assign("lesson", "ante-basics", trainee_id=ids["Ana"], assigned_by="Pat",
+              due=today - timedelta(days=1))
+    view = ProgressView(db, ids["Ana"], lessons=LESSONS)
+    qtbot.addWidget(view)
+    view.show()
+    assert view.assigned.isVisible()
+    assert view.assigned.texts() == [
+        ("Lesson: Settling the ante", "you", (today - timedelta(days=1)).isoformat(),
+         "overdue"),
+        ("Lesson: Settling the ante", "Spring 2026", (today + timedelta(days=30)).isoformat(),
+         "to do"),
+    ]
+    others = ProgressView(db, ids["Ben"], lessons=LESSONS)  # in no class, given nothing
+    qtbot.addWidget(others)
+    others.show()
+    assert not others.assigned.isVisible()
+
+
+def test_the_dashboard_has_a_classes_tab_and_the_instructor_assigns(
+    qtbot: QtBot, db: TrainerDB, ids: dict[str, int]
+) -> None:
+    dashboard = InstructorDashboard(db)
+    qtbot.addWidget(dashboard)
+    dashboard.set_instructor("Pat Lee")
+    tabs = [dashboard.roster_tabs.tabText(i) for i in range(dashboard.roster_tabs.count())]
+    assert "Classes" in tabs
+    assert dashboard.classes.instructor == "Pat Lee"

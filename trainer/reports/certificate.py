@@ -1,0 +1,120 @@
+"""The printable certificate of a sign-off, as HTML the UI prints to one PDF page (no Qt).
+
+It names the trainee (and employee id), the exam passed (set-up, attempt,
+score, pass mark, when), who signed it off and when, how long it is valid,
+the training room, and the verification code with the command that checks it
+(``hhe-trainer verify CODE``). A revoked certification prints "REVOKED" across
+its head, so an old printout is never mistaken for a current one.
+"""
+
+from __future__ import annotations
+
+import html
+from datetime import date
+
+from trainer.reports.queries import find_exam
+from trainer.reports.text import (
+    attempt_text,
+    exam_setup_name,
+    local_time,
+    ruleset_title,
+    score_text,
+)
+from trainer.storage.certificates import certification_status
+from trainer.storage.database import TrainerDB
+from trainer.storage.models import Certification, CertificationStatus, StorageError
+
+_STYLE = """
+body { font-family: 'DejaVu Serif', 'Georgia', serif; font-size: 12pt; color: #111; }
+h1 { font-size: 26pt; text-align: center; color: #123d2a; margin-bottom: 0; }
+p.centre { text-align: center; }
+p.name { text-align: center; font-size: 22pt; font-weight: bold; margin: 6pt 0; }
+p.small { text-align: center; font-size: 9pt; color: #444; }
+p.revoked { text-align: center; font-size: 20pt; font-weight: bold; color: #a3121f; }
+p.code { text-align: center; font-family: 'DejaVu Sans Mono', monospace; font-size: 16pt;
+         font-weight: bold; }
+td { font-size: 11pt; }
+"""
+
+
+def _e(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def validity_text(certification: Certification, today: date) -> str:
+    """``Valid until 2027-03-02``, ``Does not expire``, ``Expired on ...`` or ``Revoked ...``."""
+    status = certification_status(certification, today)
+    if status is CertificationStatus.REVOKED:
+        return f"Revoked {local_time(certification.revoked)}"
+    if certification.expires is None:
+        return "Does not expire"
+    if status is CertificationStatus.EXPIRED:
+        return f"Expired on {certification.expires.isoformat()}"
+    return f"Valid until {certification.expires.isoformat()}"
+
+
+def certificate_html(
+    db: TrainerDB, certification_id: int, *, room: str | None = None,
+    today: date | None = None,
+) -> str:
+    """The certificate of one certification (StorageError naming the field when there is
+    none)."""
+    found = next((c for c in db.certifications() if c.id == certification_id), None)
+    if found is None:
+        raise StorageError(f"certification_id: no certification {certification_id}")
+    trainee = db.get_trainee(found.trainee_id)
+    if trainee is None:
+        raise StorageError(f"trainee_id: no trainee {found.trainee_id}")
+    exam = find_exam(db, found.exam_id)
+    config = None if exam.config_id is None else db.get_exam_config(exam.config_id)
+    exam_name = exam_setup_name(exam, config.name if config else None) or f"Exam #{exam.id}"
+    day = today or date.today()
+    revoked = (
+        f'<p class="revoked">REVOKED {_e(local_time(found.revoked))}</p>'
+        if found.revoked is not None else ""
+    )
+    employee = (
+        f'<p class="centre">Employee id {_e(trainee.employee_id)}</p>'
+        if trainee.employee_id else ""
+    )
+    facts = [
+        ("Exam", exam_name),
+        ("Attempt", attempt_text(exam)),
+        ("Rule set", ruleset_title(exam.ruleset_id)),
+        ("Taken", local_time(exam.finished or exam.started)),
+        ("Score", f"{score_text(exam.score)} (pass mark {exam.pass_mark:g}%)"),
+        ("Signed off by", found.signed_by),
+        ("Signed off on", local_time(found.signed_at)),
+        ("Validity", validity_text(found, day)),
+    ]
+    if room:
+        facts.insert(0, ("Training room", room))
+    rows = "".join(
+        f'<tr><td width="35%"><b>{_e(key)}</b></td><td>{_e(value)}</td></tr>'
+        for key, value in facts
+    )
+    line = "_" * 28
+    return (
+        '<!DOCTYPE html><html><head><meta charset="utf-8">'
+        f"<title>Certificate: {_e(trainee.name)}</title><style>{_STYLE}</style></head><body>"
+        + revoked
+        + "<h1>Certificate of Qualification</h1>"
+        + '<p class="centre">Heads Up Hold\'em dealer training</p>'
+        + '<p class="centre">&nbsp;</p><p class="centre">This certifies that</p>'
+        + f'<p class="name">{_e(trainee.name)}</p>'
+        + employee
+        + '<p class="centre">has passed the dealer examination below and has been signed'
+        " off by an instructor.</p>"
+        + '<p class="centre">&nbsp;</p>'
+        + f'<table align="center" cellspacing="0" cellpadding="5" width="80%">{rows}</table>'
+        + '<p class="centre">&nbsp;</p>'
+        + '<table align="center" width="90%" cellpadding="6"><tr>'
+        + f'<td width="50%">Instructor: {_e(found.signed_by)}<br><br>Signature: {line}</td>'
+        + f'<td width="50%">Trainee: {_e(trainee.name)}<br><br>Signature: {line}</td>'
+        + "</tr></table>"
+        + '<p class="centre">&nbsp;</p><p class="centre">Verification code</p>'
+        + f'<p class="code">{_e(found.code)}</p>'
+        + '<p class="small">Anyone holding the training room\'s records can check this'
+        f" certificate with: hhe-trainer verify {_e(found.code)}</p>"
+        + "</body></html>"
+    )

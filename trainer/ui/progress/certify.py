@@ -1,0 +1,265 @@
+"""Signing a trainee off on a passed exam, and the roster's certification column.
+
+:class:`CertifyDialog` lists the trainee's exams; only one the storage rules
+allow (:meth:`~trainer.storage.certificates.Certificates.certification_problem`:
+passed, finished, unaltered, not signed off yet) can be chosen, and the others
+say why not. The instructor signing is the one signed in (or, when the
+dashboard was opened without one, chosen from the station's instructors). An
+expiry is optional: one year from today by default.
+
+:class:`CertifiedRosterModel` is the roster with one more column: each
+trainee's certification (certified, expiring within
+:data:`~trainer.storage.certificates.EXPIRING_DAYS` days, expired).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import date
+from typing import Any
+
+from PySide6.QtCore import QDate, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer import reports
+from trainer.storage.certificates import EXPIRING_DAYS
+from trainer.storage.database import TrainerDB
+from trainer.storage.models import Certification, CertificationStatus, Exam, StorageError
+from trainer.ui.progress.labels import heading
+from trainer.ui.progress.models import BAD, GOOD, SORT_ROLE, RosterModel
+
+DEFAULT_VALID_DAYS = 365
+"""A new certificate's default validity: a year (the instructor may change or clear it)."""
+EXAM_ROLE = Qt.ItemDataRole.UserRole + 10
+
+_STATUS_ORDER = {
+    CertificationStatus.NONE: 0,
+    CertificationStatus.REVOKED: 0,
+    CertificationStatus.EXPIRED: 1,
+    CertificationStatus.EXPIRING: 2,
+    CertificationStatus.CERTIFIED: 3,
+}
+_STATUS_COLOUR = {
+    CertificationStatus.CERTIFIED: GOOD,
+    CertificationStatus.EXPIRING: QColor("#a15c00"),
+    CertificationStatus.EXPIRED: BAD,
+}
+
+
+def _exam_line(exam: Exam, config_name: str | None) -> str:
+    name = reports.exam_setup_name(exam, config_name) or f"exam #{exam.id}"
+    return (
+        f"{reports.local_time(exam.finished or exam.started)} \u2014 {name}, attempt"
+        f" {reports.attempt_text(exam)}: {reports.score_text(exam.score)}"
+        f" ({reports.exam_result_text(exam)})"
+    )
+
+
+class CertifyDialog(QDialog):
+    """Sign a trainee off on one of their passed exams; ``certification`` holds the
+    result when accepted."""
+
+    def __init__(self, db: TrainerDB, trainee_id: int, instructor: str | None,
+                 parent: QWidget | None = None, *, today: date | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.trainee_id = trainee_id
+        self.certification: Certification | None = None
+        self.today = today or date.today()
+        trainee = db.get_trainee(trainee_id)
+        name = trainee.name if trainee else f"trainee {trainee_id}"
+        self.setWindowTitle(f"Sign off {name}")
+        self.setObjectName("certify_dialog")
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading(f"Sign off {name}"))
+        intro = QLabel(
+            "Choose the passed exam this sign-off rests on. Only a finished, passed exam"
+            " whose record is unaltered can be signed off, once."
+        )
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+
+        self.exams = QListWidget()
+        self.exams.setObjectName("certify_exams")
+        configs = {c.id: c.name for c in db.list_exam_configs(retired=True)}
+        for exam in db.exam_results(trainee_id):
+            problem = db.certification_problem(trainee_id, exam.id)
+            line = _exam_line(exam, configs.get(exam.config_id or -1))
+            item = QListWidgetItem(line if problem is None else f"{line} \u2014 {_why(problem)}")
+            item.setData(EXAM_ROLE, exam.id)
+            if problem is not None:
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled
+                              & ~Qt.ItemFlag.ItemIsSelectable)
+                item.setToolTip(_why(problem))
+            self.exams.addItem(item)
+        layout.addWidget(self.exams, 1)
+
+        form = QFormLayout()
+        self.instructor = QComboBox()
+        self.instructor.setObjectName("certify_instructor")
+        if instructor:
+            self.instructor.addItem(instructor)
+            self.instructor.setEnabled(False)
+        else:
+            self.instructor.addItems(db.list_instructors())
+        form.addRow("Signed off by", self.instructor)
+        self.expires_box = QCheckBox("Expires on")
+        self.expires_box.setObjectName("certify_expires_box")
+        self.expires_box.setChecked(True)
+        self.expires = QDateEdit()
+        self.expires.setObjectName("certify_expires")
+        self.expires.setCalendarPopup(True)
+        self.expires.setDisplayFormat("yyyy-MM-dd")
+        first = QDate(self.today.year, self.today.month, self.today.day)
+        self.expires.setMinimumDate(first.addDays(1))
+        self.expires.setDate(first.addDays(DEFAULT_VALID_DAYS))
+        self.expires_box.toggled.connect(self.expires.setEnabled)
+        expiry = QHBoxLayout()
+        expiry.addWidget(self.expires_box)
+        expiry.addWidget(self.expires)
+        expiry.addStretch(1)
+        form.addRow("Validity", expiry)
+        layout.addLayout(form)
+        note = QLabel(f"The roster shows \u201cexpiring\u201d from {EXPIRING_DAYS} days before"
+                      " the last valid day.")
+        note.setStyleSheet("color: palette(placeholder-text);")
+        layout.addWidget(note)
+
+        self.message = QLabel()
+        self.message.setObjectName("certify_message")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #b3261e;")
+        layout.addWidget(self.message)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Sign off")
+        self.buttons.accepted.connect(self.sign_off)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.exams.currentItemChanged.connect(self._update)
+        for row in range(self.exams.count()):
+            if self.exams.item(row).flags() & Qt.ItemFlag.ItemIsEnabled:
+                self.exams.setCurrentRow(row)
+                break
+        if not self.signable_exam_ids():
+            self.message.setText("No exam of this trainee can be signed off yet.")
+        self._update()
+
+    def signable_exam_ids(self) -> list[int]:
+        """The exams offered (the others are shown greyed, with the reason)."""
+        return [
+            int(self.exams.item(row).data(EXAM_ROLE)) for row in range(self.exams.count())
+            if self.exams.item(row).flags() & Qt.ItemFlag.ItemIsEnabled
+        ]
+
+    def choose_exam(self, exam_id: int) -> bool:
+        """Select an exam by id (False when it is not offered)."""
+        for row in range(self.exams.count()):
+            item = self.exams.item(row)
+            if item.data(EXAM_ROLE) == exam_id and item.flags() & Qt.ItemFlag.ItemIsEnabled:
+                self.exams.setCurrentRow(row)
+                return True
+        return False
+
+    def _chosen(self) -> int | None:
+        item = self.exams.currentItem()
+        if item is None or not item.flags() & Qt.ItemFlag.ItemIsEnabled:
+            return None
+        return int(item.data(EXAM_ROLE))
+
+    def _update(self, *_: object) -> None:
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(self._chosen() is not None and self.instructor.count() > 0)
+
+    def sign_off(self) -> bool:
+        """Record the sign-off; a refusal is shown in the dialog, which stays open."""
+        exam_id = self._chosen()
+        if exam_id is None:
+            self.message.setText("Choose a passed exam first.")
+            return False
+        expires = None
+        if self.expires_box.isChecked():
+            chosen = self.expires.date()
+            expires = date(chosen.year(), chosen.month(), chosen.day())
+        try:
+            self.certification = self.db.certify(
+                self.trainee_id, exam_id, self.instructor.currentText(), expires=expires
+            )
+        except (StorageError, sqlite3.Error) as error:
+            self.message.setText(f"Not signed off: {_why(str(error))}")
+            return False
+        self.accept()
+        return True
+
+
+def _why(problem: str) -> str:
+    """A storage refusal without its field name (``exam_id: exam 3 was not passed``)."""
+    return problem.split(": ", 1)[1] if ": " in problem else problem
+
+
+class CertifiedRosterModel(RosterModel):
+    """The roster, with each trainee's certification as the last column."""
+
+    CERTIFICATION = len(RosterModel.columns)
+
+    def __init__(self, db: TrainerDB | None = None, parent: QObject | None = None, *,
+                 today: date | None = None) -> None:
+        super().__init__(None, parent)
+        self.statuses: dict[int, CertificationStatus] = {}
+        self.today = today
+        """A fixed day for tests; None: today."""
+        self.db = db
+        if db is not None:
+            self.refresh()
+
+    def refresh(self) -> None:
+        if self.db is not None:
+            self.statuses = self.db.certification_statuses(self.today or date.today())
+        super().refresh()
+
+    def status(self, trainee_id: int) -> CertificationStatus:
+        return self.statuses.get(trainee_id, CertificationStatus.NONE)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.columns) + 1
+
+    def data(self, index: QModelIndex | QPersistentModelIndex,
+             role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.column() != self.CERTIFICATION:
+            return super().data(index, role)
+        if not 0 <= index.row() < self.rowCount():
+            return None
+        status = self.status(self.row_at(index.row()).trainee_id)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return "\u2014" if status in (CertificationStatus.NONE,
+                                          CertificationStatus.REVOKED) else status.label
+        if role == SORT_ROLE:
+            return _STATUS_ORDER[status]
+        if role == Qt.ItemDataRole.ForegroundRole:
+            colour = _STATUS_COLOUR.get(status)
+            return None if colour is None else QBrush(colour)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return (f"Expiring: within {EXPIRING_DAYS} days of the certificate's last valid"
+                    " day" if status is CertificationStatus.EXPIRING else None)
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and section == self.CERTIFICATION:
+            return "Certification" if role == Qt.ItemDataRole.DisplayRole else None
+        return super().headerData(section, orientation, role)

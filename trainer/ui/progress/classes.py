@@ -1,0 +1,430 @@
+"""The instructor's Classes tab: classes (cohorts), their trainees, averages, skill grid
+and assignments.
+
+A class is made with a name and a start date; trainees are added from the
+roster and taken out again; the class's averages count each trainee once
+(:class:`~trainer.storage.models.ClassAverages`); the skill grid is the
+roster's (:class:`~trainer.ui.progress.skill_grid.SkillGridView`) showing the
+class's trainees only. A lesson or an exam set-up is assigned to the whole
+class or to one of its trainees, with an optional due date; each of the class's
+assignments shows how many of its trainees have done it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import date
+
+from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainer import reports
+from trainer.reports.assignments import assignment_title, class_progress
+from trainer.storage.database import TrainerDB
+from trainer.storage.models import AssignmentKind, ClassAverages, StorageError
+from trainer.training.lessons import Lesson
+from trainer.ui.progress.labels import error_label, heading
+from trainer.ui.progress.skill_grid import SkillGridView
+
+PROBLEMS = (StorageError, sqlite3.Error, OSError)
+ID_ROLE = Qt.ItemDataRole.UserRole + 20
+DEFAULT_DUE_DAYS = 7
+"""A new assignment is due a week from today unless the instructor changes it."""
+
+
+def _qdate(day: date) -> QDate:
+    return QDate(day.year, day.month, day.day)
+
+
+def _day(value: QDate) -> date:
+    return date(value.year(), value.month(), value.day())
+
+
+def averages_text(averages: ClassAverages) -> str:
+    """The class's averages in one sentence (each trainee counted once)."""
+    noun = "trainee" if averages.members == 1 else "trainees"
+    if not averages.practised:
+        return f"{averages.members} {noun}; none has answered a question yet."
+    accuracy = reports.percent(averages.accuracy)
+    per_round = reports.seconds_text(averages.seconds_per_round)
+    return (
+        f"{averages.members} {noun}, {averages.practised} practised. Average accuracy"
+        f" {accuracy}%, {per_round} s per round, {averages.rounds_played:.1f} rounds played"
+        f" each; {averages.exams_passed} passed their latest exam."
+    )
+
+
+class ClassesTab(QWidget):
+    """Classes: make one, fill it, see its figures and grid, assign it work.
+
+    ``traineeActivated`` carries a trainee double-clicked in the class's list or grid.
+    """
+
+    traineeActivated = Signal(int)
+
+    def __init__(self, db: TrainerDB, parent: QWidget | None = None, *,
+                 lessons: list[Lesson] | None = None, today: date | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.instructor: str | None = None
+        """Who assigns (the signed-in instructor); "instructor" when not known."""
+        self._lessons = lessons
+        self.today = today
+        self.setObjectName("classes_tab")
+        em = self.fontMetrics().height()
+
+        # Left: the classes and a new one.
+        self.class_list = QListWidget()
+        self.class_list.setObjectName("class_list")
+        self.class_list.currentItemChanged.connect(self._class_changed)
+        self.new_name = QLineEdit()
+        self.new_name.setObjectName("new_class_name")
+        self.new_name.setPlaceholderText("New class name\u2026")
+        self.new_start = QDateEdit()
+        self.new_start.setObjectName("new_class_start")
+        self.new_start.setCalendarPopup(True)
+        self.new_start.setDisplayFormat("yyyy-MM-dd")
+        self.new_start.setDate(_qdate(self._today()))
+        self.create_button = QPushButton("Create class")
+        self.create_button.setObjectName("create_class")
+        self.create_button.clicked.connect(self.create_class)
+        self.new_name.returnPressed.connect(self.create_class)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(heading("Classes", 1.15))
+        left_layout.addWidget(self.class_list, 1)
+        form = QFormLayout()
+        form.addRow("Name", self.new_name)
+        form.addRow("Starts", self.new_start)
+        left_layout.addLayout(form)
+        left_layout.addWidget(self.create_button)
+
+        # Right: the chosen class.
+        self.title = heading("", 1.15)
+        self.title.setObjectName("class_title")
+        self.averages = QLabel()
+        self.averages.setObjectName("class_averages")
+        self.averages.setWordWrap(True)
+        self.members = QListWidget()
+        self.members.setObjectName("class_members")
+        self.members.itemActivated.connect(
+            lambda item: self.traineeActivated.emit(int(item.data(ID_ROLE))))
+        self.candidates = QComboBox()
+        self.candidates.setObjectName("class_candidates")
+        self.add_button = QPushButton("Add to class")
+        self.add_button.setObjectName("add_member")
+        self.add_button.clicked.connect(self.add_member)
+        self.remove_button = QPushButton("Remove from class")
+        self.remove_button.setObjectName("remove_member")
+        self.remove_button.clicked.connect(self.remove_member)
+        members_page = QWidget()
+        members_layout = QVBoxLayout(members_page)
+        members_layout.addWidget(self.members, 1)
+        add_row = QHBoxLayout()
+        add_row.addWidget(self.candidates, 1)
+        add_row.addWidget(self.add_button)
+        add_row.addWidget(self.remove_button)
+        members_layout.addLayout(add_row)
+
+        self.assignments = QTableWidget(0, 5)
+        self.assignments.setObjectName("class_assignments")
+        self.assignments.setHorizontalHeaderLabels(
+            ["What", "Given to", "Due", "Done", "Assigned by"])
+        self.assignments.verticalHeader().setVisible(False)
+        self.assignments.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.assignments.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.assignments.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.assignments.horizontalHeader().setStretchLastSection(True)
+        self.kind = QComboBox()
+        self.kind.setObjectName("assign_kind")
+        self.kind.addItem("Lesson", AssignmentKind.LESSON.value)
+        self.kind.addItem("Exam", AssignmentKind.EXAM.value)
+        self.kind.currentIndexChanged.connect(self._fill_targets)
+        self.target = QComboBox()
+        self.target.setObjectName("assign_target")
+        self.due_box = QCheckBox("Due")
+        self.due_box.setObjectName("assign_due_box")
+        self.due_box.setChecked(True)
+        self.due = QDateEdit()
+        self.due.setObjectName("assign_due")
+        self.due.setCalendarPopup(True)
+        self.due.setDisplayFormat("yyyy-MM-dd")
+        self.due.setDate(_qdate(self._today()).addDays(DEFAULT_DUE_DAYS))
+        self.due_box.toggled.connect(self.due.setEnabled)
+        self.assign_class_button = QPushButton("Assign to the class")
+        self.assign_class_button.setObjectName("assign_class")
+        self.assign_class_button.clicked.connect(lambda: self.assign(to_member=False))
+        self.assign_member_button = QPushButton("Assign to the selected trainee")
+        self.assign_member_button.setObjectName("assign_member")
+        self.assign_member_button.clicked.connect(lambda: self.assign(to_member=True))
+        self.withdraw_button = QPushButton("Withdraw")
+        self.withdraw_button.setObjectName("withdraw_assignment")
+        self.withdraw_button.clicked.connect(self.withdraw)
+        assign_page = QWidget()
+        assign_layout = QVBoxLayout(assign_page)
+        assign_layout.addWidget(self.assignments, 1)
+        choose = QHBoxLayout()
+        choose.addWidget(self.kind)
+        choose.addWidget(self.target, 1)
+        choose.addWidget(self.due_box)
+        choose.addWidget(self.due)
+        assign_layout.addLayout(choose)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.assign_class_button)
+        buttons.addWidget(self.assign_member_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.withdraw_button)
+        assign_layout.addLayout(buttons)
+
+        self.grid = SkillGridView(db, [])
+        self.grid.traineeActivated.connect(self.traineeActivated)
+        self.pages = QTabWidget()
+        self.pages.setObjectName("class_pages")
+        self.pages.addTab(members_page, "Trainees")
+        self.pages.addTab(assign_page, "Assignments")
+        self.pages.addTab(self.grid, "Skill grid")
+
+        self.message = error_label()
+        self.message.hide()
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(self.title)
+        right_layout.addWidget(self.averages)
+        right_layout.addWidget(self.pages, 1)
+
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([em * 16, em * 48])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.message)
+        layout.addWidget(splitter, 1)
+        self._fill_targets()
+        self.refresh()
+
+    # -- reading
+
+    def _today(self) -> date:
+        return self.today or date.today()
+
+    def lessons(self) -> list[Lesson]:
+        if self._lessons is None:
+            try:
+                self._lessons = list(reports.course_lessons())
+            except (OSError, ValueError):
+                self._lessons = []
+        return self._lessons
+
+    def class_id(self) -> int | None:
+        """The class shown, if any."""
+        item = self.class_list.currentItem()
+        return None if item is None else int(item.data(ID_ROLE))
+
+    def refresh(self) -> None:
+        """Read the classes again, keeping the one shown."""
+        shown = self.class_id()
+        self.class_list.blockSignals(True)
+        self.class_list.clear()
+        try:
+            classes = self.db.list_classes()
+        except PROBLEMS as error:
+            self._problem(f"The classes could not be read: {error}")
+            classes = []
+        for found in classes:
+            item = QListWidgetItem(f"{found.name} (from {found.starts.isoformat()})")
+            item.setData(ID_ROLE, found.id)
+            self.class_list.addItem(item)
+            if found.id == shown:
+                self.class_list.setCurrentItem(item)
+        if self.class_list.currentItem() is None and self.class_list.count():
+            self.class_list.setCurrentRow(0)
+        self.class_list.blockSignals(False)
+        self._show_class()
+
+    def show_class(self, class_id: int) -> bool:
+        """Show a class by id; False when it is not listed."""
+        for row in range(self.class_list.count()):
+            if self.class_list.item(row).data(ID_ROLE) == class_id:
+                self.class_list.setCurrentRow(row)
+                return True
+        return False
+
+    def _class_changed(self, *_: object) -> None:
+        self._show_class()
+
+    def _show_class(self) -> None:
+        class_id = self.class_id()
+        enabled = class_id is not None
+        for widget in (self.pages, self.averages):
+            widget.setEnabled(enabled)
+        if class_id is None:
+            self.title.setText("No class yet: name one and press \u201cCreate class\u201d.")
+            self.averages.clear()
+            self.members.clear()
+            self.assignments.setRowCount(0)
+            self.grid.set_trainees([])
+            return
+        try:
+            found = self.db.get_class(class_id)
+            members = self.db.class_members(class_id)
+            averages = self.db.class_averages(class_id)
+            assignments = self.db.class_assignments(class_id)
+            direct = [a for m in members for a in self.db.assignments_for(m.id)
+                      if a.trainee_id == m.id]
+            done = class_progress(self.db, class_id, self.lessons())
+            everyone = self.db.list_trainees()
+        except PROBLEMS as error:
+            self._problem(f"The class could not be read: {error}")
+            return
+        self.message.hide()
+        self.title.setText(f"{found.name} \u2014 starts {found.starts.isoformat()}"
+                           if found else "")
+        self.averages.setText(averages_text(averages))
+        self.members.clear()
+        names = {}
+        for trainee in members:
+            names[trainee.id] = trainee.name
+            item = QListWidgetItem(trainee.name)
+            item.setData(ID_ROLE, trainee.id)
+            self.members.addItem(item)
+        self.candidates.clear()
+        for trainee in everyone:
+            if trainee.id not in names:
+                self.candidates.addItem(trainee.name, trainee.id)
+        self.add_button.setEnabled(self.candidates.count() > 0)
+        self.assignments.setRowCount(0)
+        for assignment in [*assignments, *direct]:
+            row = self.assignments.rowCount()
+            self.assignments.insertRow(row)
+            whole = assignment.class_id is not None
+            cells = [
+                assignment_title(self.db, assignment, self.lessons()),
+                "the class" if whole else names.get(assignment.trainee_id or -1, ""),
+                assignment.due.isoformat() if assignment.due else "no due date",
+                f"{done.get(assignment.id, 0)} of {len(members)}" if whole else "",
+                assignment.assigned_by,
+            ]
+            for column, text in enumerate(cells):
+                cell = QTableWidgetItem(text)
+                cell.setData(ID_ROLE, assignment.id)
+                self.assignments.setItem(row, column, cell)
+        self.assignments.resizeColumnsToContents()
+        self.grid.set_trainees(list(names))
+
+    def _problem(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.show()
+
+    def _fill_targets(self, *_: object) -> None:
+        self.target.clear()
+        if self.kind.currentData() == AssignmentKind.EXAM.value:
+            try:
+                configs = self.db.list_exam_configs()
+            except PROBLEMS:
+                configs = []
+            for config in configs:
+                self.target.addItem(config.name, str(config.id))
+        else:
+            for lesson in sorted(self.lessons(), key=lambda lesson: lesson.order):
+                self.target.addItem(lesson.title, lesson.id)
+
+    # -- actions
+
+    def create_class(self) -> int | None:
+        """Make a class of the name and start date typed; its id, or None (said why)."""
+        try:
+            class_id = self.db.create_class(self.new_name.text(), _day(self.new_start.date()))
+        except PROBLEMS as error:
+            self._problem(f"The class was not created: {error}")
+            return None
+        self.new_name.clear()
+        self.refresh()
+        self.show_class(class_id)
+        return class_id
+
+    def add_member(self) -> bool:
+        class_id = self.class_id()
+        trainee_id = self.candidates.currentData()
+        if class_id is None or trainee_id is None:
+            return False
+        try:
+            self.db.add_class_member(class_id, int(trainee_id))
+        except PROBLEMS as error:
+            self._problem(f"The trainee was not added: {error}")
+            return False
+        self._show_class()
+        return True
+
+    def _selected_member(self) -> int | None:
+        item = self.members.currentItem()
+        return None if item is None else int(item.data(ID_ROLE))
+
+    def remove_member(self) -> bool:
+        class_id, trainee_id = self.class_id(), self._selected_member()
+        if class_id is None or trainee_id is None:
+            self._problem("Select a trainee of the class first.")
+            return False
+        try:
+            self.db.remove_class_member(class_id, trainee_id)
+        except PROBLEMS as error:
+            self._problem(f"The trainee was not taken out: {error}")
+            return False
+        self._show_class()
+        return True
+
+    def assign(self, *, to_member: bool) -> int | None:
+        """Assign the chosen lesson or exam to the class (or its selected trainee)."""
+        class_id = self.class_id()
+        target = self.target.currentData()
+        if class_id is None or target is None:
+            self._problem("Choose a class and a lesson or exam first.")
+            return None
+        trainee_id = self._selected_member() if to_member else None
+        if to_member and trainee_id is None:
+            self._problem("Select a trainee on the Trainees page first.")
+            return None
+        due = _day(self.due.date()) if self.due_box.isChecked() else None
+        try:
+            assignment_id = self.db.assign(
+                self.kind.currentData(), target, assigned_by=self.instructor or "instructor",
+                class_id=None if to_member else class_id, trainee_id=trainee_id, due=due)
+        except PROBLEMS as error:
+            self._problem(f"Not assigned: {error}")
+            return None
+        self._show_class()
+        return assignment_id
+
+    def withdraw(self) -> bool:
+        row = self.assignments.currentRow()
+        item = self.assignments.item(row, 0) if row >= 0 else None
+        if item is None:
+            self._problem("Select an assignment first.")
+            return False
+        try:
+            self.db.remove_assignment(int(item.data(ID_ROLE)))
+        except PROBLEMS as error:
+            self._problem(f"Not withdrawn: {error}")
+            return False
+        self._show_class()
+        return True
