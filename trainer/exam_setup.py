@@ -103,7 +103,8 @@ class ExamSetup:
     @property
     def described(self) -> str:
         """One line for choosing an exam: ``20 rounds, ny-2018, 6 occupied seats, side
-        bets Trips Plus, Pocket Bonus, pass 90%, 30 min, same hands for everyone``."""
+        bets Trips Plus, Pocket Bonus, pass 90%, 30 min, same hands for everyone, at most
+        3 attempts, 24 h between attempts`` (what is not fixed is left out)."""
         limit = self.time_limit_minutes
         return ", ".join(part for part in (
             f"{self.rounds} rounds", self.ruleset_id, self.seats_text,
@@ -111,6 +112,7 @@ class ExamSetup:
             f"{limit:g} min" if limit else "",
             "same hands for everyone" if self.seed is not None else "",
             f"at most {self.max_attempts} attempts" if self.max_attempts else "",
+            f"{self.wait_hours} h between attempts" if self.wait_hours else "",
         ) if part)
 
     def complete(self) -> ExamSetup:
