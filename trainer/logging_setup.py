@@ -33,6 +33,9 @@ class _LogFileHandler(logging.handlers.RotatingFileHandler):
     """The rotating log, with faulthandler writing native crashes into the current file."""
 
     def _open(self) -> TextIOWrapper:
+        from trainer.paths import private_file
+
+        private_file(Path(self.baseFilename))  # the user's only, 0600, before it is written
         stream = super()._open()
         faulthandler.enable(file=stream, all_threads=True)
         return stream

@@ -6,6 +6,13 @@ folder set by the site file); otherwise the platform's usual place for
 application data. Nothing is ever written inside the installation or the
 checkout.
 
+On Linux and macOS the data folder and every folder in it are the user's only
+(0700) and the files in it readable and writable by the user only (0600): the
+folder is made so, and an existing one (a trainer before this one left it
+0755 with 0644 files) is tightened the first time a process uses it
+(:func:`data_dir`). Files the trainer makes there are made 0600 from the start
+(:func:`private_file`). Windows keeps its own per-user ACLs on ``%APPDATA%``.
+
 Shipped read-only folders (lessons, icons) are found by :func:`resource_dir`
 the same way in a checkout, an installed wheel and a PyInstaller bundle.
 """
@@ -13,10 +20,15 @@ the same way in a checkout, an installed wheel and a PyInstaller bundle.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from pathlib import Path
 
 APP_FOLDER = "hhe-trainer"
+PRIVATE_FOLDER_MODE = 0o700
+PRIVATE_FILE_MODE = 0o600
+_POSIX = os.name == "posix"
+_tightened: set[Path] = set()
 PACKAGE_DIR = Path(__file__).resolve().parent
 
 # name -> (folder in the checkout, relative to its top; data package in a wheel)
@@ -38,8 +50,64 @@ def data_dir() -> Path:
     else:
         base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
         folder = Path(base) / APP_FOLDER
-    folder.mkdir(parents=True, exist_ok=True)
+    private_folder(folder)
+    if folder not in _tightened:
+        tighten(folder)
+        _tightened.add(folder)
     return folder
+
+
+def private_folder(folder: Path) -> Path:
+    """``folder`` made (with its parents) when missing, and the user's only (0700)."""
+    folder.mkdir(mode=PRIVATE_FOLDER_MODE, parents=True, exist_ok=True)
+    if _POSIX:
+        try:
+            if folder.stat().st_mode & 0o777 != PRIVATE_FOLDER_MODE:
+                folder.chmod(PRIVATE_FOLDER_MODE)
+        except OSError:  # another user's folder: left as it is
+            pass
+    return folder
+
+
+def private_file(path: Path) -> Path:
+    """``path`` made empty when missing, and the user's only (0600), before anything
+    writes it: SQLite and the log keep the mode of a file that exists (and SQLite
+    gives its -wal and -shm the database's)."""
+    if not _POSIX:
+        return path
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT, PRIVATE_FILE_MODE)
+    except OSError:
+        return path  # whoever opens it next reports the problem
+    os.close(descriptor)
+    try:
+        if path.stat().st_mode & 0o777 != PRIVATE_FILE_MODE:
+            path.chmod(PRIVATE_FILE_MODE)
+    except OSError:
+        pass
+    return path
+
+
+def tighten(folder: Path) -> None:
+    """Every folder under ``folder`` 0700 and every file 0600 (never following a link;
+    what cannot be changed, another user's file, is left as it is)."""
+    if not _POSIX:
+        return
+    for root, folders, files in os.walk(folder):
+        for name in folders:
+            _chmod(Path(root) / name, PRIVATE_FOLDER_MODE)
+        for name in files:
+            _chmod(Path(root) / name, PRIVATE_FILE_MODE)
+
+
+def _chmod(path: Path, mode: int) -> None:
+    try:
+        status = os.lstat(path)
+        if stat.S_ISLNK(status.st_mode) or status.st_mode & 0o777 == mode:
+            return
+        os.chmod(path, mode)
+    except (OSError, NotImplementedError):
+        pass
 
 
 def settings_path() -> Path:
@@ -48,16 +116,12 @@ def settings_path() -> Path:
 
 def logs_dir() -> Path:
     """``<data folder>/logs`` (created when missing)."""
-    folder = data_dir() / "logs"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return private_folder(data_dir() / "logs")
 
 
 def reports_dir() -> Path:
     """``<data folder>/reports``: crash reports (created when missing)."""
-    folder = data_dir() / "reports"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return private_folder(data_dir() / "reports")
 
 
 def resource_dir(name: str) -> Path:

@@ -30,8 +30,10 @@ def _kept_copies(folder: Path) -> list[Path]:
 
 
 def _side_files(folder: Path) -> list[Path]:
-    """Side databases ``trainer.<time>-<id>.sqlite3`` started beside the main one."""
-    return sorted(p for p in folder.glob("trainer.*.sqlite3") if "damaged" not in p.name)
+    """Side databases ``side/trainer.<time>-<id>.sqlite3`` started beside the main one."""
+    return sorted(
+        p for p in (folder / "side").glob("trainer.*.sqlite3") if "damaged" not in p.name
+    )
 
 
 def _with_trainees(path: Path, *names: str, sessions: int = 1) -> None:
@@ -77,7 +79,7 @@ def test_a_read_only_database_is_left_untouched_and_the_session_kept_in_a_side_f
         assert db.notice is not None
         assert f"The database {db_path} is read-only here" in db.notice
         assert "left untouched" in db.notice and str(db.path) in db.notice
-        assert db.path.parent == db_path.parent and db.path != db_path
+        assert db.path.parent == db_path.parent / "side" and db.path != db_path
         answer(db, new_round(db, db.create_trainee("Ana")))  # the session is kept
         assert db.roster()[0].answers == 1
     assert db_path.read_bytes() == before

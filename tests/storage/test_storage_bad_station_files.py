@@ -122,10 +122,11 @@ def test_a_signed_round_nested_too_deeply_is_refused(files: Files) -> None:
 
 
 def test_a_signed_whole_number_beyond_64_bits_is_refused_whole(files: Files) -> None:
-    """The checks accept any whole number as a seat; SQLite holds 64 bits."""
+    """SQLite holds 64 bits; a seat is 1 to 6 anyway, and the refusal names it."""
     content = _content(files)
     content["tables"]["answers"]["rows"][-1][5] = 2**70
-    assert "could not be stored" in _refused(files, _sign(json.dumps(content).encode()))
+    refusal = _refused(files, _sign(json.dumps(content).encode()))
+    assert "answers row 2: seat:" in refusal and "from 1 to 6" in refusal
 
 
 def test_a_signed_session_mode_that_is_not_text_is_refused(files: Files) -> None:

@@ -12,6 +12,7 @@ import pytest
 from storage_support import answer, integrity, new_round
 
 from trainer.storage import TrainerDB, open_database, opening
+from trainer.storage.connection import MEMORY
 from trainer.storage.database import KEEP_BACKUPS
 
 
@@ -118,7 +119,7 @@ def test_a_locked_database_is_left_untouched_and_a_side_file_keeps_the_session(
     try:
         with open_database(busy_timeout=0.2) as db:
             assert db.notice is not None and "locked" in db.notice
-            assert db.path != db_path and db.path.parent == db_path.parent
+            assert db.path != db_path and db.path.parent == db_path.parent / "side"
             assert str(db.path) in db.notice
             answer(db, new_round(db, db.create_trainee("Ana")))
     finally:
@@ -211,7 +212,7 @@ def test_when_no_file_can_be_opened_the_trainer_still_starts_in_memory(
         assert db.roster()[0].answers == 1
 
 
-def test_when_the_data_folder_refuses_files_a_temporary_folder_keeps_the_session(
+def test_when_the_data_folder_refuses_files_its_side_folder_keeps_the_session(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     real = opening._open_checked
@@ -224,11 +225,31 @@ def test_when_the_data_folder_refuses_files_a_temporary_folder_keeps_the_session
     monkeypatch.setattr(opening, "_open_checked", refuse_data_folder)
     with open_database(backup_on_session=False) as db:
         assert db.notice is not None and "could not be opened" in db.notice
-        assert db.path.parent == Path(tempfile.gettempdir())
+        assert db.path.parent == db_path.parent / "side"
         assert str(db.path) in db.notice
         answer(db, new_round(db, db.create_trainee("Ana")))
-    for leftover in db.path.parent.glob(f"{db.path.name}*"):
-        leftover.unlink()
+
+
+def test_a_side_file_never_goes_to_the_shared_temporary_folder(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Other users of the computer can read the temporary folder: when neither the
+    data folder nor its side folder takes a file, the session is kept in memory and
+    the notice says it will be lost."""
+    real = opening._open_checked
+    before = set(Path(tempfile.gettempdir()).glob("trainer.*.sqlite3"))
+
+    def refuse_files(path: Path, busy_timeout: float) -> object:
+        if path.parent in (db_path.parent, db_path.parent / "side"):
+            raise sqlite3.OperationalError("attempt to write a readonly database")
+        return real(path, busy_timeout)
+
+    monkeypatch.setattr(opening, "_open_checked", refuse_files)
+    with open_database(backup_on_session=False) as db:
+        assert db.notice is not None and "will NOT be kept" in db.notice
+        assert db.path == MEMORY
+        answer(db, new_round(db, db.create_trainee("Ana")))
+    assert set(Path(tempfile.gettempdir()).glob("trainer.*.sqlite3")) == before
 
 
 def test_a_damaged_file_that_cannot_be_moved_is_left_alone_and_the_trainer_starts(

@@ -26,6 +26,7 @@ station, what a training room must not leave to each trainee::
     [results]
     folder = '\\\\server\\hhe-results'  # each station writes its results file here on exit
     room_key = "..."              # optional: signs the files (see trainer.storage.exchange)
+    allow_default_room_key = false  # refuse files signed with the public default key
 
     [data]
     folder = 'D:\\hhe-trainer\\{user}'  # optional: the data folder instead of the user's own
@@ -113,6 +114,8 @@ class SiteConfig:
     allow_station_exam: bool = True
     results_folder: Path | None = None
     room_key: str | None = field(default=None, repr=False)
+    allow_default_room_key: bool = True
+    """False: merging refuses a station file signed with the public default room key."""
     data_folder: Path | None = None
     instructor: InitialInstructor | None = None
     trainee_pin: PinPolicy = DEFAULT_PIN_POLICY
@@ -162,7 +165,7 @@ _SECTIONS: dict[str, set[str]] = {
     "rules": {"ruleset", "options", "allow_station_rules"},
     "exam": {"name", *FILE_KEYS, "allow_station_exam"},
     "site": {"room"},
-    "results": {"folder", "room_key"},
+    "results": {"folder", "room_key", "allow_default_room_key"},
     "data": {"folder"},
     "instructor": {"name", "password_hash"},
     "security": set(SECURITY_KEYS),
@@ -311,6 +314,10 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
     results_raw = section("results")
     results = folder(results_raw, "results")
     room_key = text(results_raw, "results", "room_key")
+    allow_default_key = flag(results_raw, "results", "allow_default_room_key", True)
+    if not allow_default_key and room_key is None:
+        problems.append("results.allow_default_room_key: false needs results.room_key, the"
+                        " room's own key (otherwise no station file could be merged)")
     data_folder = folder(section("data"), "data")
     room = text(section("site"), "site", "room", MAX_NAME_LENGTH)
 
@@ -352,6 +359,7 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
         allow_station_exam=allow_exam,
         results_folder=results,
         room_key=room_key,
+        allow_default_room_key=allow_default_key,
         data_folder=data_folder,
         instructor=instructor,
         trainee_pin=trainee_pin,

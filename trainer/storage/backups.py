@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
+from trainer.paths import private_file, private_folder
 from trainer.storage.connection import MEMORY, SIDE_FILES, Connected, connect_read_only
 
 BACKUP_FOLDER = "backups"
@@ -129,6 +130,7 @@ def _copy_database(conn: sqlite3.Connection, dest: Path) -> Path:
     partial = dest.with_name(dest.name + PARTIAL_SUFFIX)
     for stale in (partial, *(Path(f"{partial}{suffix}") for suffix in SIDE_FILES)):
         stale.unlink(missing_ok=True)  # our own unfinished copy, never a database in use
+    private_file(partial)  # 0600 before SQLite writes it (trainer.paths)
     target = sqlite3.connect(str(partial), isolation_level=None)
     try:
         conn.backup(target)
@@ -153,8 +155,7 @@ class Backups(Connected):
         """
         if dest is not None:
             return _copy_database(self.conn, Path(dest))
-        folder = self.path.parent / BACKUP_FOLDER
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = private_folder(self.path.parent / BACKUP_FOLDER)
         with _backup_lock(folder, self.path.stem, self.busy_timeout):
             _delete_partials(folder, self.path.stem)
             stamp = datetime.now(UTC).strftime(_BACKUP_STAMP)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from trainer.storage import exchange
+from trainer.storage import exchange, seal
 from trainer.storage.accounts import Accounts
 from trainer.storage.backups import KEEP_BACKUPS
 from trainer.storage.certificates import Certificates
@@ -36,7 +36,7 @@ from trainer.storage.connection import DEFAULT_BUSY_TIMEOUT, MEMORY, SYNCHRONOUS
 from trainer.storage.exams import Exams
 from trainer.storage.fields import MAX_NAME_LENGTH
 from trainer.storage.grid_queries import GridQueries
-from trainer.storage.models import MergeReport, StorageError
+from trainer.storage.models import Exam, MergeReport, StorageError
 from trainer.storage.opening import DEFAULT_FILENAME, open_file
 from trainer.storage.queries import Queries
 
@@ -59,15 +59,31 @@ class TrainerDB(Accounts, Exams, Queries, GridQueries, Classes, Certificates):
     backups, writes, sign-in and accounts (accounts), exams, and the reads (queries).
     """
 
+    # -- seals (trainer.storage.seal): exams read back with their seal checked
+
+    def _get_exam(self, exam_id: int) -> Exam:
+        return self.with_seal_states([super()._get_exam(exam_id)])[0]
+
+    def exam_results(self, trainee_id: int | None = None) -> list[Exam]:
+        """Exams, newest first: one trainee's, or everyone's; each seal checked."""
+        return self.with_seal_states(super().exam_results(trainee_id))
+
+    def check_records(self) -> seal.DatabaseCheck:
+        """Every sealed record and each chain's end, checked (``hhe-trainer verify``)."""
+        return seal.check_database(self.conn, self.secret)
+
     # -- training room
 
     def export_station(self, path: Path | str, room_key: str | None = None) -> Path:
         """Write this station's results to a signed file (see ``trainer.storage.exchange``)."""
         return exchange.export_station(self, Path(path), room_key)
 
-    def merge_station(self, path: Path | str, room_key: str | None = None) -> MergeReport:
-        """Merge a station file; refused if damaged or altered, idempotent otherwise."""
-        return exchange.merge_station(self, Path(path), room_key)
+    def merge_station(self, path: Path | str, room_key: str | None = None, *,
+                      allow_default_key: bool = True) -> MergeReport:
+        """Merge a station file; refused if damaged, altered or holding a value the
+        trainer would not write, idempotent otherwise; merged rows are sealed here."""
+        return exchange.merge_station(self, Path(path), room_key,
+                                      allow_default_key=allow_default_key)
 
 
 def open_database(
@@ -84,10 +100,12 @@ def open_database(
     :mod:`trainer.storage.opening`).
     """
     opened = open_file(path, busy_timeout)
-    return TrainerDB(
+    db = TrainerDB(
         opened.db,
         opened.path,
         notice=opened.notice,
         busy_timeout=busy_timeout,
         backup_on_session=backup_on_session and opened.path != MEMORY,
     )
+    db.secret = seal.data_folder_secret()
+    return db

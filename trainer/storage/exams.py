@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 
 from trainer.engine.rulesets import RuleSetError, load_ruleset
 from trainer.exam_setup import ExamSetup, setup_problem, setup_to_json
-from trainer.storage import fields, rows
+from trainer.storage import fields, rows, seal
 from trainer.storage.fields import MAX_NAME_LENGTH
 from trainer.storage.models import Exam, ExamConfig, ExamRefused, Mode, StorageError
 from trainer.storage.writes import Writes
@@ -227,6 +227,7 @@ class Exams(Writes):
                 ),
             )
             exam_id = int(cursor.lastrowid or 0)
+            seal.seal_row(conn, self.secret, "exams", exam_id)
         return self._get_exam(exam_id)
 
     def finish_exam(self, exam_id: int, *, at: datetime | None = None) -> Exam:
@@ -273,6 +274,8 @@ class Exams(Writes):
                 "UPDATE sessions SET ended = ? WHERE id = ? AND ended IS NULL",
                 (finished, session_id),
             )
+            seal.reseal_row(conn, self.secret, "exams", exam_id,
+                            {"finished": None, "score": None, "passed": None})
         return self._get_exam(exam_id)
 
     def _get_exam(self, exam_id: int) -> Exam:

@@ -39,18 +39,36 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import math
 import os
 import sqlite3
+import string
+import unicodedata
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from trainer.engine.round import Wager
+from trainer.engine.round import SEAT_NUMBERS, Wager, parse_round
+from trainer.engine.rulesets import PRESETS
 from trainer.engine.textfile import TextFileError, read_text_file
+from trainer.exam_setup import (
+    MAX_EXAM_ROUNDS,
+    MAX_PASS_MARK,
+    MAX_TIME_LIMIT_MINUTES,
+    MIN_EXAM_ROUNDS,
+    MIN_PASS_MARK,
+)
 from trainer.skills import QuestionKind, Skill
-from trainer.storage.models import CourseAnswerKind, MergeError, MergeReport, Mode
+from trainer.storage import fields, seal
+from trainer.storage.models import (
+    CourseAnswerKind,
+    MergeError,
+    MergeReport,
+    Mode,
+    StorageError,
+)
 
 if TYPE_CHECKING:
     from trainer.storage.database import TrainerDB
@@ -64,119 +82,189 @@ DEFAULT_ROOM_KEY = "hhe-trainer default room key: tamper evidence, not secrecy"
 """Used when no room key is given. It is public, so it detects damage and
 casual edits but not a deliberate forgery; set a room key for that."""
 
-Check = Callable[[object], bool]
+Check = Callable[[object], "str | None"]
+"""A field's check: None when the value is good, else what is wrong (a phrase)."""
+
+MAX_UID_LENGTH = 64
+MAX_TEXT_LENGTH = 200
+"""A question id, an expected or given answer, a lesson, a scenario, a ruling's item."""
+MAX_ROUND_JSON_LENGTH = 64 * 1024
+MAX_RULESET_VERSION = 1_000_000
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+"""No record of this trainer is older."""
+CLOCK_TOLERANCE = timedelta(days=1)
+"""How far a station's clock may run ahead of this one's: a later time is refused."""
+_UID_CHARACTERS = frozenset(string.ascii_letters + string.digits + "-_")
 
 
-def _is_text(value: object) -> bool:
-    return isinstance(value, str) and bool(value)
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
 
 
-def _is_time(value: object) -> bool:
-    if not isinstance(value, str):
-        return False
+def _uid(value: object) -> str | None:
+    if (not isinstance(value, str) or not 0 < len(value) <= MAX_UID_LENGTH
+            or not _UID_CHARACTERS.issuperset(value)):
+        return f"{_shown(value)} is not a row id (1-{MAX_UID_LENGTH} letters, digits, - or _)"
+    return None
+
+
+def _name(value: object) -> str | None:
     try:
-        return datetime.fromisoformat(value).tzinfo is not None
+        fields.name(value, "")
+    except StorageError as error:
+        return str(error).removeprefix(": ")
+    return None
+
+
+def _time(value: object) -> str | None:
+    if not isinstance(value, str):
+        return f"{_shown(value)} is not a date and time"
+    try:
+        moment = datetime.fromisoformat(value)
     except ValueError:
-        return False
+        return f"{_shown(value)} is not an ISO-8601 date and time"
+    if moment.tzinfo is None:
+        return f"{_shown(value)} has no time zone"
+    latest = datetime.now(UTC) + CLOCK_TOLERANCE
+    if not EARLIEST <= moment <= latest:
+        return (f"{_shown(value)} is not between {EARLIEST.date()} and"
+                f" {latest.date()} (a station's clock may be wrong)")
+    return None
 
 
 def _optional(check: Check) -> Check:
-    return lambda value: value is None or check(value)
+    return lambda value: None if value is None else check(value)
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _whole(low: int, high: int) -> Check:
+    def check(value: object) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            return f"{_shown(value)} is not a whole number from {low} to {high}"
+        return None
+    return check
 
 
-def _is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+def _number(low: float, high: float) -> Check:
+    def check(value: object) -> str | None:
+        if (isinstance(value, bool) or not isinstance(value, int | float)
+                or not math.isfinite(value) or not low <= value <= high):
+            return f"{_shown(value)} is not a number from {low:g} to {high:g}"
+        return None
+    return check
 
 
-def _is_str(value: object) -> bool:
-    return isinstance(value, str)
+def _text(longest: int, *, empty: bool = False) -> Check:
+    def check(value: object) -> str | None:
+        if not isinstance(value, str):
+            return f"{_shown(value)} is not text"
+        if not empty and not value.strip():
+            return "is empty"
+        if len(value) > longest:
+            return f"{len(value)} characters; at most {longest}"
+        if any(unicodedata.category(c) == "Cc" for c in value):
+            return f"{_shown(value)} contains a control character"
+        return None
+    return check
 
 
-def _is_bool(value: object) -> bool:
-    return isinstance(value, bool)
+def _bool(value: object) -> str | None:
+    return None if isinstance(value, bool) else f"{_shown(value)} is not true or false"
 
 
-def _member_of(kind: type[StrEnum]) -> Check:
-    """A check that the value is the text of one of ``kind``'s members (what the row
-    readers make the enum from when the merged rows are read back)."""
+def _member_of(kind: type[StrEnum], what: str) -> Check:
+    """The text of one of ``kind``'s members (what the row readers make the enum from
+    when the merged rows are read back)."""
     values = frozenset(member.value for member in kind)
-    return lambda value: isinstance(value, str) and value in values
+
+    def check(value: object) -> str | None:
+        if isinstance(value, str) and value in values:
+            return None
+        return f"{_shown(value)} is not {what} this trainer knows"
+    return check
 
 
-def _is_json_object(value: object) -> bool:
-    if not isinstance(value, str):
-        return False
+def _ruleset(value: object) -> str | None:
+    if isinstance(value, str) and value in PRESETS:
+        return None
+    return f"{_shown(value)} is not a rule set this trainer knows ({', '.join(PRESETS)})"
+
+
+def _round_json(value: object) -> str | None:
+    """A round the engine reads (``parse_round``), in the settle contract's form."""
+    if not isinstance(value, str) or len(value) > MAX_ROUND_JSON_LENGTH:
+        return "is not a round's JSON text (at most 64 KiB)"
     try:
-        return isinstance(json.loads(value), dict)
-    except (ValueError, RecursionError):  # RecursionError: nested too deep to read
-        return False
+        data = json.loads(value)
+        parse_round(data)
+    except RecursionError:
+        return "is nested too deeply to read"
+    except ValueError as error:  # JSON, RoundError and RuleSetError are ValueErrors
+        return f"is not a round ({str(error)[:120]})"
+    return None
 
 
 # Every table's columns in file order, with the check each value must pass.
 TABLES: dict[str, dict[str, Check]] = {
     "trainees": {
-        "uid": _is_text,
-        "name": _is_text,
-        "created": _is_time,
-        "last_active": _optional(_is_time),
+        "uid": _uid,
+        "name": _name,
+        "created": _time,
+        "last_active": _optional(_time),
     },
     "sessions": {
-        "uid": _is_text,
-        "trainee": _is_text,
-        "mode": _member_of(Mode),
-        "ruleset_id": _is_text,
-        "started": _is_time,
-        "ended": _optional(_is_time),
+        "uid": _uid,
+        "trainee": _uid,
+        "mode": _member_of(Mode, "a session mode"),
+        "ruleset_id": _ruleset,
+        "started": _time,
+        "ended": _optional(_time),
     },
     "rounds": {
-        "uid": _is_text,
-        "session": _is_text,
-        "ruleset_id": _is_text,
-        "ruleset_version": _optional(_is_int),
-        "round_json": _is_json_object,
-        "dealt_at": _is_time,
+        "uid": _uid,
+        "session": _uid,
+        "ruleset_id": _ruleset,
+        "ruleset_version": _optional(_whole(1, MAX_RULESET_VERSION)),
+        "round_json": _round_json,
+        "dealt_at": _time,
     },
     "answers": {
-        "uid": _is_text,
-        "round": _is_text,
-        "question_id": _is_text,
-        "kind": _member_of(QuestionKind),
-        "skill": _member_of(Skill),
-        "seat": _optional(_is_int),
-        "wager": _optional(_member_of(Wager)),
-        "expected": _is_str,
-        "given": _optional(_is_str),
-        "correct": _is_bool,
-        "seconds": _is_number,
-        "answered_at": _is_time,
+        "uid": _uid,
+        "round": _uid,
+        "question_id": _text(MAX_TEXT_LENGTH),
+        "kind": _member_of(QuestionKind, "a question kind"),
+        "skill": _member_of(Skill, "a skill"),
+        "seat": _optional(_whole(SEAT_NUMBERS.start, SEAT_NUMBERS.stop - 1)),
+        "wager": _optional(_member_of(Wager, "a wager")),
+        "expected": _text(MAX_TEXT_LENGTH, empty=True),
+        "given": _optional(_text(MAX_TEXT_LENGTH, empty=True)),
+        "correct": _bool,
+        "seconds": _number(0, fields.MAX_SECONDS),
+        "answered_at": _time,
     },
     "exams": {
-        "uid": _is_text,
-        "trainee": _is_text,
-        "session": _optional(_is_text),
-        "rounds": _is_int,
-        "ruleset_id": _is_text,
-        "pass_mark": _is_number,
-        "time_limit_seconds": _optional(_is_int),
-        "started": _is_time,
-        "finished": _optional(_is_time),
-        "score": _optional(_is_number),
-        "passed": _optional(_is_bool),
+        "uid": _uid,
+        "trainee": _uid,
+        "session": _optional(_uid),
+        "rounds": _whole(MIN_EXAM_ROUNDS, MAX_EXAM_ROUNDS),
+        "ruleset_id": _ruleset,
+        "pass_mark": _number(MIN_PASS_MARK, MAX_PASS_MARK),
+        "time_limit_seconds": _optional(_whole(1, MAX_TIME_LIMIT_MINUTES * 60)),
+        "started": _time,
+        "finished": _optional(_time),
+        "score": _optional(_number(0, 100)),
+        "passed": _optional(_bool),
     },
     "course_answers": {
-        "uid": _is_text,
-        "trainee": _is_text,
-        "kind": _member_of(CourseAnswerKind),
-        "lesson": _optional(_is_text),
-        "scenario": _optional(_is_text),
-        "item": _is_text,
-        "correct": _is_bool,
-        "seconds": _is_number,
-        "answered_at": _is_time,
+        "uid": _uid,
+        "trainee": _uid,
+        "kind": _member_of(CourseAnswerKind, "a course answer kind"),
+        "lesson": _optional(_text(MAX_TEXT_LENGTH)),
+        "scenario": _optional(_text(MAX_TEXT_LENGTH)),
+        "item": _text(MAX_TEXT_LENGTH),
+        "correct": _bool,
+        "seconds": _number(0, fields.MAX_SECONDS),
+        "answered_at": _time,
     },
 }
 OPTIONAL_TABLES = frozenset({"course_answers"})
@@ -307,15 +395,44 @@ def read_station_file(path: Path, room_key: str | None = None) -> dict[str, Any]
     return content
 
 
+def _moment(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+def _row_problem(table: str, values: dict[str, Any]) -> str | None:
+    """What is wrong across a row's fields (each field already passed its own check)."""
+    if table == "sessions" and values["ended"] is not None and (
+            _moment(values["ended"]) < _moment(values["started"])):
+        return "ended: before the session started"
+    if table == "rounds":
+        rules = json.loads(values["round_json"]).get("rules")
+        if rules is not None and rules != values["ruleset_id"]:
+            return f"round_json: its rules {_shown(rules)} are not the row's ruleset_id"
+    if table == "exams":
+        finished, score, passed = values["finished"], values["score"], values["passed"]
+        if (finished is None) != (score is None) or (finished is None) != (passed is None):
+            return "finished, score and passed: an exam has all three once finished, none before"
+        if finished is not None and _moment(finished) < _moment(values["started"]):
+            return "finished: before the exam started"
+    if table == "course_answers":
+        if values["kind"] == CourseAnswerKind.RULING and values["lesson"] is None:
+            return "lesson: a ruling's answer must name its lesson"
+        if values["kind"] == CourseAnswerKind.SCENARIO and values["scenario"] is None:
+            return "scenario: a scenario round's answer must name its scenario"
+    return None
+
+
 def _validate(content: object, name: str) -> None:
+    """Every field of every row through the checks the trainer's own writes make; the
+    first problem refuses the whole file, naming the table, row and field."""
     def refuse(why: str) -> MergeError:
         return MergeError(f"{name}: {why}; nothing was merged")
 
     if not isinstance(content, dict) or content.get("format") != FORMAT:
         raise refuse("not a trainer station export")
     if content.get("version") != FORMAT_VERSION:
-        raise refuse(f"format version {content.get('version')!r} is not {FORMAT_VERSION}")
-    if not _is_text(content.get("station")):
+        raise refuse(f"format version {_shown(content.get('version'))} is not {FORMAT_VERSION}")
+    if _uid(content.get("station")) is not None:
         raise refuse("the station id is missing")
     tables = content.get("tables")
     if not isinstance(tables, dict):
@@ -330,35 +447,64 @@ def _validate(content: object, name: str) -> None:
         if not isinstance(rows, list):
             raise refuse(f"table {table!r} has no rows list")
         columns: Sequence[tuple[str, Check]] = list(checks.items())
-        for number, row in enumerate(rows):
+        seen: set[str] = set()
+        for number, row in enumerate(rows, start=1):
             if not isinstance(row, list) or len(row) != len(columns):
                 raise refuse(f"{table} row {number}: expected {len(columns)} values")
             for (column, check), value in zip(columns, row, strict=True):
-                if not check(value):
-                    raise refuse(f"{table} row {number}: {column} = {value!r} is not valid")
+                problem = check(value)
+                if problem is not None:
+                    raise refuse(f"{table} row {number}: {column}: {problem}")
+            values = dict(zip(checks, row, strict=True))
+            problem = _row_problem(table, values)
+            if problem is not None:
+                raise refuse(f"{table} row {number}: {problem}")
+            if values["uid"] in seen:
+                raise refuse(f"{table} row {number}: uid: {values['uid']} appears twice")
+            seen.add(values["uid"])
 
 
-def merge_station(db: TrainerDB, path: Path, room_key: str | None = None) -> MergeReport:
-    """Merge a station file into ``db`` in one transaction: all of it or nothing."""
+DEFAULT_KEY_WARNING = (
+    "This file was signed with the public default room key, which anyone can use to"
+    " re-sign an edited file: its results are only as trustworthy as the hands it"
+    " passed through. Set a room key of your own in the site file ([results] room_key)."
+)
+DEFAULT_KEY_REFUSED = (
+    "was signed with the public default room key, which this training room's site file"
+    " does not accept ([results] allow_default_room_key = false)"
+)
+
+
+def merge_station(db: TrainerDB, path: Path, room_key: str | None = None, *,
+                  allow_default_key: bool = True) -> MergeReport:
+    """Merge a station file into ``db`` in one transaction: all of it or nothing.
+
+    Every merged row is sealed into this station's chains (:mod:`trainer.storage.seal`).
+    A file signed with :data:`DEFAULT_ROOM_KEY` merges with the report's ``warning``
+    saying what that means, or is refused when ``allow_default_key`` is False (the
+    site file's ``[results] allow_default_room_key = false``).
+    """
+    default_key = room_key is None or room_key == DEFAULT_ROOM_KEY
+    if default_key and not allow_default_key:
+        raise MergeError(f"{path.name} {DEFAULT_KEY_REFUSED}; nothing was merged")
     content = read_station_file(path, room_key)
     tables = content["tables"]
     name = path.name
     try:
         with db._write() as conn:
-            counts = _merge(conn, tables, name)
+            counts = _merge(conn, tables, name, db.secret)
     except MergeError:
         raise
     except sqlite3.IntegrityError as error:
         raise MergeError(f"{name}: a row was refused ({error}); nothing was merged") from None
     except (OverflowError, ValueError, TypeError) as error:
-        # A value the checks let through that SQLite cannot hold (a whole number
-        # beyond 64 bits, say). Full validation of the content is a later step.
         raise MergeError(
             f"{name}: a value could not be stored ({error}); nothing was merged"
         ) from None
     except sqlite3.Error as error:
         raise MergeError(f"{name} could not be merged ({error}); nothing was merged") from None
-    return MergeReport(station=content["station"], **counts)
+    return MergeReport(station=content["station"], **counts,
+                       warning=DEFAULT_KEY_WARNING if default_key else None)
 
 
 def _lookup(mapping: dict[str, int], uid: str, what: str, name: str) -> int:
@@ -370,7 +516,24 @@ def _lookup(mapping: dict[str, int], uid: str, what: str, name: str) -> int:
         ) from None
 
 
-def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str) -> dict[str, int]:
+def _not_theirs(name: str, table: str, number: int, what: str) -> MergeError:
+    return MergeError(f"{name}: {table} row {number}: {what}; nothing was merged")
+
+
+def _last_id(conn: sqlite3.Connection, table: str) -> int:
+    return int(conn.execute(f"SELECT COALESCE(MAX(id), 0) FROM {table}").fetchone()[0])
+
+
+def _seal_new(conn: sqlite3.Connection, secret: seal.StationSecret, table: str,
+              after: int) -> None:
+    """Seal the rows this merge inserted (ids above ``after``), in id order."""
+    ids = [row[0] for row in conn.execute(
+        f"SELECT id FROM {table} WHERE id > ? ORDER BY id", (after,))]
+    seal.seal_rows(conn, secret, table, ids)
+
+
+def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str,
+           secret: seal.StationSecret) -> dict[str, int]:
     counts = dict.fromkeys(
         ("trainees", "sessions", "rounds", "answers", "exams", "course_answers"), 0
     )
@@ -397,25 +560,28 @@ def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str) -> dict[
                 (last_active, row[0]),
             )
 
+    # A session, round, answer or exam already here stays whose it is: a file that
+    # names it under another trainee (or round, or session) is refused.
     sessions: dict[str, int] = {}
-    for uid, trainee, mode, ruleset_id, started, ended in tables["sessions"]["rows"]:
-        row = conn.execute("SELECT id FROM sessions WHERE uid = ?", (uid,)).fetchone()
+    session_trainee: dict[str, int] = {}
+    for number, (uid, trainee, mode, ruleset_id, started, ended) in enumerate(
+            tables["sessions"]["rows"], start=1):
+        trainee_id = _lookup(trainees, trainee, "trainee", name)
+        session_trainee[uid] = trainee_id
+        row = conn.execute(
+            "SELECT id, trainee_id FROM sessions WHERE uid = ?", (uid,)).fetchone()
         if row is None:
             cursor = conn.execute(
                 "INSERT INTO sessions (uid, trainee_id, mode, ruleset_id, started, ended)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    uid,
-                    _lookup(trainees, trainee, "trainee", name),
-                    mode,
-                    ruleset_id,
-                    started,
-                    ended,
-                ),
+                (uid, trainee_id, mode, ruleset_id, started, ended),
             )
             sessions[uid] = int(cursor.lastrowid or 0)
             counts["sessions"] += 1
         else:
+            if row[1] != trainee_id:
+                raise _not_theirs(name, "sessions", number,
+                                  f"session {uid} belongs to another trainee here")
             sessions[uid] = row[0]
             if ended is not None:  # the session ended after an earlier export
                 conn.execute(
@@ -423,102 +589,83 @@ def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str) -> dict[
                 )
 
     rounds: dict[str, int] = {}
-    for uid, session, ruleset_id, version, round_json, dealt_at in tables["rounds"]["rows"]:
-        cursor = conn.execute(
-            "INSERT INTO rounds (uid, session_id, ruleset_id, ruleset_version, round_json,"
-            " dealt_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
-            (
-                uid,
-                _lookup(sessions, session, "session", name),
-                ruleset_id,
-                version,
-                round_json,
-                dealt_at,
-            ),
-        )
-        counts["rounds"] += cursor.rowcount
-        rounds[uid] = conn.execute("SELECT id FROM rounds WHERE uid = ?", (uid,)).fetchone()[0]
+    for number, (uid, session, ruleset_id, version, round_json, dealt_at) in enumerate(
+            tables["rounds"]["rows"], start=1):
+        session_id = _lookup(sessions, session, "session", name)
+        row = conn.execute("SELECT id, session_id FROM rounds WHERE uid = ?", (uid,)).fetchone()
+        if row is None:
+            cursor = conn.execute(
+                "INSERT INTO rounds (uid, session_id, ruleset_id, ruleset_version, round_json,"
+                " dealt_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (uid, session_id, ruleset_id, version, round_json, dealt_at),
+            )
+            rounds[uid] = int(cursor.lastrowid or 0)
+            counts["rounds"] += 1
+        elif row[1] != session_id:
+            raise _not_theirs(name, "rounds", number,
+                              f"round {uid} belongs to another session here")
+        else:
+            rounds[uid] = row[0]
 
-    answers = (
-        (
-            uid,
-            _lookup(rounds, round_uid, "round", name),
-            question_id,
-            kind,
-            skill,
-            seat,
-            wager,
-            expected,
-            given,
-            int(correct),
-            float(seconds),
-            answered_at,
+    first_answer = _last_id(conn, "answers")
+    for number, (
+        uid, round_uid, question_id, kind, skill, seat, wager, expected, given, correct,
+        seconds, answered_at,
+    ) in enumerate(tables["answers"]["rows"], start=1):
+        round_id = _lookup(rounds, round_uid, "round", name)
+        row = conn.execute("SELECT round_id FROM answers WHERE uid = ?", (uid,)).fetchone()
+        if row is not None:
+            if row[0] != round_id:
+                raise _not_theirs(name, "answers", number,
+                                  f"answer {uid} belongs to another round here")
+            continue
+        conn.execute(
+            "INSERT INTO answers (uid, round_id, question_id, kind, skill, seat, wager,"
+            " expected, given, correct, seconds, answered_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (uid, round_id, question_id, kind, skill, seat, wager, expected, given,
+             int(correct), float(seconds), answered_at),
         )
-        for (
-            uid,
-            round_uid,
-            question_id,
-            kind,
-            skill,
-            seat,
-            wager,
-            expected,
-            given,
-            correct,
-            seconds,
-            answered_at,
-        ) in tables["answers"]["rows"]
-    )
-    cursor = conn.executemany(
-        "INSERT INTO answers (uid, round_id, question_id, kind, skill, seat, wager, expected,"
-        " given, correct, seconds, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (uid) DO NOTHING",
-        answers,
-    )
-    counts["answers"] += max(cursor.rowcount, 0)
+        counts["answers"] += 1
+    _seal_new(conn, secret, "answers", first_answer)
 
-    for (
-        uid,
-        trainee,
-        session,
-        exam_rounds,
-        ruleset_id,
-        pass_mark,
-        limit,
-        started,
-        finished,
-        score,
-        passed,
-    ) in tables["exams"]["rows"]:
-        session_id = None if session is None else _lookup(sessions, session, "session", name)
-        row = conn.execute("SELECT id FROM exams WHERE uid = ?", (uid,)).fetchone()
+    first_exam = _last_id(conn, "exams")
+    finished_later: list[int] = []
+    for number, (
+        uid, trainee, session, exam_rounds, ruleset_id, pass_mark, limit, started, finished,
+        score, passed,
+    ) in enumerate(tables["exams"]["rows"], start=1):
+        trainee_id = _lookup(trainees, trainee, "trainee", name)
+        exam_session = None if session is None else _lookup(sessions, session, "session", name)
+        if session is not None and session_trainee.get(session) != trainee_id:
+            raise _not_theirs(name, "exams", number,
+                              f"its session {session} is another trainee's")
+        row = conn.execute("SELECT id, trainee_id FROM exams WHERE uid = ?", (uid,)).fetchone()
         if row is None:
             conn.execute(
                 "INSERT INTO exams (uid, trainee_id, session_id, rounds, ruleset_id, pass_mark,"
                 " time_limit_seconds, started, finished, score, passed)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    uid,
-                    _lookup(trainees, trainee, "trainee", name),
-                    session_id,
-                    exam_rounds,
-                    ruleset_id,
-                    float(pass_mark),
-                    limit,
-                    started,
-                    finished,
-                    score,
-                    None if passed is None else int(passed),
-                ),
+                (uid, trainee_id, exam_session, exam_rounds, ruleset_id, float(pass_mark), limit,
+                 started, finished, score, None if passed is None else int(passed)),
             )
             counts["exams"] += 1
+        elif row[1] != trainee_id:
+            raise _not_theirs(name, "exams", number, f"exam {uid} belongs to another trainee here")
         elif finished is not None:  # finished after an earlier export
-            conn.execute(
+            cursor = conn.execute(
                 "UPDATE exams SET finished = ?, score = ?, passed = ? WHERE id = ?"
                 " AND finished IS NULL",
                 (finished, score, None if passed is None else int(passed), row[0]),
             )
+            if cursor.rowcount:
+                finished_later.append(row[0])
+    _seal_new(conn, secret, "exams", first_exam)
+    for exam_id in finished_later:
+        seal.reseal_row(conn, secret, "exams", exam_id,
+                        {"finished": None, "score": None, "passed": None})
 
+    first_course_answer = _last_id(conn, "course_answers")
     course_rows = tables.get("course_answers", {"rows": []})["rows"]
     course_answers = [
         (
@@ -534,10 +681,17 @@ def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str) -> dict[
         )
         for uid, trainee, kind, lesson, scenario, item, correct, seconds, answered_at in course_rows
     ]
+    for number, values in enumerate(course_answers, start=1):
+        row = conn.execute(
+            "SELECT trainee_id FROM course_answers WHERE uid = ?", (values[0],)).fetchone()
+        if row is not None and row[0] != values[1]:
+            raise _not_theirs(name, "course_answers", number,
+                              f"course answer {values[0]} belongs to another trainee here")
     cursor = conn.executemany(
         "INSERT INTO course_answers (uid, trainee_id, kind, lesson, scenario, item, correct,"
         " seconds, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING",
         course_answers,
     )
     counts["course_answers"] += max(cursor.rowcount, 0)
+    _seal_new(conn, secret, "course_answers", first_course_answer)
     return counts

@@ -6,6 +6,7 @@ Also the stored form of times and row ids (no Qt).
 from __future__ import annotations
 
 import math
+import unicodedata
 import uuid
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -50,6 +51,26 @@ def text(value: object, field: str, *, max_length: int | None = None) -> str:
     return clean
 
 
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                           "\u2066\u2067\u2068\u2069")
+"""Marks that reorder the text around them (U+202E RIGHT-TO-LEFT OVERRIDE shows
+``Ana\u202exetaB`` as "AnaBatex"): never in a name."""
+
+
+def name(value: object, field: str = "name") -> str:
+    """A person's (or a set-up's) name as stored: :func:`text` within
+    :data:`MAX_NAME_LENGTH`, with no control characters (tab, newline, escape...) and
+    no bidirectional controls (a right-to-left override makes a name read otherwise)."""
+    clean = text(value, field, max_length=MAX_NAME_LENGTH)
+    for character in clean:
+        if unicodedata.category(character) == "Cc" or character in _BIDI_CONTROLS:
+            raise StorageError(
+                f"{field}: contains the control character U+{ord(character):04X}"
+                f" ({unicodedata.name(character, 'control')}); names are plain text"
+            )
+    return clean
+
+
 def optional_text(value: object, field: str) -> str | None:
     return None if value is None else text(value, field)
 
@@ -73,14 +94,20 @@ def integer(value: object, field: str) -> int:
     return value
 
 
+MAX_SECONDS = 7 * 24 * 3600
+"""The longest time an answer can have taken (a week: a window left open)."""
+
+
 def seconds(value: object) -> float:
     if (
         isinstance(value, bool)
         or not isinstance(value, int | float)
         or not math.isfinite(value)
-        or value < 0
+        or not 0 <= value <= MAX_SECONDS
     ):
-        raise StorageError(f"seconds: {value!r} is not a time in seconds (0 or more)")
+        raise StorageError(
+            f"seconds: {value!r} is not a time in seconds (0 to {MAX_SECONDS:,})"
+        )
     return float(value)
 
 

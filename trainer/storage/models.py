@@ -63,6 +63,12 @@ class ExamStatus(StrEnum):
     IN_PROGRESS = "in_progress"
     FAILED = "failed"
     PASSED = "passed"
+    ALTERED = "altered"
+    """Its record was changed outside the trainer (:mod:`trainer.storage.seal`): its
+    score and verdict are not to be believed."""
+    UNCHECKABLE = "uncheckable"
+    """Sealed with a station secret this station no longer has: neither confirmed nor
+    shown as altered."""
 
     @property
     def label(self) -> str:
@@ -71,7 +77,20 @@ class ExamStatus(StrEnum):
             "in_progress": "in progress",
             "failed": "failed",
             "passed": "passed",
+            "altered": "ALTERED",
+            "uncheckable": "cannot be checked",
         }[self.value]
+
+
+class SealState(StrEnum):
+    """What a record's seal says (:mod:`trainer.storage.seal`)."""
+
+    VALID = "valid"
+    """As the trainer recorded it."""
+    ALTERED = "altered"
+    """Changed, added or had a record before it removed outside the trainer."""
+    UNCHECKABLE = "cannot be checked"
+    """Sealed with a station secret this station no longer has."""
 
 
 class RosterColumn(StrEnum):
@@ -112,6 +131,22 @@ class SkillStat:
     @property
     def mean_seconds(self) -> float:
         return self.seconds / self.answers if self.answers else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class SealSummary:
+    """One trainee's records as their seals say (:meth:`~trainer.storage.queries.Queries.
+    record_seals`): how many were checked, and which are altered or cannot be checked."""
+
+    checked: int
+    altered: tuple[str, ...]
+    """Each altered record named (``answer #12``), oldest first."""
+    uncheckable: int
+    uncheckable_why: str | None = None
+
+    @property
+    def all_valid(self) -> bool:
+        return not self.altered and not self.uncheckable
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,9 +331,17 @@ class Exam:
     """The rule set's version at the start."""
     attempt: int | None = None
     """The trainee's n-th attempt at this set-up (None: recorded before attempts were)."""
+    seal_state: SealState = SealState.VALID
+    """Whether the record (and its answers, when they were checked) is as recorded."""
+    verification_code: str | None = None
+    """What the exam's report prints for ``hhe-trainer verify`` (None: not sealed)."""
 
     @property
     def status(self) -> ExamStatus:
+        if self.seal_state is SealState.ALTERED:
+            return ExamStatus.ALTERED
+        if self.seal_state is SealState.UNCHECKABLE:
+            return ExamStatus.UNCHECKABLE
         if self.finished is None:
             return ExamStatus.IN_PROGRESS
         return ExamStatus.PASSED if self.passed else ExamStatus.FAILED
@@ -316,6 +359,9 @@ class MergeReport:
     exams: int
     course_answers: int = 0
     """Rulings and scenario rounds of the course (files from before schema 4 have none)."""
+    warning: str | None = None
+    """A sentence to show beside the counts (a file signed with the public default room
+    key); None when there is nothing to warn of."""
 
     @property
     def added_anything(self) -> bool:

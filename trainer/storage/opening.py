@@ -10,7 +10,14 @@ it cannot use: :attr:`Opened.notice` then holds the sentences the UI shows
   deleted) and the newest good backup, or a new database, takes its place.
 - Not the trainer's to write (another program's file, a newer trainer's
   schema), read-only here, or kept locked by another program: left untouched,
-  and the session goes to a side file beside it (or in the temporary folder).
+  and the session goes to a side file in ``side/`` beside it (never the shared
+  temporary folder, where other users could read it; when no side file can be
+  written the session is kept in memory and the notice says it will be lost).
+
+The database file (and its -wal and -shm, which SQLite makes with the
+database's mode) is the user's only, 0600 (:func:`trainer.paths.private_file`).
+The open that upgrades a file from before schema 5 also seals every row in it,
+in the migration's transaction (:func:`trainer.storage.seal.seal_on_upgrade`).
 """
 
 from __future__ import annotations
@@ -18,7 +25,6 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
-import tempfile
 import time
 import uuid
 from collections.abc import Iterator
@@ -29,8 +35,8 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from trainer.paths import data_dir
-from trainer.storage import schema
+from trainer.paths import data_dir, private_file
+from trainer.storage import schema, seal
 from trainer.storage.backups import backups_of, describe, remove_stale_partials
 from trainer.storage.connection import (
     ACCESS_PROBLEMS,
@@ -45,6 +51,9 @@ from trainer.storage.connection import (
 )
 
 DEFAULT_FILENAME = "trainer.sqlite3"
+SIDE_FOLDER = "side"
+"""Where side files go, beside the database that could not be used."""
+_FIRST_SEALED_SCHEMA = 5
 _LOCKED_RETRY_PAUSE = 0.05
 _SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -97,10 +106,14 @@ def _connect(path: Path | str, busy_timeout: float) -> sqlite3.Connection:
 
 def _migrate(db: Database) -> None:
     """Apply pending migrations under the write lock, so two processes opening
-    the same new file do not both try migration 1."""
+    the same new file do not both try migration 1; a file upgraded from before
+    schema 5 has its rows sealed in the same transaction."""
     db.conn.execute("BEGIN IMMEDIATE")
     try:
+        (before,) = db.conn.execute("PRAGMA user_version").fetchone()
         schema.MIGRATIONS.apply(db)
+        if 0 < int(before) < _FIRST_SEALED_SCHEMA:
+            seal.seal_on_upgrade(db.conn, seal.data_folder_secret())
     except BaseException:
         if db.conn.in_transaction:
             db.conn.execute("ROLLBACK")
@@ -209,8 +222,18 @@ def good_backup(path: Path, busy_timeout: float) -> Path | None:
 # --------------------------------------------------------------------------- opening
 
 
+def _make_private(path: Path) -> None:
+    """The database and the files SQLite keeps beside it: the user's only (0600)."""
+    for suffix in ("", *SIDE_FILES):
+        side = Path(f"{path}{suffix}")
+        if suffix == "" or side.exists():
+            private_file(side)
+
+
 def _open_checked(path: Path, busy_timeout: float) -> Database:
     _health_check(path, busy_timeout)
+    if not path.exists():
+        private_file(path)  # made 0600 before SQLite writes a byte (an empty file is new)
     conn = _connect(path, busy_timeout)
     try:
         with _reading_content():
@@ -277,13 +300,13 @@ def open_file(path: Path | str | None, busy_timeout: float) -> Opened:
     try:
         target = Path(path) if path is not None else data_dir() / DEFAULT_FILENAME
     except OSError as error:  # the data folder itself cannot be made
-        target = Path(tempfile.gettempdir()) / DEFAULT_FILENAME
-        return _side_database(target, f"The data folder could not be used ({error}).",
-                              busy_timeout)
+        return _in_memory(f"The data folder could not be used ({error}).")
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         remove_stale_partials(target)
-        return Opened(_open_waiting(target, busy_timeout), target, None)
+        db = _open_waiting(target, busy_timeout)
+        _make_private(target)
+        return Opened(db, target, None)
     except _Damaged as damage:
         problem = str(damage)
     except _Refused as refused:
@@ -324,6 +347,7 @@ def _recover(path: Path, problem: str, busy_timeout: float) -> Opened:
     backup = good_backup(path, busy_timeout)
     if backup is not None:
         shutil.copyfile(backup, path)
+        private_file(path)
         try:
             db = _open_checked(path, busy_timeout)
         except (sqlite3.Error, _Damaged, _Refused, _ReadOnly):
@@ -343,17 +367,22 @@ def _recover(path: Path, problem: str, busy_timeout: float) -> Opened:
 def _side_database(path: Path, what: str, busy_timeout: float) -> Opened:
     """A database beside the one that cannot be used, so this session is still kept."""
     name = f"{path.stem}.{_local_stamp()}-{uuid.uuid4().hex[:6]}{path.suffix or '.sqlite3'}"
-    for folder in (path.parent, Path(tempfile.gettempdir())):
-        side = folder / name
-        try:
-            db = _open_checked(side, busy_timeout)
-        except _CANNOT_USE:
-            continue
-        notice = (
-            f"{what} This session's results are kept in {side}; export them from there"
-            " and merge them into the main database when it is available."
-        )
-        return Opened(db, side, notice)
+    side = path.parent / SIDE_FOLDER / name
+    try:
+        side.parent.mkdir(mode=0o700, exist_ok=True)
+        db = _open_checked(side, busy_timeout)
+    except _CANNOT_USE:
+        return _in_memory(what)
+    _make_private(side)
+    notice = (
+        f"{what} This session's results are kept in {side}; export them from there"
+        " and merge them into the main database when it is available."
+    )
+    return Opened(db, side, notice)
+
+
+def _in_memory(what: str) -> Opened:
+    """No file could be written: a database in memory, said plainly."""
     db = Database(memory=True)
     db.conn.isolation_level = None
     db.conn.execute("PRAGMA foreign_keys = ON")

@@ -3,19 +3,32 @@
 Every method is one read; the rows become models in :mod:`trainer.storage.rows`.
 The roster and the skill table read the running totals the schema's trigger
 keeps (a few hundred rows, not every answer).
+
+Seals (:mod:`trainer.storage.seal`) are checked as records are read, at a cost
+that keeps these reads quick: every exam's seal wherever exams are shown (the
+roster's latest exam included: a few hundred HMACs), and one trainee's answers,
+course answers and exams when their page opens (:meth:`Queries.record_seals`).
+The whole database, each chain's end included, is checked by ``hhe-trainer
+verify`` (:func:`trainer.storage.seal.check_database`).
 """
 
 from __future__ import annotations
 
-from trainer.storage import passwords, rows
+from dataclasses import replace
+
+from trainer.storage import passwords, rows, seal
 from trainer.storage.connection import Connected
 from trainer.storage.models import (
     AnswerRecord,
     CourseAnswer,
     DayStat,
+    Exam,
+    ExamStatus,
     Mistake,
     RosterColumn,
     RosterRow,
+    SealState,
+    SealSummary,
     SkillStat,
     StorageError,
     Streak,
@@ -26,6 +39,14 @@ _TRAINEE_ANSWERS = (
     "FROM sessions s JOIN rounds r ON r.session_id = s.id JOIN answers a ON a.round_id = r.id"
     " WHERE s.trainee_id = ?"
 )
+_LATEST_EXAM = (
+    "(SELECT e.id FROM exams e WHERE e.trainee_id = t.id ORDER BY e.started DESC, e.id DESC"
+    " LIMIT 1)"
+)
+_SEALED_STATUS = {SealState.ALTERED: ExamStatus.ALTERED,
+                  SealState.UNCHECKABLE: ExamStatus.UNCHECKABLE}
+_STATUS_RANK = {ExamStatus.NONE: 0, ExamStatus.IN_PROGRESS: 1, ExamStatus.FAILED: 2,
+                ExamStatus.PASSED: 3, ExamStatus.UNCHECKABLE: 4, ExamStatus.ALTERED: 5}
 _EXAM_STATUS = (
     "(SELECT CASE WHEN e.finished IS NULL THEN 'in_progress'"
     " WHEN e.passed THEN 'passed' ELSE 'failed' END"
@@ -46,6 +67,55 @@ _ROSTER_ORDER = {
 
 class Queries(Connected):
     """What trainees and instructors read."""
+
+    secret: seal.StationSecret
+    """The station secret seals are checked with (set by ``open_database``)."""
+
+    # -- seals
+
+    def exam_seal_states(self) -> dict[int, SealState]:
+        """Every exam's seal, checked: its state by exam id."""
+        return seal.check_rows(self.conn, self.secret, "exams")
+
+    def with_seal_states(self, exams: list[Exam]) -> list[Exam]:
+        """The exams with their seal's state and verification code filled in."""
+        if not exams:
+            return exams
+        states = self.exam_seal_states()
+        seals = dict(self.conn.execute("SELECT id, seal FROM exams").fetchall())
+        return [
+            replace(exam, seal_state=states.get(exam.id, SealState.ALTERED),
+                    verification_code=seal.verification_code(seals.get(exam.id)))
+            for exam in exams
+        ]
+
+    def record_seals(self, trainee_id: int) -> SealSummary:
+        """One trainee's answers, course answers and exams, each seal checked."""
+        checks = (
+            ("answers", "s.trainee_id = ?"),
+            ("course_answers", "c.trainee_id = ?"),
+            ("exams", "e.trainee_id = ?"),
+        )
+        checked, altered, uncheckable = 0, [], 0
+        for table, where in checks:
+            states = seal.check_rows(self.conn, self.secret, table, where, (trainee_id,))
+            checked += len(states)
+            for row_id, state in sorted(states.items()):
+                if state is SealState.ALTERED:
+                    altered.append(seal.record_name(table, row_id))
+                elif state is SealState.UNCHECKABLE:
+                    uncheckable += 1
+        why = seal.uncheckable_sentence(self.secret) if uncheckable else None
+        return SealSummary(checked, tuple(altered), uncheckable, why)
+
+    def session_answers_state(self, session_id: int) -> SealState:
+        """The worst state among one session's answers (an exam's): VALID when all are."""
+        states = seal.check_rows(self.conn, self.secret, "answers", "r.session_id = ?",
+                                 (session_id,)).values()
+        for worst in (SealState.ALTERED, SealState.UNCHECKABLE):
+            if worst in states:
+                return worst
+        return SealState.VALID
 
     # -- trainees and instructors
 
@@ -171,13 +241,23 @@ class Queries(Connected):
             " CAST(tt.correct AS REAL) / NULLIF(tt.answers, 0) AS accuracy,"
             " tt.seconds / NULLIF(tt.rounds, 0) AS seconds_per_round,"
             " COALESCE(tt.rounds, 0) AS rounds_played, COALESCE(tt.answers, 0) AS answers,"
-            f" t.last_active AS last_active, {_EXAM_STATUS} AS exam_status"
+            f" t.last_active AS last_active, {_EXAM_STATUS} AS exam_status,"
+            f" {_LATEST_EXAM} AS latest_exam"
             " FROM trainees t LEFT JOIN trainee_totals tt ON tt.trainee_id = t.id"
             " WHERE ?1 IS NULL OR instr(lower(t.name), lower(?1)) > 0"
             f" ORDER BY {order} {direction} NULLS LAST, t.name COLLATE NOCASE, t.id",
             (name_filter.strip() if name_filter else None,),
         )
-        return [rows.roster_row(row) for row in found]
+        shown = [rows.roster_row(row) for row in found]
+        states = self.exam_seal_states() if any(row["latest_exam"] for row in found) else {}
+        for index, row in enumerate(found):
+            state = states.get(row["latest_exam"], SealState.VALID)
+            if state in _SEALED_STATUS:
+                shown[index] = replace(shown[index], exam_status=_SEALED_STATUS[state])
+        if RosterColumn(sort_by) is RosterColumn.EXAM_STATUS and states:
+            # stable either way: the query's order by name stays within each status
+            shown.sort(key=lambda r: _STATUS_RANK[r.exam_status], reverse=descending)
+        return shown
 
     def history(self, trainee_id: int) -> list[DayStat]:
         """Answers, correct answers and time per local calendar day, oldest first."""
@@ -200,3 +280,4 @@ class Queries(Connected):
             current = current + 1 if correct else 0
             best = max(best, current)
         return Streak(current=current, best=best)
+

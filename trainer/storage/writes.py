@@ -29,7 +29,7 @@ from typing import Any
 
 from trainer.engine.round import SEAT_NUMBERS, Wager
 from trainer.skills import QuestionKind, Skill
-from trainer.storage import fields, passwords, schema
+from trainer.storage import fields, passwords, schema, seal
 from trainer.storage.backups import Backups
 from trainer.storage.fields import MAX_NAME_LENGTH
 from trainer.storage.models import CourseAnswerKind, Mode, NewAnswer, StorageError
@@ -53,7 +53,14 @@ def _mark_active(conn: sqlite3.Connection, trainee_id: int, when: str) -> None:
 
 
 class Writes(Backups):
-    """Every change to the database but the exams' (:mod:`trainer.storage.exams`)."""
+    """Every change to the database but the exams' (:mod:`trainer.storage.exams`).
+
+    Each answer and course answer is sealed (:mod:`trainer.storage.seal`) in the
+    transaction that writes it, with :attr:`secret`.
+    """
+
+    secret: seal.StationSecret
+    """The station secret seals are made with (set by ``open_database``)."""
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -78,8 +85,9 @@ class Writes(Backups):
     # -- trainees and instructors
 
     def create_trainee(self, name: str, *, at: datetime | None = None) -> int:
-        """Add a trainee profile; names are unique regardless of case."""
-        clean = fields.text(name, "name", max_length=MAX_NAME_LENGTH)
+        """Add a trainee profile; names are unique regardless of case (and plain text:
+        :func:`~trainer.storage.fields.name`)."""
+        clean = fields.name(name)
         with self._write() as conn:
             if conn.execute("SELECT 1 FROM trainees WHERE name = ?", (clean,)).fetchone():
                 raise StorageError(f"name: a trainee named {clean!r} already exists")
@@ -261,6 +269,7 @@ class Writes(Backups):
         try:
             with self._write() as conn:
                 cursor = conn.execute(_INSERT_ANSWER, row)
+                seal.seal_row(conn, self.secret, "answers", int(cursor.lastrowid or 0))
         except sqlite3.IntegrityError as error:
             if "FOREIGN KEY" in str(error):
                 raise StorageError(f"round_id: no round {round_id}") from None
@@ -312,6 +321,7 @@ class Writes(Backups):
                     " correct, seconds, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     row,
                 )
+                seal.seal_row(conn, self.secret, "course_answers", int(cursor.lastrowid or 0))
                 _mark_active(conn, trainee_id, row[-1])
         except sqlite3.IntegrityError as error:
             if "FOREIGN KEY" in str(error):

@@ -245,7 +245,7 @@ class SkillTableModel(RowsModel[SkillRow]):
 
 
 def _exam_colour(status: ExamStatus) -> QColor | None:
-    return {ExamStatus.PASSED: GOOD, ExamStatus.FAILED: BAD}.get(status)
+    return {ExamStatus.PASSED: GOOD, ExamStatus.FAILED: BAD, ExamStatus.ALTERED: BAD}.get(status)
 
 
 _EXAM_ORDER = {
@@ -253,6 +253,8 @@ _EXAM_ORDER = {
     ExamStatus.IN_PROGRESS: 1,
     ExamStatus.FAILED: 2,
     ExamStatus.PASSED: 3,
+    ExamStatus.UNCHECKABLE: 4,
+    ExamStatus.ALTERED: 5,
 }
 
 
