@@ -7,6 +7,7 @@ import copy
 from PySide6.QtCore import QItemSelection, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QTableView,
@@ -34,6 +35,11 @@ class ExamsTable(QTableView):
         self.exams_proxy.setSourceModel(self.exams_model)
         self.setModel(self.exams_proxy)
         configure_table(self, stretch=None)
+        # Every column as wide as its widest text (a scroll bar when the window is narrow):
+        # a set-up's name, the attempt, the rule set are never cut off.
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(False)
         self.sortByColumn(0, Qt.SortOrder.DescendingOrder)
 
     def set_exams(self, exams: list[Exam]) -> None:
