@@ -16,7 +16,7 @@ from trainer.storage.certificates import (
     certification_status,
     normalise_code,
 )
-from trainer.storage.models import Certification, CertificationStatus
+from trainer.storage.models import Certification, CertificationStatus, SealState
 
 CODE = re.compile(r"^HHE-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$")
 
@@ -203,3 +203,28 @@ def test_the_roster_standing_of_each_certified_trainee(room: tuple) -> None:
     statuses = db.certification_statuses(date(2026, 3, 21))
     assert statuses == {ana: CertificationStatus.EXPIRING, ben: CertificationStatus.EXPIRED}
     assert cal not in statuses
+
+
+def test_an_exam_whose_answer_was_edited_outside_the_trainer_cannot_be_signed_off(
+    room: tuple,
+) -> None:
+    db, ana, _, setup = room
+    exam = take_exam(db, ana, setup, right=5, wrong=0)
+    # The score still matches (still right), but the answer's record is not as sealed.
+    db.conn.execute("UPDATE answers SET seconds = 0.5 WHERE question_id = 'q0'")
+    with pytest.raises(StorageError, match="was changed outside the trainer"):
+        db.certify(ana, exam.id, "Pat")
+
+
+def test_a_certification_is_sealed_when_signed_and_when_revoked(room: tuple) -> None:
+    db, ana, ben, setup = room
+    signed = db.certify(ana, take_exam(db, ana, setup, right=5, wrong=0).id, "Pat",
+                        expires=date(2027, 1, 1), at=at(60))
+    assert db.certification_seal(signed.id) is SealState.VALID
+    db.revoke_certification(signed.id, at=at(90))
+    assert db.certification_seal(signed.id) is SealState.VALID
+    other = db.certify(ben, take_exam(db, ben, setup, right=5, wrong=0).id, "Pat",
+                       expires=date(2027, 1, 1), at=at(60))
+    db.conn.execute("UPDATE certifications SET expires = '2099-01-01' WHERE id = ?",
+                    (other.id,))  # someone extends it with SQLite
+    assert db.certification_seal(other.id) is SealState.ALTERED

@@ -115,6 +115,7 @@ def certificate_html(
         + '<p class="centre">&nbsp;</p><p class="centre">Verification code</p>'
         + f'<p class="code">{_e(found.code)}</p>'
         + '<p class="small">Anyone holding the training room\'s records can check this'
-        f" certificate with: hhe-trainer verify {_e(found.code)}</p>"
+        " certificate with:</p>"
+        + f'<p class="small" style="white-space: nowrap">hhe-trainer verify {_e(found.code)}</p>'
         + "</body></html>"
     )

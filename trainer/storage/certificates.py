@@ -1,11 +1,14 @@
 """Certification: an instructor signs a trainee off on a passed exam (no Qt).
 
 The rules of a sign-off (:meth:`Certificates.certify`): the exam is the
-trainee's, finished and passed, and unaltered: its stored score and verdict
-are those a recount of its own answers gives (the rule of
-:meth:`~trainer.storage.exams.Exams.finish_exam`); the one who signs is one
-of the station's instructors; the exam has no live (unrevoked) certification
-yet; an expiry, when given, is after the day of signing.
+trainee's, finished and passed, and unaltered: its record's seal and each of
+its answers' seals check out (:mod:`trainer.storage.seal`; one sealed with a
+station secret this station no longer has cannot be checked, so it cannot be
+signed off either), and its stored score and verdict are those a recount of
+its own answers gives (the rule of :meth:`~trainer.storage.exams.Exams.finish_exam`);
+the one who signs is one of the station's instructors; the exam has no live
+(unrevoked) certification yet; an expiry, when given, is after the day of
+signing. The certification is sealed as it is written, and resealed when revoked.
 
 Each certification gets a verification code printed on the certificate
 (:func:`new_code`); :meth:`Certificates.find_certification` reads it back from
@@ -24,8 +27,8 @@ import sqlite3
 from collections.abc import Iterable
 from datetime import date, datetime
 
-from trainer.storage import fields, rows
-from trainer.storage.models import Certification, CertificationStatus, StorageError
+from trainer.storage import fields, rows, seal
+from trainer.storage.models import Certification, CertificationStatus, SealState, StorageError
 from trainer.storage.writes import Writes
 
 EXPIRING_DAYS = 30
@@ -92,7 +95,25 @@ def best_status(certifications: Iterable[Certification], today: date) -> Certifi
     return next((status for status in _BEST if status in found), CertificationStatus.NONE)
 
 
-def _exam_problem(conn: sqlite3.Connection, trainee_id: int, exam_id: int) -> str | None:
+def _seal_problem(conn: sqlite3.Connection, secret: seal.StationSecret,
+                  exam_id: int, session_id: int | None) -> str | None:
+    """Why the exam's record or its answers cannot be trusted; None when their seals
+    check out."""
+    states = {seal.check_row(conn, secret, "exams", exam_id)}
+    if session_id is not None:
+        states.update(seal.check_rows(conn, secret, "answers", "r.session_id = ?",
+                                      (session_id,)).values())
+    if SealState.ALTERED in states:
+        return (f"exam_id: exam {exam_id}'s record or one of its answers was changed outside"
+                " the trainer; it cannot be signed off")
+    if SealState.UNCHECKABLE in states:
+        return (f"exam_id: exam {exam_id}'s record cannot be checked (it was sealed with"
+                " another station secret); it cannot be signed off")
+    return None
+
+
+def _exam_problem(conn: sqlite3.Connection, secret: seal.StationSecret, trainee_id: int,
+                  exam_id: int) -> str | None:
     """Why this exam cannot be signed off for this trainee; None when it can."""
     exam = rows.fetch_one(
         conn,
@@ -132,8 +153,9 @@ def _exam_problem(conn: sqlite3.Connection, trainee_id: int, exam_id: int) -> st
             f" ({correct} of {answers} right, {complete} of {exam['rounds']} rounds complete);"
             " it was altered and cannot be signed off"
         )
-    # TODO(issue 14): also check the exam row's tamper seal (trainer/storage/seal.py)
-    # once that module exists, and seal the certification row with it.
+    altered = _seal_problem(conn, secret, exam_id, exam["session_id"])
+    if altered is not None:
+        return altered
     live = conn.execute(
         "SELECT code FROM certifications WHERE exam_id = ? AND revoked IS NULL", (exam_id,)
     ).fetchone()
@@ -145,10 +167,18 @@ def _exam_problem(conn: sqlite3.Connection, trainee_id: int, exam_id: int) -> st
 class Certificates(Writes):
     """Signing off, reading, verifying and revoking certifications."""
 
+    def certification_seal(self, certification_id: int) -> SealState:
+        """Whether a certification's record is as the trainer wrote it (its seal)."""
+        try:
+            return seal.check_row(self.conn, self.secret, "certifications", certification_id)
+        except ValueError:
+            raise StorageError(
+                f"certification_id: no certification {certification_id}") from None
+
     def certification_problem(self, trainee_id: int, exam_id: int) -> str | None:
         """Why this exam cannot be signed off for this trainee (a sentence naming the
         field), or None when it can."""
-        return _exam_problem(self.conn, trainee_id, exam_id)
+        return _exam_problem(self.conn, self.secret, trainee_id, exam_id)
 
     def certify(
         self,
@@ -182,7 +212,7 @@ class Certificates(Writes):
             ).fetchone()
             if instructor is None:
                 raise StorageError(f"signed_by: {who!r} is not an instructor of this station")
-            problem = _exam_problem(conn, trainee_id, exam_id)
+            problem = _exam_problem(conn, self.secret, trainee_id, exam_id)
             if problem is not None:
                 raise StorageError(problem)
             code = new_code()
@@ -195,6 +225,7 @@ class Certificates(Writes):
                  None if expires is None else expires.isoformat(), code),
             )
             certification_id = int(cursor.lastrowid or 0)
+            seal.seal_row(conn, self.secret, "certifications", certification_id)
         found = self._certification_where("id = ?", certification_id)
         assert found is not None
         return found
@@ -233,7 +264,10 @@ class Certificates(Writes):
                 "UPDATE certifications SET revoked = ? WHERE id = ? AND revoked IS NULL",
                 (when, certification_id),
             )
-            if cursor.rowcount == 0:
+            if cursor.rowcount == 1:
+                seal.reseal_row(conn, self.secret, "certifications", certification_id,
+                                {"revoked": None})
+            else:
                 row = conn.execute(
                     "SELECT revoked FROM certifications WHERE id = ?", (certification_id,)
                 ).fetchone()
