@@ -197,3 +197,24 @@ def test_a_trainee_with_no_certificate_is_told_to_sign_off_first(
     assert dashboard.message.text() == (
         "This trainee has no certificate yet: sign them off first (Sign off\u2026).")
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_the_employee_id_is_set_and_cleared_from_the_dashboard(
+    qtbot: QtBot, dashboard: InstructorDashboard, db: TrainerDB, room: dict[str, int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    dashboard.select_trainee(room["ana"])
+    monkeypatch.setattr(dashboard, "_ask_text", lambda *args: "  E-9 ")
+    qtbot.mouseClick(dashboard.employee_id_button, Qt.MouseButton.LeftButton)
+    found = db.get_trainee(room["ana"])
+    assert found is not None and found.employee_id == "E-9"
+    assert dashboard.message.text() == "Ana's employee id is now E-9."
+    monkeypatch.setattr(dashboard, "_ask_text", lambda *args: "x" * 41)
+    qtbot.mouseClick(dashboard.employee_id_button, Qt.MouseButton.LeftButton)
+    assert dashboard.message.text() == (
+        "The employee id was not saved: employee_id: 41 characters; at most 40")
+    monkeypatch.setattr(dashboard, "_ask_text", lambda *args: "")
+    qtbot.mouseClick(dashboard.employee_id_button, Qt.MouseButton.LeftButton)
+    found = db.get_trainee(room["ana"])
+    assert found is not None and found.employee_id is None
+    assert dashboard.message.text() == "Ana has no employee id now."

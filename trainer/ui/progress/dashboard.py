@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFrame,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -150,7 +151,10 @@ class InstructorDashboard(QWidget):
         self.refresh_button = QPushButton("Refresh")
         self.sign_off_button = QPushButton("Sign off\u2026")
         self.certificate_button = QPushButton("Certificate PDF\u2026")
+        self.employee_id_button = QPushButton("Employee id\u2026")
         tips = {
+            self.employee_id_button: "Set the selected trainee's employee id (printed on"
+            " reports, CSV files and certificates)",
             self.sign_off_button: "Sign the selected trainee off on a passed exam: a certificate"
             " with a verification code and an optional expiry",
             self.certificate_button: "Save the selected trainee's latest certificate as a"
@@ -182,6 +186,7 @@ class InstructorDashboard(QWidget):
         self.refresh_button.clicked.connect(self.refresh)
         self.sign_off_button.clicked.connect(self.sign_off_trainee)
         self.certificate_button.clicked.connect(self.export_certificate_pdf)
+        self.employee_id_button.clicked.connect(self.edit_employee_id)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self, self.refresh)
 
         actions = QHBoxLayout()
@@ -194,6 +199,7 @@ class InstructorDashboard(QWidget):
             self.exam_pdf_button,
             self.sign_off_button,
             self.certificate_button,
+            self.employee_id_button,
         ):
             actions.addWidget(button)
         actions.addSpacing(em)
@@ -395,6 +401,7 @@ class InstructorDashboard(QWidget):
         self.exam_pdf_button.setEnabled(self.selected_exam_id() is not None)
         self.sign_off_button.setEnabled(trainee)
         self.certificate_button.setEnabled(trainee)
+        self.employee_id_button.setEnabled(trainee)
 
     def set_instructor(self, name: str | None) -> None:
         """Who is signed in: they sign off trainees and assign work."""
@@ -446,6 +453,11 @@ class InstructorDashboard(QWidget):
         path = Path(chosen)
         self._folder = path.parent
         return path
+
+    def _ask_text(self, title: str, label: str, text: str) -> str | None:
+        """Ask for a line of text; None when cancelled."""
+        typed, accepted = QInputDialog.getText(self, title, label, text=text)
+        return typed if accepted else None
 
     def _run_dialog(self, dialog: QDialog) -> bool:
         """Show a modal dialog; True when accepted."""
@@ -515,6 +527,27 @@ class InstructorDashboard(QWidget):
         name = self._trainee_file_name(self.trainee_page.trainee_id, f"exam-{exam_id}", "pdf")
         return self._export(EXAM_PDF, name, lambda path: write_pdf(
             reports.exam_report_html(self.db, exam_id, room=self.room), path))
+
+    def edit_employee_id(self) -> bool:
+        """Set (or, left empty, clear) the selected trainee's employee id."""
+        trainee_id = self.selected_trainee_id()
+        trainee = None if trainee_id is None else self.db.get_trainee(trainee_id)
+        if trainee is None:
+            self.show_message("Select a trainee first.", error=True)
+            return False
+        typed = self._ask_text("Employee id", f"{trainee.name}'s employee id (empty: none):",
+                               trainee.employee_id or "")
+        if typed is None:
+            return False
+        try:
+            self.db.set_employee_id(trainee.id, typed)
+        except PROBLEMS as error:
+            self.show_message(f"The employee id was not saved: {error}", error=True)
+            return False
+        shown = typed.strip()
+        self.show_message(f"{trainee.name}'s employee id is now {shown}." if shown
+                          else f"{trainee.name} has no employee id now.")
+        return True
 
     def sign_off_trainee(self) -> Certification | None:
         """Sign the selected trainee off on a passed exam; the certification, or None."""
