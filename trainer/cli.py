@@ -609,6 +609,120 @@ def _cmd_instructor(args: argparse.Namespace) -> int:
     return 0
 
 
+VERIFY_VALID, VERIFY_ALTERED, VERIFY_UNKNOWN, VERIFY_UNCHECKABLE, VERIFY_NO_DATABASE = range(5)
+"""``hhe-trainer verify``'s exit codes: 0 valid, 1 altered, 2 no record has that code,
+3 cannot be checked (the station secret is not the one it was sealed with), 4 no
+database could be read."""
+
+
+def _cmd_verify(args: argparse.Namespace) -> int:
+    """``verify [CODE]``: one exam's (or certification's) code checked on this station,
+    or with no code every sealed record of the database (see VERIFY_* for exit codes)."""
+    from trainer.site_config import apply_data_folder, load_site_config
+    from trainer.storage.database import DEFAULT_FILENAME, open_database
+
+    if args.data_folder is not None:
+        os.environ["HHE_TRAINER_HOME"] = str(args.data_folder)
+    else:
+        apply_data_folder(load_site_config())
+    from trainer.paths import data_dir
+
+    folder = data_dir()
+    path = folder / DEFAULT_FILENAME
+    if not path.is_file():
+        print(f"hhe-trainer verify: there is no trainer database at {path}", file=sys.stderr)
+        return VERIFY_NO_DATABASE
+    with open_database(path, backup_on_session=False, create_secret=False) as db:
+        if db.notice:
+            print(f"hhe-trainer verify: {db.notice}", file=sys.stderr)
+            return VERIFY_NO_DATABASE
+        if args.code is None:
+            return _verify_database(db)
+        return _verify_code(db, args.code)
+
+
+def _verdict(state: object) -> int:
+    from trainer.storage.models import SealState
+
+    print(f"Record: {state}")
+    return {SealState.VALID: VERIFY_VALID, SealState.ALTERED: VERIFY_ALTERED,
+            SealState.UNCHECKABLE: VERIFY_UNCHECKABLE}[state]  # type: ignore[index]
+
+
+def _worst(*states: object) -> object:
+    from trainer.storage.models import SealState
+
+    for state in (SealState.ALTERED, SealState.UNCHECKABLE):
+        if state in states:
+            return state
+    return SealState.VALID
+
+
+def _verify_code(db: Any, code: str) -> int:
+    from trainer import reports
+    from trainer.storage import seal
+    from trainer.storage.certificates import normalise_code
+    from trainer.storage.models import SealState
+
+    exam_id = seal.find_exam_by_code(db.conn, code)
+    certification = None
+    if exam_id is None and normalise_code(code) is not None:
+        certification = db.find_certification(code)
+        exam_id = None if certification is None else certification.exam_id
+    if exam_id is None:
+        print(f"hhe-trainer verify: no exam or certification on this station has the code"
+              f" {code.strip()!r} (database {db.path})", file=sys.stderr)
+        return VERIFY_UNKNOWN
+    [exam] = [e for e in db.exam_results() if e.id == exam_id]
+    trainee = db.get_trainee(exam.trainee_id)
+    if certification is not None:
+        print(f"Certification {certification.code}")
+        print(f"  signed by {certification.signed_by} on"
+              f" {reports.local_time(certification.signed_at)}"
+              + (f", valid until {certification.expires}" if certification.expires else "")
+              + (f", REVOKED {reports.local_time(certification.revoked)}"
+                 if certification.revoked else ""))
+    print(f"Exam #{exam.id}" + (f" ({exam.verification_code})" if exam.verification_code else ""))
+    print(f"  trainee: {trainee.name if trainee else '(no such trainee)'}")
+    print(f"  set-up: {reports.exam_setup_name(exam) or '-'}, attempt"
+          f" {reports.attempt_text(exam)}, rule set {exam.ruleset_id}")
+    print(f"  started {reports.local_time(exam.started)}, finished"
+          f" {reports.local_time(exam.finished) or 'not finished'}")
+    print(f"  score {reports.score_text(exam.score)} (pass mark {exam.pass_mark:g}%):"
+          f" {reports.exam_result_text(exam)}")
+    answers = (SealState.VALID if exam.session_id is None
+               else db.session_answers_state(exam.session_id))
+    states = [exam.seal_state, answers]
+    if certification is not None:
+        states.append(seal.check_row(db.conn, db.secret, "certifications", certification.id))
+    state = _worst(*states)
+    if state is SealState.UNCHECKABLE:
+        print(seal.uncheckable_sentence(db.secret))
+    elif state is SealState.ALTERED:
+        print("The record, or one of the exam's answers, was changed outside the trainer:"
+              " its score and result are not to be believed.")
+    return _verdict(state)
+
+
+def _verify_database(db: Any) -> int:
+    from trainer.storage import seal
+    from trainer.storage.models import SealState
+
+    checked = db.check_records()
+    counted = ", ".join(f"{count} {table.replace('_', ' ')}" for table, count
+                        in checked.checked.items())
+    print(f"Checked {counted} in {db.path}.")
+    for finding in checked.altered:
+        print(f"ALTERED: {finding.what}")
+    if checked.uncheckable:
+        print(f"{len(checked.uncheckable)} records cannot be checked."
+              f" {seal.uncheckable_sentence(db.secret)}")
+    if checked.altered:
+        print(f"{len(checked.altered)} altered: their figures are not to be believed.")
+        return _verdict(SealState.ALTERED)
+    return _verdict(SealState.UNCHECKABLE if checked.uncheckable else SealState.VALID)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hhe-trainer",
@@ -706,7 +820,24 @@ def build_parser() -> argparse.ArgumentParser:
     reset.add_argument("name", help="the instructor's name, as in 'instructor list'")
     reset.add_argument("--password-stdin", action="store_true",
                        help="read the new password from the first line of stdin")
+    _add_verify(commands)
     return parser
+
+
+def _add_verify(commands: Any) -> None:
+    verify = commands.add_parser(
+        "verify",
+        help="check an exam's verification code, or with no code every record, on this"
+        " station",
+        description="Check on this station that an exam result (or certification) is as the"
+        " trainer recorded it. Exit 0 valid, 1 altered, 2 unknown code, 3 cannot be checked,"
+        " 4 no database.",
+    )
+    verify.add_argument("code", nargs="?", help="the code printed on the exam report"
+                        " (E-XXXX-XXXX-XXXX) or certificate; none: check every record")
+    verify.add_argument("--data-folder", type=Path, default=None,
+                        help="the station's data folder (default: the one the trainer uses)")
+    verify.set_defaults(func=_cmd_verify)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

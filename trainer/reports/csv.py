@@ -38,6 +38,7 @@ from trainer.storage.models import (
     AnswerRecord,
     CourseAnswer,
     CourseAnswerKind,
+    SealState,
     SkillStat,
     StorageError,
     Trainee,
@@ -83,6 +84,7 @@ ANSWERS_HEADER = (
     "Given amount",
     "Correct",
     "Seconds",
+    "Record",
 )
 """An amount column holds what the player is paid as a plain number (``15.00``; ``0.00``
 for a push or a take) when the question is about money and the text is an amount."""
@@ -222,8 +224,15 @@ def _trainee(db: TrainerDB, trainee_id: int) -> Trainee:
     return trainee
 
 
+def _record(state: SealState) -> str:
+    """The Record column: ``as recorded``, ``ALTERED`` (changed outside the trainer) or
+    ``cannot be checked`` (:mod:`trainer.storage.seal`)."""
+    return {SealState.VALID: "as recorded", SealState.ALTERED: "ALTERED"}.get(
+        state, "cannot be checked")
+
+
 def _round_answer_row(
-    who: tuple[str, str], mode: str, answer: AnswerRecord
+    who: tuple[str, str], mode: str, answer: AnswerRecord, state: SealState = SealState.VALID
 ) -> tuple[str, ...]:
     return (
         *who,
@@ -242,10 +251,12 @@ def _round_answer_row(
         amount_paid(answer.kind, answer.given),
         "yes" if answer.correct else "no",
         f"{answer.seconds:.2f}",
+        _record(state),
     )
 
 
-def _course_answer_row(who: tuple[str, str], answer: CourseAnswer) -> tuple[str, ...]:
+def _course_answer_row(who: tuple[str, str], answer: CourseAnswer,
+                       state: SealState = SealState.VALID) -> tuple[str, ...]:
     """A ruling or a scenario drill round, in the answers CSV's columns.
 
     Storage keeps whether it was right and how long it took, not the choice
@@ -274,6 +285,7 @@ def _course_answer_row(who: tuple[str, str], answer: CourseAnswer) -> tuple[str,
         "",
         "yes" if answer.correct else "no",
         f"{answer.seconds:.2f}",
+        _record(state),
     )
 
 
@@ -282,13 +294,17 @@ def trainee_answers_csv(db: TrainerDB, trainee_id: int, path: Path | str) -> Pat
     the questions on dealt rounds and the course's rulings and drill rounds."""
     who = _who(_trainee(db, trainee_id))
     modes = _session_modes(db, trainee_id)
+    sealed = db.seal_states("answers", trainee_id)
+    sealed_course = db.seal_states("course_answers", trainee_id)
     on_rounds = [
         (answer.answered_at,
-         _round_answer_row(who, modes.get(answer.session_id, ""), answer))
+         _round_answer_row(who, modes.get(answer.session_id, ""), answer,
+                           sealed.get(answer.id, SealState.ALTERED)))
         for answer in db.trainee_answers(trainee_id)
     ]
     in_course = [
-        (answer.answered_at, _course_answer_row(who, answer))
+        (answer.answered_at,
+         _course_answer_row(who, answer, sealed_course.get(answer.id, SealState.ALTERED)))
         for answer in db.course_answers(trainee_id)
     ]
     rows = (row for _, row in sorted(on_rounds + in_course, key=lambda pair: pair[0]))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from trainer import __version__
@@ -29,6 +30,8 @@ from trainer.reports.text import (
     mastery_text,
     percent,
     question_text,
+    record_text,
+    records_text,
     ruleset_title,
     score_text,
     seconds_text,
@@ -43,6 +46,7 @@ from trainer.storage.models import (
     AnswerRecord,
     Exam,
     ExamStatus,
+    SealState,
     SkillStat,
     StorageError,
     Trainee,
@@ -231,7 +235,7 @@ def _exam_rows(exams: Sequence[Exam]) -> list[list[tuple[str, str] | str]]:
     rows: list[list[tuple[str, str] | str]] = []
     for exam in exams:
         result = exam_result_text(exam)
-        css = {"PASS": "pass", "FAIL": "fail"}.get(result, "")
+        css = {"PASS": "pass", "FAIL": "fail", "ALTERED": "fail"}.get(result, "")
         rows.append(
             [
                 local_time(exam.started),
@@ -325,6 +329,7 @@ def trainee_report_html(
         ),
         ("Streak of correct answers", f"current {streak.current}, best {streak.best}"),
         ("Latest exam", row.exam_status.label if row else ExamStatus.NONE.label),
+        ("Records", records_text(db.record_seals(trainee_id))),
     ]
     by_skill = Counter(answer.skill for answer in mistakes)
     summary_rows: list[list[tuple[str, str] | str]] = [
@@ -367,6 +372,10 @@ def exam_report_html(db: TrainerDB, exam_id: int, *, room: str | None = None) ->
               else db.get_exam_config(exam.config_id))  # before schema 5: the name now
     answers = [a for a in db.trainee_answers(exam.trainee_id) if a.session_id == exam.session_id]
     wrong = [a for a in answers if not a.correct]
+    if exam.session_id is not None and exam.status is not ExamStatus.ALTERED:
+        answers_state = db.session_answers_state(exam.session_id)
+        if answers_state is not SealState.VALID:  # an answer changed: so is the exam
+            exam = replace(exam, seal_state=answers_state)
     result = exam_result_text(exam)
     duration = ""
     if exam.finished is not None:
@@ -390,8 +399,9 @@ def exam_report_html(db: TrainerDB, exam_id: int, *, room: str | None = None) ->
         ("Pass mark", f"{exam.pass_mark:g}%"),
         ("Score", score),
         ("Result", result),
+        ("Record", record_text(exam)),
     ]
-    css = {"PASS": "pass", "FAIL": "fail"}.get(result, "")
+    css = {"PASS": "pass", "FAIL": "fail", "ALTERED": "fail"}.get(result, "")
     colour = {"pass": "#11632f", "fail": "#a3121f"}.get(css, "#555555")
     verdict = (
         f'<table cellspacing="0" style="border: 2px solid {colour}"><tr>'

@@ -16,7 +16,7 @@ from trainer.engine.round import Wager
 from trainer.engine.rulesets import RuleSetError, load_ruleset
 from trainer.exam_setup import BEFORE_SETUPS
 from trainer.skills import QuestionKind, Skill
-from trainer.storage.models import AnswerRecord, Exam, ExamStatus
+from trainer.storage.models import AnswerRecord, Exam, ExamStatus, SealSummary
 from trainer.training.mastery import (
     MASTERED_SCORE,
     MASTERY_MIN_ANSWERS,
@@ -152,12 +152,46 @@ def ruleset_title(ruleset_id: str, version: int | None = None) -> str:
 
 
 def exam_result_text(exam: Exam) -> str:
-    """``PASS``, ``FAIL`` or ``in progress``."""
-    if exam.status is ExamStatus.PASSED:
+    """``PASS``, ``FAIL``, ``in progress``; ``ALTERED`` for a record changed outside the
+    trainer (:mod:`trainer.storage.seal`), whatever it claims; and for one whose seal
+    cannot be checked, its result with ``(cannot be checked)``."""
+    status = exam.status
+    if status is ExamStatus.ALTERED:
+        return "ALTERED"
+    if status is ExamStatus.UNCHECKABLE:
+        claimed = "in progress" if exam.finished is None else ("PASS" if exam.passed else "FAIL")
+        return f"{claimed} (cannot be checked)"
+    if status is ExamStatus.PASSED:
         return "PASS"
-    if exam.status is ExamStatus.FAILED:
+    if status is ExamStatus.FAILED:
         return "FAIL"
     return "in progress"
+
+
+def records_text(summary: SealSummary) -> str:
+    """A trainee's records as their seals say, for a report or their page."""
+    if summary.all_valid:
+        return f"all {summary.checked} as recorded (sealed by this station)"
+    parts = []
+    if summary.altered:
+        shown = ", ".join(summary.altered[:10]) + (", ..." if len(summary.altered) > 10 else "")
+        parts.append(f"{len(summary.altered)} ALTERED outside the trainer ({shown})")
+    if summary.uncheckable:
+        parts.append(f"{summary.uncheckable} cannot be checked (sealed with a station secret"
+                     " this station no longer has)")
+    return f"{summary.checked} checked: " + "; ".join(parts)
+
+
+def record_text(exam: Exam) -> str:
+    """The exam record's seal as a report states it, with its verification code."""
+    code = f" Verification code {exam.verification_code}." if exam.verification_code else ""
+    if exam.status is ExamStatus.ALTERED:
+        return ("ALTERED: this record was changed outside the trainer; its score and result"
+                " are not to be believed." + code)
+    if exam.status is ExamStatus.UNCHECKABLE:
+        return ("Cannot be checked: it was sealed with a station secret this station no"
+                " longer has." + code)
+    return "As recorded (sealed by this station)." + code if code else "Not sealed."
 
 
 def score_text(score: float | None) -> str:

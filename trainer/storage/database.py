@@ -91,13 +91,16 @@ def open_database(
     *,
     busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
     backup_on_session: bool = True,
+    create_secret: bool = True,
 ) -> TrainerDB:
     """Open (creating and upgrading as needed) the trainer's database; never fails.
 
     ``path`` defaults to ``data_dir() / "trainer.sqlite3"``. When the file was
     damaged, refused, read-only, locked or could not be opened, the returned
     database's ``notice`` says what happened and where things are (see
-    :mod:`trainer.storage.opening`).
+    :mod:`trainer.storage.opening`). The station secret seals are made with is
+    the data folder's (:mod:`trainer.storage.seal`), made when missing unless
+    ``create_secret`` is False (checking must not make one).
     """
     opened = open_file(path, busy_timeout)
     db = TrainerDB(
@@ -107,5 +110,5 @@ def open_database(
         busy_timeout=busy_timeout,
         backup_on_session=backup_on_session and opened.path != MEMORY,
     )
-    db.secret = seal.data_folder_secret()
+    db.secret = seal.data_folder_secret(create=create_secret)
     return db

@@ -89,16 +89,18 @@ class Queries(Connected):
             for exam in exams
         ]
 
+    def seal_states(self, table: str, trainee_id: int) -> dict[int, SealState]:
+        """One trainee's ``answers``, ``course_answers`` or ``exams``: each row's seal
+        state by id."""
+        where = {"answers": "s.trainee_id = ?", "course_answers": "c.trainee_id = ?",
+                 "exams": "e.trainee_id = ?"}[table]
+        return seal.check_rows(self.conn, self.secret, table, where, (trainee_id,))
+
     def record_seals(self, trainee_id: int) -> SealSummary:
         """One trainee's answers, course answers and exams, each seal checked."""
-        checks = (
-            ("answers", "s.trainee_id = ?"),
-            ("course_answers", "c.trainee_id = ?"),
-            ("exams", "e.trainee_id = ?"),
-        )
         checked, altered, uncheckable = 0, [], 0
-        for table, where in checks:
-            states = seal.check_rows(self.conn, self.secret, table, where, (trainee_id,))
+        for table in ("answers", "course_answers", "exams"):
+            states = self.seal_states(table, trainee_id)
             checked += len(states)
             for row_id, state in sorted(states.items()):
                 if state is SealState.ALTERED:
