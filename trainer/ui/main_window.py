@@ -308,6 +308,7 @@ class MainWindow(QMainWindow):
         assert self.db is not None
         dashboard = InstructorDashboard(self.db)
         dashboard.room_key = self.site.room_key  # merge the room's signed results files
+        dashboard.allow_default_room_key = self.site.allow_default_room_key
         dashboard.room = self.site.room  # the room's name on reports and certificates
         dashboard.set_instructor(name)  # who signs off and assigns
         if self.site.results_folder is not None:

@@ -96,6 +96,7 @@ def _describe_merge(report: MergeReport) -> str:
         return (
             f"Station {report.station}: everything in this file was merged before;"
             " nothing new was added."
+            + (f" Warning: {report.warning}" if report.warning else "")
         )
     parts = [
         (report.trainees, "trainee"),
@@ -106,7 +107,8 @@ def _describe_merge(report: MergeReport) -> str:
         (report.course_answers, "ruling or scenario answer"),
     ]
     added = ", ".join(f"{count} {word}{'s' * (count != 1)}" for count, word in parts)
-    return f"Merged station {report.station}: added {added}."
+    warning = f" Warning: {report.warning}" if report.warning else ""
+    return f"Merged station {report.station}: added {added}.{warning}"
 
 
 def _safe_file_part(text: str) -> str:
@@ -127,6 +129,8 @@ class InstructorDashboard(QWidget):
         self.db = db
         self.trainee_page: TraineePage | None = None
         self.room_key: str | None = None
+        self.allow_default_room_key = True
+        """False: a station file signed with the public default key is refused (site file)."""
         """The training room's key for station files (None: the default key)."""
         self.room: str | None = None
         """The training room's name (the site file's ``[site] room``), printed on reports."""
@@ -633,7 +637,8 @@ class InstructorDashboard(QWidget):
         if path is None:
             return None
         try:
-            report = self.db.merge_station(path, self.room_key)
+            report = self.db.merge_station(path, self.room_key,
+                                           allow_default_key=self.allow_default_room_key)
         except MergeError as error:
             self.show_message(f"The station file was refused: {error}", error=True)
             return None

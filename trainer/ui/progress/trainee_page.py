@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer import reports
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import Exam, Mistake
 from trainer.ui.progress.models import ExamsModel, MistakesModel, SortFilterProxy
@@ -81,6 +82,14 @@ class TraineePage(QWidget):
         self.skills_csv_button.clicked.connect(self.skillsCsvRequested)
         top.addWidget(self.skills_csv_button)
         layout.addLayout(top)
+        self.records_label = QLabel()
+        self.records_label.setObjectName("records")
+        self.records_label.setWordWrap(True)
+        self.records_label.setToolTip(
+            "Each answer and exam is sealed with this station's secret when it is recorded;"
+            " one changed outside the trainer (with an SQLite tool, say) shows as ALTERED."
+        )
+        layout.addWidget(self.records_label)
 
         self.tabs = QTabWidget()
         self.progress = ProgressView(db, trainee_id)
@@ -138,6 +147,13 @@ class TraineePage(QWidget):
         self.trends.refresh()
         self.mistakes_model.set_rows(self.db.trainee_mistakes(self.trainee_id))
         self.exams_view.set_exams(self.db.exam_results(self.trainee_id))
+        summary = self.db.record_seals(self.trainee_id)
+        text = f"Records: {reports.records_text(summary)}."
+        if summary.uncheckable_why:
+            text += f" {summary.uncheckable_why}"
+        self.records_label.setText(text)
+        self.records_label.setStyleSheet("" if summary.all_valid
+                                         else "color: #a3121f; font-weight: bold")
         self.tabs.setTabText(1, f"Mistakes ({self.mistakes_model.rowCount()})")
         self.tabs.setTabText(2, f"Exams ({self.exams_model.rowCount()})")
         if self.mistakes_proxy.rowCount():
