@@ -139,12 +139,17 @@ def test_the_roster_shows_expiring_and_expired(
     assert model.headerData(model.CERTIFICATION, Qt.Orientation.Horizontal) == "Certification"
 
 
-def _pdf_text(path: Path) -> str:
-    if shutil.which("pdftotext") is None:
-        message = "pdftotext (poppler-utils) is missing: run packaging/linux/install-test-deps.sh"
+def _need(tool: str) -> None:
+    """Skip (fail under CI) without one of poppler's tools."""
+    if shutil.which(tool) is None:
+        message = f"{tool} (poppler-utils) is missing: run packaging/linux/install-test-deps.sh"
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
+
+
+def _pdf_text(path: Path) -> str:
+    _need("pdftotext")
     text = subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True,
                           capture_output=True, text=True).stdout
     return unicodedata.normalize("NFKC", text)
@@ -218,3 +223,29 @@ def test_the_employee_id_is_set_and_cleared_from_the_dashboard(
     found = db.get_trainee(room["ana"])
     assert found is not None and found.employee_id is None
     assert dashboard.message.text() == "Ana has no employee id now."
+
+
+def test_the_certificate_renders_as_one_picture(
+    qtbot: QtBot, db: TrainerDB, room: dict[str, int], tmp_path: Path
+) -> None:
+    """The certificate's page as a PNG (poppler). Set HHE_SCREENSHOT_DIR to keep it:
+    the README's picture is ``certificate.png`` from there."""
+    from PySide6.QtGui import QImage, QPageSize
+
+    from trainer.reports.certificate import certificate_html
+    from trainer.ui.progress.pdf import write_pdf
+
+    _need("pdftoppm")
+    db.set_employee_id(room["ana"], "E-4471")
+    signed = db.certify(room["ana"], room["passed"], "Pat", expires=date(2099, 1, 1))
+    pdf = tmp_path / "certificate.pdf"
+    pages = write_pdf(certificate_html(db, signed.id, room="Pit 3 training room"), pdf,
+                      page_size=QPageSize.PageSizeId.A4)
+    assert pages == 1
+    subprocess.run(["pdftoppm", "-r", "60", "-png", "-singlefile", str(pdf),
+                    str(tmp_path / "certificate")], check=True)
+    image = QImage(str(tmp_path / "certificate.png"))
+    assert image.width() > 400 and image.height() > 600  # an A4 page at 60 dpi: 496 x 702
+    folder = os.environ.get("HHE_SCREENSHOT_DIR")
+    if folder:
+        shutil.copy(tmp_path / "certificate.png", Path(folder) / "certificate.png")
