@@ -4,14 +4,19 @@ One job a module: :mod:`.text` (the words and figures every report shares),
 :mod:`.queries` (what storage has no single call for, and each skill's
 mastery as the course works it out), :mod:`.csv` (the CSV exports),
 :mod:`.html` (the printable trainee and exam reports, which the UI turns into
-PDF). Every name is importable from this package.
+PDF), :mod:`.certificate` (a sign-off's printable certificate),
+:mod:`.assignments` (what a trainee was assigned and where it stands). Every
+name is importable from this package.
 """
 
+from trainer.reports.assignments import AssignedItem, class_progress, trainee_assignments
+from trainer.reports.certificate import certificate_html, validity_text
 from trainer.reports.csv import (
     ANSWERS_HEADER,
     CSV_ENCODING,
     ROSTER_HEADER,
     SKILLS_HEADER,
+    amount_paid,
     roster_csv,
     trainee_answers_csv,
     trainee_skills_csv,
@@ -31,6 +36,7 @@ from trainer.reports.text import (
     exam_setup_facts,
     exam_setup_name,
     given_text,
+    iso_time,
     local_time,
     mastery_text,
     percent,
@@ -54,7 +60,11 @@ __all__ = [
     "MISTAKES_IN_REPORT",
     "ROSTER_HEADER",
     "SKILLS_HEADER",
+    "AssignedItem",
+    "amount_paid",
     "attempt_text",
+    "certificate_html",
+    "class_progress",
     "course_lessons",
     "exam_report_html",
     "exam_result_text",
@@ -62,6 +72,7 @@ __all__ = [
     "exam_setup_name",
     "find_exam",
     "given_text",
+    "iso_time",
     "local_time",
     "mastery_text",
     "percent",
@@ -80,9 +91,11 @@ __all__ = [
     "target_text",
     "time_limit_text",
     "trainee_answers_csv",
+    "trainee_assignments",
     "trainee_name",
     "trainee_report_html",
     "trainee_skills_csv",
+    "validity_text",
     "verdict_text",
     "wager_label",
 ]
