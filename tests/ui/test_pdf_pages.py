@@ -13,10 +13,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtGui import QImage, QPageSize
 from pytestqt.qtbot import QtBot
 
 from trainer import reports
+from trainer.reports.html import LINE_CHARACTERS, column_widths
 from trainer.storage import NewAnswer, TrainerDB, open_database
 from trainer.ui.progress.pdf import FOOTER_MM, write_pdf
 
@@ -181,3 +184,37 @@ def test_a_one_page_report_is_one_page(qtbot: QtBot, db: TrainerDB, tmp_path: Pa
     assert pages == 1
     (text,) = _pages(path)
     assert "page 1 of 1" in text and "Ben" in text
+
+
+def test_the_exam_report_names_the_trainee_on_every_page(
+    qtbot: QtBot, db: TrainerDB, ana: int, tmp_path: Path
+) -> None:
+    _poppler()
+    (exam,) = db.exam_results(ana)
+    path = tmp_path / "exam.pdf"
+    write_pdf(reports.exam_report_html(db, exam.id, room="Pit 3 training room"), path)
+    pages = _pages(path)
+    for number, text in enumerate(pages, start=1):
+        assert f"Exam report: {NAME}" in text and f"page {number} of {len(pages)}" in text
+    assert re.search(r"Training room\s+Pit 3 training room", pages[0])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(
+    st.tuples(st.text("abcdefgh ", min_size=1, max_size=12).filter(str.strip),
+              st.lists(st.text("abcdefgh -", max_size=30), min_size=1, max_size=3)),
+    min_size=1, max_size=6,
+))
+def test_each_column_gets_room_for_its_longest_word_when_the_words_fit(
+    columns: list[tuple[str, list[str]]],
+) -> None:
+    header = [title for title, _ in columns]
+    rows = [[cells[n % len(cells)] for _, cells in columns] for n in range(3)]
+    least = [max([len(title) + 1, *(len(word) + 1 for row in rows for word in row[i].split())])
+             for i, title in enumerate(header)]
+    if sum(least) > LINE_CHARACTERS:
+        return  # too many long words for a line: nothing can keep them all whole
+    shares = column_widths(header, rows)
+    assert sum(shares) == 100
+    for share, need in zip(shares, least, strict=True):
+        assert share * LINE_CHARACTERS / 100 >= need - 1  # a percent's rounding at most
