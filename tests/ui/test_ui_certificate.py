@@ -249,3 +249,23 @@ def test_the_certificate_renders_as_one_picture(
     folder = os.environ.get("HHE_SCREENSHOT_DIR")
     if folder:
         shutil.copy(tmp_path / "certificate.png", Path(folder) / "certificate.png")
+
+
+def test_revoking_asks_first_then_the_roster_no_longer_counts_it(
+    qtbot: QtBot, dashboard: InstructorDashboard, db: TrainerDB, room: dict[str, int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    signed = db.certify(room["ana"], room["passed"], "Pat")
+    dashboard.refresh()
+    dashboard.select_trainee(room["ana"])
+    assert _certification_column(dashboard)["Ana"] == "certified"
+    monkeypatch.setattr(dashboard, "_confirm", lambda *args: False)
+    qtbot.mouseClick(dashboard.revoke_button, Qt.MouseButton.LeftButton)
+    assert db.certifications(room["ana"])[0].revoked is None  # said no: nothing changed
+    monkeypatch.setattr(dashboard, "_confirm", lambda *args: True)
+    qtbot.mouseClick(dashboard.revoke_button, Qt.MouseButton.LeftButton)
+    assert db.certifications(room["ana"])[0].revoked is not None
+    assert dashboard.message.text() == f"Ana's certificate {signed.code} is revoked."
+    assert _certification_column(dashboard)["Ana"] == "\u2014"
+    qtbot.mouseClick(dashboard.revoke_button, Qt.MouseButton.LeftButton)
+    assert dashboard.message.text() == "Ana has no certificate to revoke."

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QStackedWidget,
     QTableView,
@@ -156,7 +157,10 @@ class InstructorDashboard(QWidget):
         self.sign_off_button = QPushButton("Sign off\u2026")
         self.certificate_button = QPushButton("Certificate PDF\u2026")
         self.employee_id_button = QPushButton("Employee id\u2026")
+        self.revoke_button = QPushButton("Revoke\u2026")
         tips = {
+            self.revoke_button: "Revoke the selected trainee's current certificate (the record"
+            " stays; a printed copy then reads REVOKED)",
             self.employee_id_button: "Set the selected trainee's employee id (printed on"
             " reports, CSV files and certificates)",
             self.sign_off_button: "Sign the selected trainee off on a passed exam: a certificate"
@@ -191,6 +195,7 @@ class InstructorDashboard(QWidget):
         self.sign_off_button.clicked.connect(self.sign_off_trainee)
         self.certificate_button.clicked.connect(self.export_certificate_pdf)
         self.employee_id_button.clicked.connect(self.edit_employee_id)
+        self.revoke_button.clicked.connect(self.revoke_certificate)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self, self.refresh)
 
         actions = QHBoxLayout()
@@ -203,6 +208,7 @@ class InstructorDashboard(QWidget):
             self.exam_pdf_button,
             self.sign_off_button,
             self.certificate_button,
+            self.revoke_button,
             self.employee_id_button,
         ):
             actions.addWidget(button)
@@ -406,6 +412,7 @@ class InstructorDashboard(QWidget):
         self.sign_off_button.setEnabled(trainee)
         self.certificate_button.setEnabled(trainee)
         self.employee_id_button.setEnabled(trainee)
+        self.revoke_button.setEnabled(trainee)
 
     def set_instructor(self, name: str | None) -> None:
         """Who is signed in: they sign off trainees and assign work."""
@@ -462,6 +469,13 @@ class InstructorDashboard(QWidget):
         """Ask for a line of text; None when cancelled."""
         typed, accepted = QInputDialog.getText(self, title, label, text=text)
         return typed if accepted else None
+
+    def _confirm(self, title: str, text: str) -> bool:
+        """Ask yes or no (no by default)."""
+        answer = QMessageBox.question(
+            self, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
 
     def _run_dialog(self, dialog: QDialog) -> bool:
         """Show a modal dialog; True when accepted."""
@@ -576,6 +590,29 @@ class InstructorDashboard(QWidget):
         )
         self.refresh()
         return signed
+
+    def revoke_certificate(self) -> Certification | None:
+        """Revoke the selected trainee's current certificate, once confirmed."""
+        trainee_id = self.selected_trainee_id()
+        trainee = None if trainee_id is None else self.db.get_trainee(trainee_id)
+        if trainee is None:
+            self.show_message("Select a trainee first.", error=True)
+            return None
+        live = next((c for c in self.db.certifications(trainee.id) if c.revoked is None), None)
+        if live is None:
+            self.show_message(f"{trainee.name} has no certificate to revoke.", error=True)
+            return None
+        if not self._confirm("Revoke certificate", f"Revoke {trainee.name}'s certificate"
+                             f" {live.code}? The record stays and reads revoked."):
+            return None
+        try:
+            revoked = self.db.revoke_certification(live.id)
+        except PROBLEMS as error:
+            self.show_message(f"The certificate was not revoked: {error}", error=True)
+            return None
+        self.show_message(f"{trainee.name}'s certificate {revoked.code} is revoked.")
+        self.refresh()
+        return revoked
 
     def export_certificate_pdf(self) -> Path | None:
         """Save the selected trainee's latest certificate (a revoked one says so)."""
