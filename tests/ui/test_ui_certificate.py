@@ -115,13 +115,13 @@ def test_signing_off_from_the_dashboard_marks_the_roster_certified(
         return dialog.sign_off()
 
     monkeypatch.setattr(dashboard, "_run_dialog", sign)
-    qtbot.mouseClick(dashboard.sign_off_button, Qt.MouseButton.LeftButton)
+    dashboard.sign_off_action.trigger()
     (signed,) = db.certifications(room["ana"])
     assert (signed.exam_id, signed.signed_by, signed.expires) == (
         room["passed"], "Pat", date(2099, 1, 1))
     assert dashboard.message.text() == (
         f"Ana is signed off by Pat on exam #{room['passed']}, valid until 2099-01-01:"
-        f" certificate {signed.code}. Save it with \u201cCertificate PDF\u2026\u201d.")
+        f" certificate {signed.code}. Save it with Sign-off \u25b8 Certificate PDF\u2026.")
     assert _certification_column(dashboard) == {"Ana": "certified", "Ben": "\u2014"}
 
 
@@ -166,7 +166,7 @@ def test_the_certificate_pdf_names_the_trainee_the_exam_the_signer_and_the_code(
     dashboard.select_trainee(room["ana"])
     target = tmp_path / "ana-certificate.pdf"
     monkeypatch.setattr(dashboard, "_ask_save_path", lambda *args: target)
-    qtbot.mouseClick(dashboard.certificate_button, Qt.MouseButton.LeftButton)
+    dashboard.certificate_action.trigger()
     assert dashboard.message.text() == f"Certificate saved to {target}."
     text = _pdf_text(target)
     assert text.count("\f") == 1  # one page
@@ -188,7 +188,7 @@ def test_a_revoked_certificate_prints_revoked(
     dashboard.select_trainee(room["ana"])
     target = tmp_path / "revoked.pdf"
     monkeypatch.setattr(dashboard, "_ask_save_path", lambda *args: target)
-    qtbot.mouseClick(dashboard.certificate_button, Qt.MouseButton.LeftButton)
+    dashboard.certificate_action.trigger()
     assert "REVOKED" in _pdf_text(target)
 
 
@@ -198,9 +198,10 @@ def test_a_trainee_with_no_certificate_is_told_to_sign_off_first(
 ) -> None:
     dashboard.select_trainee(room["ben"])
     monkeypatch.setattr(dashboard, "_ask_save_path", lambda *args: tmp_path / "x.pdf")
-    qtbot.mouseClick(dashboard.certificate_button, Qt.MouseButton.LeftButton)
+    dashboard.certificate_action.trigger()
     assert dashboard.message.text() == (
-        "This trainee has no certificate yet: sign them off first (Sign off\u2026).")
+        "This trainee has no certificate yet: sign them off first"
+        " (Sign-off \u25b8 Sign off on a passed exam\u2026).")
     assert not (tmp_path / "x.pdf").exists()
 
 
@@ -210,16 +211,16 @@ def test_the_employee_id_is_set_and_cleared_from_the_dashboard(
 ) -> None:
     dashboard.select_trainee(room["ana"])
     monkeypatch.setattr(dashboard, "_ask_text", lambda *args: "  E-9 ")
-    qtbot.mouseClick(dashboard.employee_id_button, Qt.MouseButton.LeftButton)
+    dashboard.employee_id_action.trigger()
     found = db.get_trainee(room["ana"])
     assert found is not None and found.employee_id == "E-9"
     assert dashboard.message.text() == "Ana's employee id is now E-9."
     monkeypatch.setattr(dashboard, "_ask_text", lambda *args: "x" * 41)
-    qtbot.mouseClick(dashboard.employee_id_button, Qt.MouseButton.LeftButton)
+    dashboard.employee_id_action.trigger()
     assert dashboard.message.text() == (
         "The employee id was not saved: employee_id: 41 characters; at most 40")
     monkeypatch.setattr(dashboard, "_ask_text", lambda *args: "")
-    qtbot.mouseClick(dashboard.employee_id_button, Qt.MouseButton.LeftButton)
+    dashboard.employee_id_action.trigger()
     found = db.get_trainee(room["ana"])
     assert found is not None and found.employee_id is None
     assert dashboard.message.text() == "Ana has no employee id now."
@@ -260,12 +261,12 @@ def test_revoking_asks_first_then_the_roster_no_longer_counts_it(
     dashboard.select_trainee(room["ana"])
     assert _certification_column(dashboard)["Ana"] == "certified"
     monkeypatch.setattr(dashboard, "_confirm", lambda *args: False)
-    qtbot.mouseClick(dashboard.revoke_button, Qt.MouseButton.LeftButton)
+    dashboard.revoke_action.trigger()
     assert db.certifications(room["ana"])[0].revoked is None  # said no: nothing changed
     monkeypatch.setattr(dashboard, "_confirm", lambda *args: True)
-    qtbot.mouseClick(dashboard.revoke_button, Qt.MouseButton.LeftButton)
+    dashboard.revoke_action.trigger()
     assert db.certifications(room["ana"])[0].revoked is not None
     assert dashboard.message.text() == f"Ana's certificate {signed.code} is revoked."
     assert _certification_column(dashboard)["Ana"] == "\u2014"
-    qtbot.mouseClick(dashboard.revoke_button, Qt.MouseButton.LeftButton)
+    dashboard.revoke_action.trigger()
     assert dashboard.message.text() == "Ana has no certificate to revoke."

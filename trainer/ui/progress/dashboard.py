@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QLineEdit,
+    QMenu,
     QMessageBox,
     QPushButton,
     QStackedWidget,
@@ -154,19 +155,32 @@ class InstructorDashboard(QWidget):
         self.merge_button = QPushButton("Merge station file\u2026")
         self.station_export_button = QPushButton("Export this station\u2026")
         self.refresh_button = QPushButton("Refresh")
-        self.sign_off_button = QPushButton("Sign off\u2026")
-        self.certificate_button = QPushButton("Certificate PDF\u2026")
-        self.employee_id_button = QPushButton("Employee id\u2026")
-        self.revoke_button = QPushButton("Revoke\u2026")
+        # Sign-off, certificate and the trainee's employee id: one menu (the row must fit
+        # a 1366-pixel screen).
+        self.sign_off_menu_button = QPushButton("Sign-off")
+        self.sign_off_menu_button.setObjectName("sign_off_menu")
+        sign_off_menu = QMenu(self.sign_off_menu_button)
+        self.sign_off_action = sign_off_menu.addAction("Sign off on a passed exam\u2026")
+        self.certificate_action = sign_off_menu.addAction("Certificate PDF\u2026")
+        self.revoke_action = sign_off_menu.addAction("Revoke the certificate\u2026")
+        sign_off_menu.addSeparator()
+        self.employee_id_action = sign_off_menu.addAction("Employee id\u2026")
+        sign_off_menu.setToolTipsVisible(True)
+        for action, tip in (
+            (self.sign_off_action, "Sign the selected trainee off on a passed exam: a"
+             " certificate with a verification code and an optional expiry"),
+            (self.certificate_action, "Save the selected trainee's latest certificate as a"
+             " printable PDF"),
+            (self.revoke_action, "Revoke the selected trainee's current certificate (the"
+             " record stays; a printed copy then reads REVOKED)"),
+            (self.employee_id_action, "Set the selected trainee's employee id (printed on"
+             " reports, CSV files and certificates)"),
+        ):
+            action.setToolTip(tip)
+        self.sign_off_menu_button.setMenu(sign_off_menu)
         tips = {
-            self.revoke_button: "Revoke the selected trainee's current certificate (the record"
-            " stays; a printed copy then reads REVOKED)",
-            self.employee_id_button: "Set the selected trainee's employee id (printed on"
-            " reports, CSV files and certificates)",
-            self.sign_off_button: "Sign the selected trainee off on a passed exam: a certificate"
-            " with a verification code and an optional expiry",
-            self.certificate_button: "Save the selected trainee's latest certificate as a"
-            " printable PDF",
+            self.sign_off_menu_button: "Sign the selected trainee off, save or revoke their"
+            " certificate, set their employee id",
             self.open_button: "Open the selected trainee's page (or double-click the trainee)",
             self.roster_csv_button: "Save every trainee's figures as a CSV file",
             self.answers_csv_button: "Save every answer the selected trainee gave as a CSV file",
@@ -192,10 +206,10 @@ class InstructorDashboard(QWidget):
         self.merge_button.clicked.connect(self.merge_station_file)
         self.station_export_button.clicked.connect(self.export_station_file)
         self.refresh_button.clicked.connect(self.refresh)
-        self.sign_off_button.clicked.connect(self.sign_off_trainee)
-        self.certificate_button.clicked.connect(self.export_certificate_pdf)
-        self.employee_id_button.clicked.connect(self.edit_employee_id)
-        self.revoke_button.clicked.connect(self.revoke_certificate)
+        self.sign_off_action.triggered.connect(self.sign_off_trainee)
+        self.certificate_action.triggered.connect(self.export_certificate_pdf)
+        self.employee_id_action.triggered.connect(self.edit_employee_id)
+        self.revoke_action.triggered.connect(self.revoke_certificate)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self, self.refresh)
 
         actions = QHBoxLayout()
@@ -206,10 +220,7 @@ class InstructorDashboard(QWidget):
             self.answers_csv_button,
             self.report_button,
             self.exam_pdf_button,
-            self.sign_off_button,
-            self.certificate_button,
-            self.revoke_button,
-            self.employee_id_button,
+            self.sign_off_menu_button,
         ):
             actions.addWidget(button)
         actions.addSpacing(em)
@@ -409,10 +420,7 @@ class InstructorDashboard(QWidget):
         self.answers_csv_button.setEnabled(trainee)
         self.report_button.setEnabled(trainee)
         self.exam_pdf_button.setEnabled(self.selected_exam_id() is not None)
-        self.sign_off_button.setEnabled(trainee)
-        self.certificate_button.setEnabled(trainee)
-        self.employee_id_button.setEnabled(trainee)
-        self.revoke_button.setEnabled(trainee)
+        self.sign_off_menu_button.setEnabled(trainee)
 
     def set_instructor(self, name: str | None) -> None:
         """Who is signed in: they sign off trainees and assign work."""
@@ -586,7 +594,7 @@ class InstructorDashboard(QWidget):
         self.show_message(
             f"{trainee.name if trainee else 'The trainee'} is signed off by {signed.signed_by}"
             f" on exam #{signed.exam_id}, {valid}: certificate {signed.code}. Save it with"
-            " \u201cCertificate PDF\u2026\u201d."
+            " Sign-off \u25b8 Certificate PDF\u2026."
         )
         self.refresh()
         return signed
@@ -627,7 +635,7 @@ class InstructorDashboard(QWidget):
             return None
         if not found:
             self.show_message("This trainee has no certificate yet: sign them off first"
-                              " (Sign off\u2026).", error=True)
+                              " (Sign-off \u25b8 Sign off on a passed exam\u2026).", error=True)
             return None
         latest = next((c for c in found if c.revoked is None), found[0])
         name = self._trainee_file_name(trainee_id, "certificate", "pdf")
