@@ -622,6 +622,10 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     from trainer.storage.database import DEFAULT_FILENAME, open_database
 
     if args.data_folder is not None:
+        if not args.data_folder.is_dir():
+            print(f"hhe-trainer verify: there is no data folder {args.data_folder}",
+                  file=sys.stderr)
+            return VERIFY_NO_DATABASE
         os.environ["HHE_TRAINER_HOME"] = str(args.data_folder)
     else:
         apply_data_folder(load_site_config())

@@ -86,7 +86,7 @@ def _backup_lock(folder: Path, stem: str, timeout: float) -> Iterator[None]:
     An SQLite lock on an empty file: it works the same on every system the
     trainer runs on, and the operating system drops it when a process dies.
     """
-    lock = folder / f"{stem}{BACKUP_LOCK_SUFFIX}"
+    lock = private_file(folder / f"{stem}{BACKUP_LOCK_SUFFIX}")
     conn = sqlite3.connect(str(lock), timeout=timeout, isolation_level=None)
     try:
         conn.execute("BEGIN EXCLUSIVE")
