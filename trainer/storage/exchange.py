@@ -527,9 +527,7 @@ def _last_id(conn: sqlite3.Connection, table: str) -> int:
 def _seal_new(conn: sqlite3.Connection, secret: seal.StationSecret, table: str,
               after: int) -> None:
     """Seal the rows this merge inserted (ids above ``after``), in id order."""
-    ids = [row[0] for row in conn.execute(
-        f"SELECT id FROM {table} WHERE id > ? ORDER BY id", (after,))]
-    seal.seal_rows(conn, secret, table, ids)
+    seal.seal_rows_after(conn, secret, table, after)
 
 
 def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str,

@@ -49,7 +49,7 @@ import json
 import os
 import secrets
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -94,9 +94,14 @@ class StationSecret:
         return digest.hexdigest()[:_KEY_ID_HEX]
 
     def mac(self, *parts: object) -> str:
+        """HMAC-SHA256 of the parts' canonical JSON (a list), 128 bits as hex."""
         assert self.key is not None
-        message = json.dumps(parts, ensure_ascii=False, separators=(",", ":"))
-        return hmac.new(self.key, message.encode("utf-8"), hashlib.sha256).hexdigest()[:_LINK_HEX]
+        message = _CANONICAL.encode(parts).encode("utf-8")
+        return hmac.digest(self.key, message, "sha256")[:_LINK_HEX // 2].hex()
+
+
+_CANONICAL = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""The one encoding of sealed values: JSON, every value as SQLite returns it."""
 
 
 def in_memory_secret() -> StationSecret:
@@ -189,16 +194,18 @@ class Spec:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(item.rsplit(" AS ", 1)[-1] for item in self.fields)
+        return _NAMES[self.table]
 
     def select(self, where: str = "1", order: str = "") -> str:
+        """The sealed values of the rows ``where`` picks. A narrowed read (one trainee's)
+        joins inner, so SQLite starts from the trainee's sessions (by their indexes)
+        rather than scanning every answer; the whole read joins outer, so a row whose
+        round or session is gone is still read (and reads altered)."""
         a = self.alias
+        joins = self.joins if where == "1" else self.joins.replace("LEFT JOIN", "JOIN")
         return (
-            f"SELECT {a}.id AS id, {a}.seal AS seal,"
-            f" (SELECT p.seal FROM {self.table} p WHERE p.id < {a}.id"
-            " ORDER BY p.id DESC LIMIT 1) AS previous_seal,"
-            f" {', '.join(self.fields)} FROM {self.table} {a} {self.joins} WHERE {where}"
-            f" {order}"
+            f"SELECT {a}.id AS id, {a}.seal AS seal, {', '.join(self.fields)}"
+            f" FROM {self.table} {a} {joins} WHERE {where} {order}"
         )
 
 
@@ -241,6 +248,8 @@ SPECS: dict[str, Spec] = {
     ),
 }
 """Every sealed table (the schema's ``seal`` columns)."""
+_NAMES = {table: tuple(item.rsplit(" AS ", 1)[-1] for item in spec.fields)
+          for table, spec in SPECS.items()}
 
 
 def _spec(table: str) -> Spec:
@@ -329,14 +338,28 @@ def seal_row(conn: sqlite3.Connection, secret: StationSecret, table: str, row_id
     _set_head(conn, secret, table, position, link)
 
 
-def seal_rows(conn: sqlite3.Connection, secret: StationSecret, table: str,
-              row_ids: Iterable[int]) -> int:
-    """:func:`seal_row` for each id, in the order given (ascending ids); the count."""
-    count = 0
-    for row_id in row_ids:
-        seal_row(conn, secret, table, row_id)
-        count += 1
-    return count
+def seal_rows_after(conn: sqlite3.Connection, secret: StationSecret, table: str,
+                    after: int) -> int:
+    """Seal every row with an id above ``after``, in id order, as the next links of the
+    table's chain (rows just merged, or every row of a file being upgraded); the count.
+    One read and one batch of updates: a million answers take seconds, not minutes."""
+    if secret.key is None:
+        return 0
+    spec = _spec(table)
+    position, previous = _head(conn, table)
+    cursor = conn.cursor()
+    cursor.row_factory = sqlite3.Row
+    select = (f"SELECT {spec.alias}.id AS id, {', '.join(spec.fields)} FROM {table}"
+              f" {spec.alias} {spec.joins} WHERE {spec.alias}.id > ? ORDER BY {spec.alias}.id")
+    sealed: list[tuple[str, int]] = []
+    for row in cursor.execute(select, (after,)):
+        position += 1
+        previous = _link(secret, table, position, previous, _values(row, spec.names))
+        sealed.append((_Seal(secret.key_id, position, previous, None).text(), row["id"]))
+    if sealed:
+        conn.executemany(f"UPDATE {table} SET seal = ? WHERE id = ?", sealed)
+        _set_head(conn, secret, table, position, previous)
+    return len(sealed)
 
 
 def reseal_row(conn: sqlite3.Connection, secret: StationSecret, table: str, row_id: int,
@@ -357,14 +380,12 @@ def reseal_row(conn: sqlite3.Connection, secret: StationSecret, table: str, row_
     if unknown:
         raise ValueError(f"before: {sorted(unknown)} are not sealed fields of {table}")
     old.update(before)
-    if _check_one(secret, table, row["seal"], row["previous_seal"], list(old.values())) \
-            is not SealState.VALID:
+    seal, previous = _parse(row["seal"]), _previous(conn, table, row_id)
+    if _check_one(secret, table, seal, previous, list(old.values())) is not SealState.VALID:
         return False
-    seal = _parse(row["seal"])
-    assert seal is not None
-    previous = _parse(row["previous_seal"])
-    content = _content(secret, table, seal.position, previous.link if previous else "",
-                       seal.link, _values(row, spec.names))
+    assert seal is not None and previous is not None
+    content = _content(secret, table, seal.position, previous.link, seal.link,
+                       _values(row, spec.names))
     resealed = _Seal(secret.key_id, seal.position, seal.link, content)
     conn.execute(f"UPDATE {table} SET seal = ? WHERE id = ?", (resealed.text(), row_id))
     return True
@@ -373,14 +394,15 @@ def reseal_row(conn: sqlite3.Connection, secret: StationSecret, table: str, row_
 def seal_on_upgrade(conn: sqlite3.Connection, secret: StationSecret) -> dict[str, int]:
     """Seal every row of every sealed table once, in id order, and record it in
     ``meta`` (the open that upgrades a file from before schema 5; inside its
-    transaction). Rows that already carry a seal are left alone."""
+    transaction). A table that already holds a seal is left alone."""
     counts: dict[str, int] = {}
     if secret.key is None:
         return counts
     for table in SPECS:
-        ids = [row[0] for row in conn.execute(
-            f"SELECT id FROM {table} WHERE seal IS NULL ORDER BY id")]
-        counts[table] = seal_rows(conn, secret, table, ids)
+        if conn.execute(f"SELECT 1 FROM {table} WHERE seal IS NOT NULL LIMIT 1").fetchone():
+            counts[table] = 0  # sealed already (a file sealed, then its schema set back)
+            continue
+        counts[table] = seal_rows_after(conn, secret, table, 0)
     record = json.dumps({"at": datetime.now().astimezone().isoformat(timespec="seconds"),
                          "rows": counts}, separators=(",", ":"))
     conn.execute(
@@ -394,42 +416,60 @@ def seal_on_upgrade(conn: sqlite3.Connection, secret: StationSecret) -> dict[str
 # --------------------------------------------------------------------------- checking
 
 
-def _check_one(secret: StationSecret, table: str, seal_text: object, previous_text: object,
-               values: list[Any]) -> SealState:
-    seal = _parse(seal_text)
+_START = _Seal("", 0, "", None)
+"""The predecessor of a chain's first row."""
+
+
+def _check_one(secret: StationSecret, table: str, seal: _Seal | None,
+               previous: _Seal | None, values: list[Any]) -> SealState:
+    """``previous``: the seal of the row before (by id), :data:`_START` when there is
+    none, None when that row has no readable seal."""
     if seal is None:
         return SealState.ALTERED  # no seal (or not one): not written by the trainer
     if secret.key is None or seal.key_id != secret.key_id:
         return SealState.UNCHECKABLE
-    if previous_text is None:
-        previous_position, previous_link = 0, ""
-    else:
-        previous = _parse(previous_text)
-        if previous is None:
-            return SealState.ALTERED
-        previous_position, previous_link = previous.position, previous.link
-    if previous_position != seal.position - 1:
+    if previous is None or previous.position != seal.position - 1:
         return SealState.ALTERED  # a row removed (or added) before this one
     if seal.content is None:
-        expected = _link(secret, table, seal.position, previous_link, values)
+        expected = _link(secret, table, seal.position, previous.link, values)
         good = hmac.compare_digest(expected, seal.link)
     else:
-        expected = _content(secret, table, seal.position, previous_link, seal.link, values)
+        expected = _content(secret, table, seal.position, previous.link, seal.link, values)
         good = hmac.compare_digest(expected, seal.content)
     return SealState.VALID if good else SealState.ALTERED
+
+
+def _previous(conn: sqlite3.Connection, table: str, row_id: int) -> _Seal | None:
+    found = conn.execute(f"SELECT seal FROM {table} WHERE id < ? ORDER BY id DESC LIMIT 1",
+                         (row_id,)).fetchone()
+    return _START if found is None else _parse(found[0])
 
 
 def check_rows(conn: sqlite3.Connection, secret: StationSecret, table: str,
                where: str = "1", parameters: tuple[Any, ...] = ()) -> dict[int, SealState]:
     """Each selected row's state by id (``where`` over the table's alias, e.g.
-    ``s.trainee_id = ?`` for answers)."""
+    ``s.trainee_id = ?`` for answers).
+
+    A row's predecessor is the row with the next lower id; when that is the row
+    just read (a session's answers are mostly consecutive) it costs nothing,
+    otherwise one indexed lookup."""
     spec = _spec(table)
+    names = spec.names
     cursor = conn.cursor()
     cursor.row_factory = sqlite3.Row
     states: dict[int, SealState] = {}
-    for row in cursor.execute(spec.select(where), parameters):
-        states[row["id"]] = _check_one(secret, table, row["seal"], row["previous_seal"],
-                                       _values(row, spec.names))
+    last_id: int | None = None
+    last_seal: _Seal | None = None
+    order = f"ORDER BY {spec.alias}.id" if where == "1" else ""
+    found = cursor.execute(spec.select(where, order), parameters).fetchall()
+    if order == "":
+        found.sort(key=lambda row: row["id"])
+    for row in found:
+        row_id = row["id"]
+        seal = _parse(row["seal"])
+        previous = last_seal if last_id == row_id - 1 else _previous(conn, table, row_id)
+        states[row_id] = _check_one(secret, table, seal, previous, _values(row, names))
+        last_id, last_seal = row_id, seal
     return states
 
 
@@ -438,7 +478,7 @@ def check_row(conn: sqlite3.Connection, secret: StationSecret, table: str,
     """One row's state (:class:`ValueError` when there is no such row)."""
     spec = _spec(table)
     row = _fetch(conn, spec, row_id)
-    return _check_one(secret, table, row["seal"], row["previous_seal"],
+    return _check_one(secret, table, _parse(row["seal"]), _previous(conn, table, row_id),
                       _values(row, spec.names))
 
 
