@@ -130,7 +130,7 @@ def view_verdicts(view: ProgressView) -> dict[Skill, bool]:
 def html_verdicts(page: str) -> dict[Skill, bool]:
     """The "Target met" cell of each row of the report's skill table."""
     section = page.split("<h2>Accuracy and mastery per skill</h2>", 1)[1].split("<h2>", 1)[0]
-    header = [html.unescape(cell) for cell in re.findall(r"<th>(.*?)</th>", section)]
+    header = [html.unescape(cell) for cell in re.findall(r"<th[^>]*>(.*?)</th>", section)]
     column = header.index("Target met")
     by_label = {skill.label: skill for skill in Skill}
     verdicts = {}
