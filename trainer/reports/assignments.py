@@ -76,11 +76,14 @@ class _Done:
 def trainee_assignments(db: TrainerDB, trainee_id: int, *, today: date | None = None,
                         lessons: Sequence[Lesson] | None = None) -> list[AssignedItem]:
     """What the trainee has been given (directly or through a class), soonest due first."""
+    given = db.assignments_for(trainee_id)
+    if not given:
+        return []  # the course is not read for a trainee given nothing
     done = _Done(db, lessons)
     day = today or date.today()
     classes = {c.id: c.name for c in db.classes_of(trainee_id)}
     items = []
-    for assignment in db.assignments_for(trainee_id):
+    for assignment in given:
         finished = done(trainee_id, assignment)
         items.append(AssignedItem(
             assignment,
