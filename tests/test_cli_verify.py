@@ -135,3 +135,28 @@ def test_the_installed_command_exits_with_the_verdict(station: tuple[Path, str])
         capture_output=True, text=True, timeout=60, check=False,
     )
     assert done.returncode == 1 and "Record: altered" in done.stdout
+
+
+def test_a_certificates_code_prints_the_sign_off_and_its_exam_and_catches_an_unrevoke(
+    station: tuple[Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, _ = station
+    with open_database(backup_on_session=False) as db:
+        db.create_instructor("Maria", "correct horse")
+        ana = db.find_trainee("Ana")
+        assert ana is not None
+        exam = db.start_exam(ana.id, db.create_exam_config("Short", 1, "ny-2018", 50.0))
+        round_id = db.record_round(exam.session_id or 0, ROUND, "ny-2018", 3)
+        from trainer.storage import NewAnswer
+
+        db.record_answer(NewAnswer(round_id, "q", "payout", "ante", 1, "ante", "10.00",
+                                   "10.00", True, 2.0))
+        db.finish_exam(exam.id)
+        code = db.certify(ana.id, exam.id, "Maria").code
+        db.revoke_certification(db.find_certification(code).id)  # type: ignore[union-attr]
+    assert main(["verify", code.lower(), "--data-folder", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert f"Certification {code}" in out and "signed by Maria" in out and "REVOKED" in out
+    assert "Exam #2" in out and "Record: valid" in out
+    _sql(folder, "UPDATE certifications SET revoked = NULL")
+    assert main(["verify", code, "--data-folder", str(folder)]) == 1

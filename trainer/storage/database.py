@@ -111,4 +111,8 @@ def open_database(
         backup_on_session=backup_on_session and opened.path != MEMORY,
     )
     db.secret = seal.data_folder_secret(create=create_secret)
+    if create_secret and db.secret.problem is not None:
+        unsealed = (f"{db.secret.problem} New answers and exams cannot be sealed, so they"
+                    " will read as altered; ask IT to make the data folder writable.")
+        db.notice = f"{db.notice} {unsealed}" if db.notice else unsealed
     return db
