@@ -10,14 +10,17 @@ one transaction. Then, on the database reopened through ``open_database``:
 * a trainee page: ``skill_stats`` + ``history`` + ``trainee_mistakes``
   + ``streak`` + each skill's mastery (``reports.skill_mastery``: the
   latest answers of each skill) for one trainee                    target < 200 ms
+* the seals of that trainee's answers, course answers and exams checked
+  (``record_seals``, what their page shows; counted in the page's figure)
 * the class's skill grid, ``reports.skill_grid`` for every trainee
   (each trainee's mastery of each skill, weakest skill and flags) target < 300 ms
 * committing one answer, ``record_answer``, p95 over 1,000         target < 5 ms
 
 Each query figure is the median and the worst of ``--repeat`` runs (the first
 run, straight after opening, included). Also printed: build time, file size,
-the time ``open_database`` takes (its ``quick_check`` reads the whole file) and
-a full ``backup()``.
+the time ``open_database`` takes (its ``quick_check`` reads the whole file), a
+full ``backup()``, sealing the bulk-loaded answers (what opening a file from
+before schema 5 does once) and ``hhe-trainer verify``'s whole check.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ from trainer.engine.round import Wager, round_to_json  # noqa: E402
 from trainer.engine.rulesets import load_ruleset  # noqa: E402
 from trainer.reports.skill_grid import skill_grid  # noqa: E402
 from trainer.skills import QuestionKind, Skill  # noqa: E402
-from trainer.storage import NewAnswer, open_database  # noqa: E402
+from trainer.storage import NewAnswer, open_database, seal  # noqa: E402
 from trainer.storage.database import SYNCHRONOUS  # noqa: E402
 
 SKILLS = {
@@ -155,6 +158,10 @@ def build(path: Path, trainees: int, answers: int, seed: int) -> None:
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 rows,
             )
+        start = time.perf_counter()
+        sealed = seal.seal_rows_after(conn, db.secret, "answers", 0)
+        print(f"sealed {sealed:,} answers in {time.perf_counter() - start:.1f} s"
+              " (the one-time sealing of a file upgraded from before schema 5)")
         conn.execute("COMMIT")
         conn.execute("PRAGMA optimize")
 
@@ -187,6 +194,7 @@ def main() -> None:
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
     path = folder / "bench.sqlite3"
+    os.environ["HHE_TRAINER_HOME"] = str(folder / "data")  # the seals' secret, not the user's
     try:
         print(f"database: {path} (synchronous={SYNCHRONOUS})")
         start = time.perf_counter()
@@ -227,11 +235,13 @@ def main() -> None:
                 mistakes = len(db.trainee_mistakes(trainee))
                 db.streak(trainee)
                 reports.skill_mastery(db, trainee, lessons)
+                db.record_seals(trainee)
 
             pages = timed(page, args.repeat)
             worst = max(pages)
             print(
-                f"trainee page (skills + history + {mistakes} mistakes + streak + mastery):"
+                f"trainee page (skills + history + {mistakes} mistakes + streak + mastery"
+                " + seals):"
                 f" median {statistics.median(pages):.1f} ms, worst {worst:.1f} ms"
                 f" (target < 200 ms: {verdict(worst, 200)})"
             )
@@ -281,6 +291,12 @@ def main() -> None:
                 f" {commits[int(len(commits) * 0.99) - 1]:.2f} ms, worst {commits[-1]:.2f} ms"
                 f" (target p95 < 5 ms: {verdict(p95, 5)})"
             )
+
+            start = time.perf_counter()
+            checked = db.check_records()
+            print(f"verify, every seal ({sum(checked.checked.values()):,} records,"
+                  f" {len(checked.findings)} findings):"
+                  f" {(time.perf_counter() - start):.1f} s")
 
             start = time.perf_counter()
             copy = db.backup(folder / "backup.sqlite3")
