@@ -243,3 +243,33 @@ def test_forbidding_the_default_key_without_a_room_key_is_a_site_file_problem(
     site = load_site_config(site_file)
     assert site.rejected == site_file
     assert any("results.allow_default_room_key" in problem for problem in site.problems)
+
+
+def test_an_exam_altered_on_its_station_stays_altered_when_merged(
+    station: TrainerDB, instructor: TrainerDB, tmp_path: Path
+) -> None:
+    """No laundering: a result passed with SQLite on the station is not sealed as good
+    by the instructor's station when its file is merged."""
+    station.conn.execute("UPDATE exams SET score = 99.5")  # it was 100
+    report = instructor.merge_station(station.export_station(tmp_path / "s.hhe"))
+    assert report.exams == 1 and report.warning is not None
+    assert "1 of its exam records" in report.warning and "ALTERED here too" in report.warning
+    ana = instructor.find_trainee("Ana")
+    assert ana is not None
+    [exam] = instructor.exam_results(ana.id)
+    assert exam.seal_state is SealState.ALTERED
+    assert [f.table for f in instructor.check_records().altered] == ["exams"]
+    assert instructor.seal_states("answers", ana.id) == dict.fromkeys(
+        instructor.seal_states("answers", ana.id), SealState.VALID)  # the rest merged sealed
+
+
+def test_an_exam_answer_altered_on_its_station_stays_altered_when_merged(
+    station: TrainerDB, instructor: TrainerDB, tmp_path: Path
+) -> None:
+    station.conn.execute(
+        "UPDATE answers SET correct = 0 WHERE round_id IN (SELECT r.id FROM rounds r"
+        " JOIN sessions s ON s.id = r.session_id WHERE s.mode = 'exam')")
+    instructor.merge_station(station.export_station(tmp_path / "s.hhe"))
+    ana = instructor.find_trainee("Ana")
+    assert ana is not None
+    assert len(instructor.record_seals(ana.id).altered) == 1

@@ -67,6 +67,7 @@ from trainer.storage.models import (
     MergeError,
     MergeReport,
     Mode,
+    SealState,
     StorageError,
 )
 
@@ -318,6 +319,28 @@ def _rows(conn: sqlite3.Connection, table: str) -> list[list[Any]]:
     return rows
 
 
+UNVOUCHED = "unvouched"
+"""The body's key listing, by table, the uids of exams (and exam answers) that read
+altered or cannot be checked on the exporting station (:mod:`trainer.storage.seal`):
+merged, they stay unsealed and read altered, never laundered into records sealed
+as good. Older trainers ignore the key."""
+_VOUCHED_TABLES = {"exams": "1", "answers": "s.mode = 'exam'"}
+"""What an export checks: every exam and every answer of an exam session (checking
+every practice answer would make leaving a busy station take seconds)."""
+
+
+def _unvouched(conn: sqlite3.Connection, secret: seal.StationSecret) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for table, where in _VOUCHED_TABLES.items():
+        states = seal.check_rows(conn, secret, table, where)
+        bad = [row_id for row_id, state in states.items() if state is not SealState.VALID]
+        if bad:
+            marks = ", ".join("?" * len(bad))
+            found[table] = [row[0] for row in conn.execute(
+                f"SELECT uid FROM {table} WHERE id IN ({marks}) ORDER BY id", bad)]
+    return found
+
+
 def export_station(db: TrainerDB, path: Path, room_key: str | None = None) -> Path:
     """Write every trainee, session, round, answer, exam and course answer of ``db`` to ``path``.
 
@@ -331,6 +354,7 @@ def export_station(db: TrainerDB, path: Path, room_key: str | None = None) -> Pa
             table: {"columns": list(TABLES[table]), "rows": _rows(conn, table)} for table in TABLES
         }
         station, version = db.station, db.schema_version
+        unvouched = _unvouched(conn, db.secret)
     finally:
         conn.execute("COMMIT")
     content = {
@@ -340,6 +364,7 @@ def export_station(db: TrainerDB, path: Path, room_key: str | None = None) -> Pa
         "schema_version": version,
         "exported_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "tables": tables,
+        UNVOUCHED: unvouched,
     }
     body = json.dumps(content, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     data = body.encode("utf-8")
@@ -442,6 +467,11 @@ def _validate(content: object, name: str) -> None:
     tables = content.get("tables")
     if not isinstance(tables, dict):
         raise refuse("the tables are missing")
+    unvouched = content.get(UNVOUCHED, {})
+    if not isinstance(unvouched, dict) or not set(unvouched) <= set(_VOUCHED_TABLES) or any(
+            not isinstance(uids, list) or any(_uid(uid) is not None for uid in uids)
+            for uids in unvouched.values()):
+        raise refuse(f"{UNVOUCHED!r} is not a list of row ids by table")
     for table, checks in TABLES.items():
         if table in OPTIONAL_TABLES and table not in tables:
             continue
@@ -495,9 +525,10 @@ def merge_station(db: TrainerDB, path: Path, room_key: str | None = None, *,
     content = read_station_file(path, room_key)
     tables = content["tables"]
     name = path.name
+    unvouched = {table: frozenset(uids) for table, uids in content.get(UNVOUCHED, {}).items()}
     try:
         with db._write() as conn:
-            counts = _merge(conn, tables, name, db.secret)
+            counts = _merge(conn, tables, name, db.secret, unvouched)
     except MergeError:
         raise
     except sqlite3.IntegrityError as error:
@@ -508,8 +539,16 @@ def merge_station(db: TrainerDB, path: Path, room_key: str | None = None, *,
         ) from None
     except sqlite3.Error as error:
         raise MergeError(f"{name} could not be merged ({error}); nothing was merged") from None
+    warnings = [DEFAULT_KEY_WARNING] if default_key else []
+    flagged = sum(len(uids) for uids in unvouched.values())
+    if flagged:
+        warnings.append(
+            f"{flagged} of its exam records (exams or their answers) read altered or could"
+            " not be checked on their station; they read ALTERED here too (run"
+            " 'hhe-trainer verify' on that station to see which)."
+        )
     return MergeReport(station=content["station"], **counts,
-                       warning=DEFAULT_KEY_WARNING if default_key else None)
+                       warning=" ".join(warnings) or None)
 
 
 def _lookup(mapping: dict[str, int], uid: str, what: str, name: str) -> int:
@@ -530,13 +569,15 @@ def _last_id(conn: sqlite3.Connection, table: str) -> int:
 
 
 def _seal_new(conn: sqlite3.Connection, secret: seal.StationSecret, table: str,
-              after: int) -> None:
-    """Seal the rows this merge inserted (ids above ``after``), in id order."""
-    seal.seal_rows_after(conn, secret, table, after)
+              after: int, unsealed: frozenset[str] = frozenset()) -> None:
+    """Seal the rows this merge inserted (ids above ``after``), in id order, but those
+    their station could not vouch for."""
+    seal.seal_rows_after(conn, secret, table, after, unsealed)
 
 
 def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str,
-           secret: seal.StationSecret) -> dict[str, int]:
+           secret: seal.StationSecret,
+           unvouched: dict[str, frozenset[str]]) -> dict[str, int]:
     counts = dict.fromkeys(
         ("trainees", "sessions", "rounds", "answers", "exams", "course_answers"), 0
     )
@@ -630,7 +671,7 @@ def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str,
              int(correct), float(seconds), answered_at),
         )
         counts["answers"] += 1
-    _seal_new(conn, secret, "answers", first_answer)
+    _seal_new(conn, secret, "answers", first_answer, unvouched.get("answers", frozenset()))
 
     first_exam = _last_id(conn, "exams")
     finished_later: list[int] = []
@@ -661,9 +702,9 @@ def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str,
                 " AND finished IS NULL",
                 (finished, score, None if passed is None else int(passed), row[0]),
             )
-            if cursor.rowcount:
+            if cursor.rowcount and uid not in unvouched.get("exams", frozenset()):
                 finished_later.append(row[0])
-    _seal_new(conn, secret, "exams", first_exam)
+    _seal_new(conn, secret, "exams", first_exam, unvouched.get("exams", frozenset()))
     for exam_id in finished_later:
         seal.reseal_row(conn, secret, "exams", exam_id,
                         {"finished": None, "score": None, "passed": None})

@@ -339,10 +339,12 @@ def seal_row(conn: sqlite3.Connection, secret: StationSecret, table: str, row_id
 
 
 def seal_rows_after(conn: sqlite3.Connection, secret: StationSecret, table: str,
-                    after: int) -> int:
+                    after: int, unsealed: frozenset[str] = frozenset()) -> int:
     """Seal every row with an id above ``after``, in id order, as the next links of the
     table's chain (rows just merged, or every row of a file being upgraded); the count.
-    One read and one batch of updates: a million answers take seconds, not minutes."""
+    Rows whose uid is in ``unsealed`` are left without a seal (they read altered: merged
+    records their own station could not vouch for). One read and one batch of
+    updates: a million answers take seconds, not minutes."""
     if secret.key is None:
         return 0
     spec = _spec(table)
@@ -353,6 +355,8 @@ def seal_rows_after(conn: sqlite3.Connection, secret: StationSecret, table: str,
               f" {spec.alias} {spec.joins} WHERE {spec.alias}.id > ? ORDER BY {spec.alias}.id")
     sealed: list[tuple[str, int]] = []
     for row in cursor.execute(select, (after,)):
+        if row["uid"] in unsealed:
+            continue
         position += 1
         previous = _link(secret, table, position, previous, _values(row, spec.names))
         sealed.append((_Seal(secret.key_id, position, previous, None).text(), row["id"]))
@@ -440,8 +444,10 @@ def _check_one(secret: StationSecret, table: str, seal: _Seal | None,
 
 
 def _previous(conn: sqlite3.Connection, table: str, row_id: int) -> _Seal | None:
-    found = conn.execute(f"SELECT seal FROM {table} WHERE id < ? ORDER BY id DESC LIMIT 1",
-                         (row_id,)).fetchone()
+    """The seal of the nearest row before ``row_id`` that has one (a row left unsealed,
+    itself read as altered, is not a link of the chain)."""
+    found = conn.execute(f"SELECT seal FROM {table} WHERE id < ? AND seal IS NOT NULL"
+                         " ORDER BY id DESC LIMIT 1", (row_id,)).fetchone()
     return _START if found is None else _parse(found[0])
 
 
@@ -450,9 +456,9 @@ def check_rows(conn: sqlite3.Connection, secret: StationSecret, table: str,
     """Each selected row's state by id (``where`` over the table's alias, e.g.
     ``s.trainee_id = ?`` for answers).
 
-    A row's predecessor is the row with the next lower id; when that is the row
-    just read (a session's answers are mostly consecutive) it costs nothing,
-    otherwise one indexed lookup."""
+    A row's predecessor is the nearest sealed row with a lower id; when that is
+    the row just read (a session's answers are mostly consecutive) it costs
+    nothing, otherwise one indexed lookup."""
     spec = _spec(table)
     names = spec.names
     cursor = conn.cursor()
@@ -467,9 +473,15 @@ def check_rows(conn: sqlite3.Connection, secret: StationSecret, table: str,
     for row in found:
         row_id = row["id"]
         seal = _parse(row["seal"])
-        previous = last_seal if last_id == row_id - 1 else _previous(conn, table, row_id)
+        if last_id == row_id - 1 and row["seal"] is not None and last_seal is not None:
+            previous: _Seal | None = last_seal
+        else:
+            previous = _previous(conn, table, row_id)
         states[row_id] = _check_one(secret, table, seal, previous, _values(row, names))
-        last_id, last_seal = row_id, seal
+        if row["seal"] is not None:
+            last_id, last_seal = row_id, seal
+        else:
+            last_id, last_seal = None, None
     return states
 
 
@@ -487,9 +499,10 @@ def head_state(conn: sqlite3.Connection, secret: StationSecret, table: str) -> S
     removed from its end read ALTERED)."""
     found = conn.execute(
         "SELECT value FROM meta WHERE key = ?", (_HEAD_KEY + table,)).fetchone()
-    last = conn.execute(f"SELECT seal FROM {table} ORDER BY id DESC LIMIT 1").fetchone()
+    last = conn.execute(f"SELECT seal FROM {table} WHERE seal IS NOT NULL"
+                        " ORDER BY id DESC LIMIT 1").fetchone()
     if found is None:
-        return SealState.VALID if last is None or last[0] is None else SealState.ALTERED
+        return SealState.VALID if last is None else SealState.ALTERED
     text, _, stamp = str(found[0]).rpartition(".")
     head = _parse(text)
     if head is None:
