@@ -7,15 +7,18 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from storage_support import ROUND, RULES, answer, at, new_round
 
 from trainer.site_config import load_site_config
-from trainer.storage import DEFAULT_ROOM_KEY, MergeError, TrainerDB, open_database
+from trainer.storage import DEFAULT_ROOM_KEY, MergeError, StorageError, TrainerDB, open_database
 from trainer.storage.exchange import DEFAULT_KEY_WARNING
 from trainer.storage.models import SealState
 
@@ -273,3 +276,39 @@ def test_an_exam_answer_altered_on_its_station_stays_altered_when_merged(
     ana = instructor.find_trainee("Ana")
     assert ana is not None
     assert len(instructor.record_seals(ana.id).altered) == 1
+
+
+NAMES = st.text(
+    alphabet=st.sampled_from(["A", "n", "é", " ", "\t", "\n", "\x00", "\x1b", "\u202e",
+                              "\u2066", "\u200f", "\u00ad", "-"]),
+    min_size=0, max_size=90,
+)
+
+
+@given(name=NAMES)
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_merged_name_is_refused_exactly_when_the_trainer_refuses_it(
+    station: TrainerDB, tmp_path: Path, name: str
+) -> None:
+    """One validation: a name the trainer's own 'new trainee' refuses is refused in a
+    station file too, and one it takes merges as that trainee (trimmed)."""
+    with open_database(tmp_path / f"probe-{uuid.uuid4().hex}.sqlite3",
+                       backup_on_session=False) as probe:
+        try:
+            probe.create_trainee(name)
+        except StorageError:
+            app_refuses = True
+        else:
+            app_refuses = False
+    path = _crafted(station, tmp_path, _set("trainees", "name", name))
+    with open_database(tmp_path / f"merge-{uuid.uuid4().hex}.sqlite3",
+                       backup_on_session=False) as target:
+        try:
+            target.merge_station(path)
+        except MergeError as error:
+            assert app_refuses, str(error)
+            assert "trainees row 1: name:" in str(error)
+        else:
+            assert not app_refuses
+            assert [t.name for t in target.list_trainees()] == [name.strip()]

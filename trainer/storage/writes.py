@@ -31,7 +31,6 @@ from trainer.engine.round import SEAT_NUMBERS, Wager
 from trainer.skills import QuestionKind, Skill
 from trainer.storage import fields, passwords, schema, seal
 from trainer.storage.backups import Backups
-from trainer.storage.fields import MAX_NAME_LENGTH
 from trainer.storage.models import CourseAnswerKind, Mode, NewAnswer, StorageError
 
 _INSERT_ANSWER = (
@@ -99,7 +98,7 @@ class Writes(Backups):
 
     def create_instructor(self, name: str, password: str) -> int:
         """Add an instructor; only a salted scrypt hash of the password is stored."""
-        clean = fields.text(name, "name", max_length=MAX_NAME_LENGTH)
+        clean = fields.name(name)
         if not isinstance(password, str) or len(password) < passwords.MIN_PASSWORD_LENGTH:
             raise StorageError(
                 f"password: at least {passwords.MIN_PASSWORD_LENGTH} characters are required"
@@ -117,7 +116,7 @@ class Writes(Backups):
     def create_first_instructor_from_hash(self, name: str, password_hash: str) -> int | None:
         """Add the first instructor from a stored-form hash (a training room's site
         file carries only the hash); None when the station has an instructor already."""
-        clean = fields.text(name, "name", max_length=MAX_NAME_LENGTH)
+        clean = fields.name(name)
         if not passwords.is_password_hash(password_hash):
             raise StorageError("password_hash: not a hash made by 'hhe-trainer site hash-password'")
         with self._write() as conn:
