@@ -247,3 +247,16 @@ def test_two_stations_writing_one_file_keep_one_unbroken_chain(db: TrainerDB,
             answer(other, bob_round, question_id=f"b{number}")
         assert other.check_records().findings == []
     assert db.check_records().checked["answers"] == 12
+
+
+def test_stations_starting_at_once_share_one_secret_and_leave_no_partial_file(
+    tmp_path: Path,
+) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from trainer.storage.seal import station_secret
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        secrets = list(pool.map(lambda _: station_secret(tmp_path), range(8)))
+    assert {s.key for s in secrets} == {secrets[0].key} and secrets[0].key is not None
+    assert [p.name for p in tmp_path.iterdir()] == [SECRET_FILENAME]

@@ -121,16 +121,25 @@ def _read_secret(path: Path) -> bytes:
 def _write_new_secret(path: Path) -> None:
     """Create ``path`` (0600) holding a new secret; FileExistsError when another process
     made it first (theirs is kept: written under a temporary name, then linked)."""
+    text = secrets.token_bytes(SECRET_BYTES).hex() + "\n"
     partial = path.with_name(f"{path.name}.{os.getpid()}-{secrets.token_hex(4)}.partial")
-    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    _write_exclusive(partial, text)
     try:
-        with os.fdopen(descriptor, "w", encoding="ascii") as file:
-            file.write(secrets.token_bytes(SECRET_BYTES).hex() + "\n")
-            file.flush()
-            os.fsync(file.fileno())
         os.link(partial, path)
+    except FileExistsError:
+        raise
+    except OSError:  # a file system without hard links: written in place, still exclusive
+        _write_exclusive(path, text)
     finally:
         partial.unlink(missing_ok=True)
+
+
+def _write_exclusive(path: Path, text: str) -> None:
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "w", encoding="ascii") as file:
+        file.write(text)
+        file.flush()
+        os.fsync(file.fileno())
 
 
 def station_secret(folder: Path, *, create: bool = True) -> StationSecret:
