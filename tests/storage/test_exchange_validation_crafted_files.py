@@ -312,3 +312,17 @@ def test_a_merged_name_is_refused_exactly_when_the_trainer_refuses_it(
         else:
             assert not app_refuses
             assert [t.name for t in target.list_trainees()] == [name.strip()]
+
+
+def test_an_exam_merged_without_a_session_is_still_checked_on_the_trainees_records(
+    station: TrainerDB, instructor: TrainerDB, tmp_path: Path
+) -> None:
+    """Older files may hold an exam with no session: it is sealed and checked like any."""
+    instructor.merge_station(_crafted(station, tmp_path, _set("exams", "session", None)))
+    ana = instructor.find_trainee("Ana")
+    assert ana is not None
+    [exam] = instructor.exam_results(ana.id)
+    assert exam.session_id is None
+    assert instructor.seal_states("exams", ana.id) == {exam.id: SealState.VALID}
+    instructor.conn.execute("UPDATE exams SET score = 1")
+    assert instructor.record_seals(ana.id).altered == (f"exam #{exam.id}",)

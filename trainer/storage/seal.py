@@ -211,19 +211,23 @@ class Spec:
         rather than scanning every answer; the whole read joins outer, so a row whose
         round or session is gone is still read (and reads altered)."""
         a = self.alias
-        joins = self.joins if where == "1" else self.joins.replace("LEFT JOIN", "JOIN")
+        joins = self.joins if where == "1" else self.joins.replace(_MANDATORY, "JOIN")
         return (
             f"SELECT {a}.id AS id, {a}.seal AS seal, {', '.join(self.fields)}"
             f" FROM {self.table} {a} {joins} WHERE {where} {order}"
         )
 
 
+_MANDATORY = "LEFT JOIN /*always*/"
+"""A join every row of the trainer's has (an exam's session, optional, is a plain LEFT
+JOIN): outer for the whole read, inner for a narrowed one."""
+
 SPECS: dict[str, Spec] = {
     "answers": Spec(
         "answers",
         "a",
-        "LEFT JOIN rounds r ON r.id = a.round_id LEFT JOIN sessions s ON s.id = r.session_id"
-        " LEFT JOIN trainees t ON t.id = s.trainee_id",
+        f"{_MANDATORY} rounds r ON r.id = a.round_id {_MANDATORY} sessions s"
+        f" ON s.id = r.session_id {_MANDATORY} trainees t ON t.id = s.trainee_id",
         ("a.uid AS uid", "r.uid AS round_uid", "s.uid AS session_uid", "t.uid AS trainee_uid",
          "s.mode AS mode", "a.question_id AS question_id", "a.kind AS kind", "a.skill AS skill",
          "a.seat AS seat", "a.wager AS wager", "a.expected AS expected", "a.given AS given",
@@ -232,7 +236,7 @@ SPECS: dict[str, Spec] = {
     "course_answers": Spec(
         "course_answers",
         "c",
-        "LEFT JOIN trainees t ON t.id = c.trainee_id",
+        f"{_MANDATORY} trainees t ON t.id = c.trainee_id",
         ("c.uid AS uid", "t.uid AS trainee_uid", "c.kind AS kind", "c.lesson AS lesson",
          "c.scenario AS scenario", "c.item AS item", "c.correct AS correct",
          "c.seconds AS seconds", "c.answered_at AS answered_at"),
@@ -240,7 +244,8 @@ SPECS: dict[str, Spec] = {
     "exams": Spec(
         "exams",
         "e",
-        "LEFT JOIN trainees t ON t.id = e.trainee_id LEFT JOIN sessions s ON s.id = e.session_id",
+        f"{_MANDATORY} trainees t ON t.id = e.trainee_id"
+        " LEFT JOIN sessions s ON s.id = e.session_id",
         ("e.uid AS uid", "t.uid AS trainee_uid", "s.uid AS session_uid",
          "e.config_id AS config_id", "e.rounds AS rounds", "e.ruleset_id AS ruleset_id",
          "e.pass_mark AS pass_mark", "e.time_limit_seconds AS time_limit_seconds",
@@ -250,7 +255,8 @@ SPECS: dict[str, Spec] = {
     "certifications": Spec(
         "certifications",
         "c",
-        "LEFT JOIN trainees t ON t.id = c.trainee_id LEFT JOIN exams e ON e.id = c.exam_id",
+        f"{_MANDATORY} trainees t ON t.id = c.trainee_id"
+        f" {_MANDATORY} exams e ON e.id = c.exam_id",
         ("c.uid AS uid", "t.uid AS trainee_uid", "e.uid AS exam_uid",
          "c.signed_by AS signed_by", "c.signed_at AS signed_at", "c.expires AS expires",
          "c.code AS code", "c.revoked AS revoked"),
