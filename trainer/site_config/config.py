@@ -148,6 +148,8 @@ class SiteConfig:
             fixed.append(f"room {self.room!r}")
         if self.results_folder:
             fixed.append(f"results to {self.results_folder}")
+        if not self.allow_default_room_key:
+            fixed.append("station files signed with the default room key refused")
         if self.data_folder:
             fixed.append(f"data in {self.data_folder}")
         if self.instructor:
