@@ -115,3 +115,19 @@ def test_a_site_that_forbids_the_default_room_key_refuses_the_file_in_the_dashbo
     assert dashboard.message.text().startswith("The station file was refused: ")
     assert db.find_trainee("Eve") is None
 
+
+
+def test_answers_removed_from_the_end_are_announced_above_the_roster(
+    dashboard: InstructorDashboard, db: TrainerDB
+) -> None:
+    _failed_exam(db, "Ana")
+    dashboard.refresh()
+    assert dashboard.records_banner.isHidden()
+    conn = sqlite3.connect(db.path, isolation_level=None)
+    conn.execute("DELETE FROM skill_recent WHERE answer_id = (SELECT MAX(id) FROM answers)")
+    conn.execute("DELETE FROM answers WHERE id = (SELECT MAX(id) FROM answers)")
+    conn.close()
+    dashboard.refresh()
+    assert not dashboard.records_banner.isHidden()
+    assert "(answers)" in dashboard.records_banner.text()
+    assert "hhe-trainer verify" in dashboard.records_banner.text()

@@ -89,6 +89,12 @@ class Queries(Connected):
             for exam in exams
         ]
 
+    def chain_ends_altered(self) -> list[str]:
+        """The sealed tables (``answers``, ``exams``...) whose chain no longer ends where the
+        trainer last sealed it: records removed from its end (a few indexed reads)."""
+        return [table for table in seal.SPECS
+                if seal.head_state(self.conn, self.secret, table) is SealState.ALTERED]
+
     def seal_states(self, table: str, trainee_id: int) -> dict[int, SealState]:
         """One trainee's ``answers``, ``course_answers`` or ``exams``: each row's seal
         state by id."""

@@ -302,12 +302,18 @@ class InstructorDashboard(QWidget):
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.message.hide()
+        self.records_banner = QLabel()
+        self.records_banner.setObjectName("records_banner")
+        self.records_banner.setWordWrap(True)
+        self.records_banner.setStyleSheet("color: #a3121f; font-weight: bold")
 
         layout = QVBoxLayout(self)
         layout.setSpacing(round(em * 0.5))
         layout.addLayout(actions)
         layout.addWidget(self.message)
+        layout.addWidget(self.records_banner)
         layout.addWidget(self.stack, 1)
+        self._update_records_banner()
         self._update_count()
         if self.proxy.rowCount():
             self.roster_view.selectRow(0)
@@ -324,6 +330,7 @@ class InstructorDashboard(QWidget):
         self.classes.refresh()
         if selected is not None:
             self.select_trainee(selected)
+        self._update_records_banner()
         self._update_count()
         if self.trainee_page is not None:
             self.trainee_page.refresh()
@@ -350,6 +357,15 @@ class InstructorDashboard(QWidget):
         self.proxy.set_name_filter(text)
         self._update_count()
         self._update_buttons()
+
+    def _update_records_banner(self) -> None:
+        """Records removed from the end of a chain (outside the trainer) said above all."""
+        removed = [table.replace("_", " ") for table in self.db.chain_ends_altered()]
+        self.records_banner.setText(
+            f"Records were removed or altered outside the trainer ({', '.join(removed)}):"
+            " run “hhe-trainer verify” on this station to see which."
+            if removed else "")
+        self.records_banner.setVisible(bool(removed))
 
     def _update_count(self) -> None:
         total = self.roster_model.rowCount()
