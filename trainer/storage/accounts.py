@@ -215,7 +215,7 @@ class Accounts(Writes):
         here (an instructor removed in the app stays removed), and never over
         an instructor of the same name.
         """
-        clean = fields.text(name, "name", max_length=MAX_NAME_LENGTH)
+        clean = fields.name(name)
         weakness = passwords.hash_weakness(password_hash)
         if weakness is not None:
             raise StorageError(f"password_hash: {weakness}")

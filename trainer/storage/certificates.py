@@ -192,7 +192,7 @@ class Certificates(Writes):
         """Sign a trainee off on a passed exam; the certification with its new code."""
         trainee_id = fields.integer(trainee_id, "trainee_id")
         exam_id = fields.integer(exam_id, "exam_id")
-        who = fields.text(signed_by, "signed_by", max_length=fields.MAX_NAME_LENGTH)
+        who = fields.name(signed_by, "signed_by")
         signed_at = fields.stamp(at)
         if expires is not None and (isinstance(expires, datetime)
                                     or not isinstance(expires, date)):

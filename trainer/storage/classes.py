@@ -18,7 +18,6 @@ from datetime import date, datetime
 from enum import StrEnum
 
 from trainer.storage import fields, rows
-from trainer.storage.fields import MAX_NAME_LENGTH
 from trainer.storage.models import (
     Assignment,
     AssignmentKind,
@@ -96,7 +95,7 @@ class Classes(Writes):
 
     def create_class(self, name: str, starts: date, *, at: datetime | None = None) -> int:
         """A new class starting on ``starts``; names are unique regardless of case."""
-        clean = fields.text(name, "name", max_length=MAX_NAME_LENGTH)
+        clean = fields.name(name)
         start = _day(starts, "starts")
         created = fields.stamp(at)
         with self._write() as conn:
@@ -226,7 +225,7 @@ class Classes(Writes):
         chosen = fields.member(AssignmentKind, kind, "kind", "an assignment kind")
         if (class_id is None) == (trainee_id is None):
             raise StorageError("class_id, trainee_id: give exactly one (a class or a trainee)")
-        who = fields.text(assigned_by, "assigned_by", max_length=MAX_NAME_LENGTH)
+        who = fields.name(assigned_by, "assigned_by")
         due_text = None if due is None else _day(due, "due")
         created = fields.stamp(at)
         if chosen is AssignmentKind.EXAM:

@@ -21,7 +21,6 @@ from datetime import datetime, timedelta
 from trainer.engine.rulesets import RuleSetError, load_ruleset
 from trainer.exam_setup import ExamSetup, setup_problem, setup_to_json
 from trainer.storage import fields, rows, seal
-from trainer.storage.fields import MAX_NAME_LENGTH
 from trainer.storage.models import Exam, ExamConfig, ExamRefused, Mode, StorageError
 from trainer.storage.writes import Writes
 
@@ -58,7 +57,7 @@ class Exams(Writes):
 
     def create_exam_setup(self, setup: ExamSetup) -> int:
         """The instructor's (or the site's) exam set-up, version 1; its id."""
-        clean = fields.text(setup.name, "name", max_length=MAX_NAME_LENGTH)
+        clean = fields.name(setup.name)
         fields.text(setup.ruleset_id, "ruleset_id")
         setup = _checked(replace(setup, name=clean))
         with self._write() as conn:
