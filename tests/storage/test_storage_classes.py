@@ -211,3 +211,19 @@ def test_an_exam_assignment_is_done_by_a_pass_after_it_was_given(db: TrainerDB) 
     assert db.exam_assignment_done(ana, given)
     assert not db.exam_assignment_done(ben, given)
     assert not db.exam_assignment_done(cal, given)  # passed before it was given
+
+
+def test_an_exam_passed_by_an_edit_in_sqlite_counts_for_neither_averages_nor_assignments(
+        db: TrainerDB) -> None:
+    """Issue 14: a record altered outside the trainer is not evidence of a pass."""
+    spring, ana, ben, _, _ = _class_of_three(db)
+    setup = exam_setup(db, pass_mark=80)
+    db.assign("exam", setup, class_id=spring, assigned_by="Pat", at=at(0))
+    given = db.class_assignments(spring)[0]
+    failed = take_exam(db, ben, setup, right=1, wrong=4, minutes=30)  # 20%: failed
+    take_exam(db, ana, setup, right=4, wrong=1, minutes=30)  # 80%: passed, untouched
+    db.conn.execute("UPDATE exams SET score = 96, passed = 1 WHERE id = ?", (failed.id,))
+    db.conn.commit()
+    assert db.class_averages(spring).exams_passed == 1  # Ana only
+    assert db.exam_assignment_done(ana, given)
+    assert not db.exam_assignment_done(ben, given)

@@ -8,7 +8,8 @@ to them directly and to every class they are in that is not archived.
 
 Whether an assignment is done is decided outside storage for a lesson (the
 course's mastery, :mod:`trainer.training`) and here for an exam: a passed exam
-of that set-up started on or after the day the assignment was made.
+of that set-up started on or after the day the assignment was made. An exam
+counts as passed only when its seal says it reads as the trainer recorded it.
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ import sqlite3
 from datetime import date, datetime
 from enum import StrEnum
 
-from trainer.storage import fields, rows
+from trainer.storage import fields, rows, seal
 from trainer.storage.models import (
     Assignment,
     AssignmentKind,
     ClassAverages,
+    SealState,
     StorageError,
     Trainee,
     TrainingClass,
@@ -186,17 +188,24 @@ class Classes(Writes):
 
     def class_averages(self, class_id: int) -> ClassAverages:
         """The class's figures, each trainee counted once (see :class:`ClassAverages`)."""
-        (members, practised, accuracy, per_round, rounds, answers, passed) = self.conn.execute(
+        class_id = fields.integer(class_id, "class_id")
+        (members, practised, accuracy, per_round, rounds, answers) = self.conn.execute(
             "SELECT COUNT(*), COALESCE(SUM(tt.answers > 0), 0),"
             " AVG(CASE WHEN tt.answers > 0 THEN CAST(tt.correct AS REAL) / tt.answers END),"
             " AVG(CASE WHEN tt.rounds > 0 THEN tt.seconds / tt.rounds END),"
-            " COALESCE(AVG(COALESCE(tt.rounds, 0)), 0.0), COALESCE(SUM(tt.answers), 0),"
-            " COALESCE(SUM((SELECT e.passed FROM exams e WHERE e.trainee_id = m.trainee_id"
-            "   AND e.finished IS NOT NULL ORDER BY e.started DESC, e.id DESC LIMIT 1)), 0)"
+            " COALESCE(AVG(COALESCE(tt.rounds, 0)), 0.0), COALESCE(SUM(tt.answers), 0)"
             " FROM class_members m LEFT JOIN trainee_totals tt ON tt.trainee_id = m.trainee_id"
             " WHERE m.class_id = ?",
-            (fields.integer(class_id, "class_id"),),
+            (class_id,),
         ).fetchone()
+        latest_passed = [row[0] for row in self.conn.execute(
+            "SELECT e.id FROM class_members m JOIN exams e ON e.id = ("
+            "   SELECT l.id FROM exams l WHERE l.trainee_id = m.trainee_id"
+            "   AND l.finished IS NOT NULL ORDER BY l.started DESC, l.id DESC LIMIT 1)"
+            " WHERE m.class_id = ? AND e.passed = 1",
+            (class_id,),
+        )]
+        passed = sum(self._sealed_as_recorded(exam_id) for exam_id in latest_passed)
         return ClassAverages(
             members=int(members),
             practised=int(practised),
@@ -293,11 +302,16 @@ class Classes(Writes):
         if assignment.kind is not AssignmentKind.EXAM:
             raise StorageError(f"assignment: {assignment.id} is a {assignment.kind.value}")
         found = self.conn.execute(
-            "SELECT 1 FROM exams WHERE trainee_id = ? AND config_id = ? AND passed = 1"
-            " AND finished IS NOT NULL AND started >= ? LIMIT 1",
+            "SELECT id FROM exams WHERE trainee_id = ? AND config_id = ? AND passed = 1"
+            " AND finished IS NOT NULL AND started >= ?",
             (trainee_id, int(assignment.target), assignment.created.date().isoformat()),
-        ).fetchone()
-        return found is not None
+        )
+        return any(self._sealed_as_recorded(exam_id) for (exam_id,) in found.fetchall())
+
+    def _sealed_as_recorded(self, exam_id: int) -> bool:
+        """Whether an exam reads as the trainer recorded it: an exam passed by an edit
+        made outside the trainer (or one this station cannot check) counts for nothing."""
+        return seal.check_row(self.conn, self.secret, "exams", exam_id) is SealState.VALID
 
 
 def _config_id(target: str) -> int:
