@@ -28,9 +28,11 @@ question kind or wager it does not know: a newer trainer's; merge it with a
 trainer at least as new): a merge is one transaction, so nothing of a refused
 file is merged and nothing already stored changes.
 
-A table added after format 1 shipped (``course_answers``, schema 4) is
-optional: a file from an older trainer has none and merges as having no such
-rows, and an older trainer merging a newer file ignores it. So the header's
+A table added after format 1 shipped (``course_answers``, schema 4;
+``exam_setups``, schema 5: each exam's set-up as it ran and its attempt
+number, by the exam's uid) is optional: a file from an older trainer has
+none and merges as having no such rows, and an older trainer merging a
+newer file ignores it. So the header's
 format number stays 1.
 """
 
@@ -59,6 +61,8 @@ from trainer.exam_setup import (
     MAX_TIME_LIMIT_MINUTES,
     MIN_EXAM_ROUNDS,
     MIN_PASS_MARK,
+    setup_from_json,
+    setup_problem,
 )
 from trainer.skills import QuestionKind, Skill
 from trainer.storage import fields, seal
@@ -91,6 +95,8 @@ MAX_TEXT_LENGTH = 200
 """A question id, an expected or given answer, a lesson, a scenario, a ruling's item."""
 MAX_ROUND_JSON_LENGTH = 64 * 1024
 MAX_RULESET_VERSION = 1_000_000
+MAX_SETUP_JSON_LENGTH = 4 * 1024
+MAX_ATTEMPT = 1_000_000
 EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
 """No record of this trainer is older."""
 CLOCK_TOLERANCE = timedelta(days=1)
@@ -132,6 +138,18 @@ def _time(value: object) -> str | None:
         return (f"{_shown(value)} is not between {EARLIEST.date()} and"
                 f" {latest.date()} (a station's clock may be wrong)")
     return None
+
+
+def _setup_json(value: object) -> str | None:
+    """A set-up as an exam stores it (:func:`trainer.exam_setup.setup_from_json`), held
+    to the limits of a set-up this trainer would store."""
+    if not isinstance(value, str) or len(value) > MAX_SETUP_JSON_LENGTH:
+        return f"{_shown(value)} is not a stored exam set-up"
+    try:
+        setup, _ = setup_from_json(value)
+    except ValueError as error:
+        return str(error).removeprefix("setup_json: ")
+    return setup_problem(setup)
 
 
 def _optional(check: Check) -> Check:
@@ -267,8 +285,13 @@ TABLES: dict[str, dict[str, Check]] = {
         "seconds": _number(0, fields.MAX_SECONDS),
         "answered_at": _time,
     },
+    "exam_setups": {  # beside "exams": what format 1 had no columns for
+        "uid": _uid,  # the exam's
+        "setup_json": _setup_json,
+        "attempt": _optional(_whole(1, MAX_ATTEMPT)),
+    },
 }
-OPTIONAL_TABLES = frozenset({"course_answers"})
+OPTIONAL_TABLES = frozenset({"course_answers", "exam_setups"})
 """Tables added after format 1 shipped: a file without one has no such rows."""
 
 _EXPORT_QUERIES = {
@@ -296,6 +319,9 @@ _EXPORT_QUERIES = {
         "SELECT c.uid, t.uid, c.kind, c.lesson, c.scenario, c.item, c.correct, c.seconds,"
         " c.answered_at FROM course_answers c JOIN trainees t ON t.id = c.trainee_id"
         " ORDER BY c.id"
+    ),
+    "exam_setups": (
+        "SELECT uid, setup_json, attempt FROM exams WHERE setup_json IS NOT NULL ORDER BY id"
     ),
 }
 _BOOL_COLUMNS = {("answers", 9), ("exams", 10), ("course_answers", 6)}
@@ -675,6 +701,12 @@ def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str,
 
     first_exam = _last_id(conn, "exams")
     finished_later: list[int] = []
+    setups = {uid: (setup_json, attempt) for uid, setup_json, attempt
+              in tables.get("exam_setups", {"rows": []})["rows"]}
+    strays = setups.keys() - {row[0] for row in tables["exams"]["rows"]}
+    if strays:
+        raise MergeError(f"{name}: exam_setups: exam {min(strays)} is not in the file's"
+                         " exams; nothing was merged")
     for number, (
         uid, trainee, session, exam_rounds, ruleset_id, pass_mark, limit, started, finished,
         score, passed,
@@ -686,12 +718,14 @@ def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str,
                               f"its session {session} is another trainee's")
         row = conn.execute("SELECT id, trainee_id FROM exams WHERE uid = ?", (uid,)).fetchone()
         if row is None:
+            setup_json, attempt = setups.get(uid, (None, None))
             conn.execute(
                 "INSERT INTO exams (uid, trainee_id, session_id, rounds, ruleset_id, pass_mark,"
-                " time_limit_seconds, started, finished, score, passed)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " time_limit_seconds, started, finished, score, passed, setup_json, attempt)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (uid, trainee_id, exam_session, exam_rounds, ruleset_id, float(pass_mark), limit,
-                 started, finished, score, None if passed is None else int(passed)),
+                 started, finished, score, None if passed is None else int(passed),
+                 setup_json, attempt),
             )
             counts["exams"] += 1
         elif row[1] != trainee_id:
