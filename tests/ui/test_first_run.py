@@ -106,3 +106,16 @@ def test_the_four_colour_deck_is_offered_at_the_first_start(qtbot: QtBot) -> Non
     welcome.four_colour_box.setChecked(True)
     assert welcome.four_colour
     db.close()
+
+
+def test_enter_in_the_name_creates_the_profile_once(
+    qtbot: QtBot, db: TrainerDB, welcome: WelcomeDialog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Enter in the name goes through the default button alone: one profile, no error."""
+    calls: list[str] = []
+    create = db.create_trainee
+    monkeypatch.setattr(db, "create_trainee", lambda name: calls.append(name) or create(name))
+    qtbot.keyClicks(welcome.name_edit, "Ana Costa")
+    qtbot.keyClick(welcome.name_edit, Qt.Key.Key_Return)
+    assert calls == ["Ana Costa"]
+    assert welcome.result() == QDialog.DialogCode.Accepted and welcome.error.text() == ""

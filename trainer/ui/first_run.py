@@ -96,7 +96,7 @@ class WelcomeDialog(QDialog):
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("trainee_name")
         self.name_edit.setPlaceholderText("Your name")
-        self.name_edit.returnPressed.connect(self.create_trainee)
+        # Enter: the default button, "Create and start training" (one creation)
         row.addWidget(self.name_edit)
         form.addLayout(row)
         required = policy is PinPolicy.REQUIRED
