@@ -298,3 +298,20 @@ def test_the_issues_78_6_percent_reads_the_same_in_my_exams_the_exams_tab_and_th
     qtbot.addWidget(page)
     assert _score_cell(mine) == _score_cell(page.exams_view) == "78.6%"
     assert "score 78.6%" in reports.exam_report_html(db, exam.id)
+
+
+def test_the_site_files_exam_is_neither_edited_nor_retired_in_the_list(
+    qtbot: QtBot, db: TrainerDB, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Retired here, the next start would only make the site's exam again under another
+    name: IT changes it in the site file, and the list says so."""
+    site_exam = db.create_exam_config("Audition", 20, "ny-2018", 90)
+    dialog = ExamSetupsDialog(db, site_exam_id=site_exam)
+    qtbot.addWidget(dialog)
+    dialog.refresh(site_exam)
+    monkeypatch.setattr(dialog, "_confirm", lambda question: True)
+    assert not dialog.edit_button.isEnabled() and not dialog.retire_button.isEnabled()
+    assert not dialog.retire_selected() and dialog.edit_selected() is None
+    assert "site file" in dialog.message.text()
+    assert dialog.table.item(0, 3).text() == "yes (site file)"
+    assert [config.retired for config in db.list_exam_configs(retired=True)] == [None]

@@ -14,6 +14,7 @@ trainee's other windows are closed, and a running exam's clock keeps running.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from functools import partial
@@ -38,7 +39,7 @@ from PySide6.QtWidgets import (
 from trainer.engine.round import Round, RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.reports.text import score_text
-from trainer.site_config import PinPolicy, SiteConfig, apply_to_settings
+from trainer.site_config import PinPolicy, SiteConfig, apply_to_settings, ensure_site_exam
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import Exam, ExamConfig, Mistake
 from trainer.training.grading import Grade
@@ -69,6 +70,9 @@ MODE_HELP = {
     Mode.SPEED: "Speed: timed; feedback at the end of the round.",
     Mode.EXAM: "Exam: a fixed number of rounds, no feedback until the end.",
 }
+
+
+log = logging.getLogger("trainer.ui")
 
 
 class MainWindow(QMainWindow):
@@ -310,6 +314,7 @@ class MainWindow(QMainWindow):
         dashboard.room_key = self.site.room_key  # merge the room's signed results files
         dashboard.allow_default_room_key = self.site.allow_default_room_key
         dashboard.room = self.site.room  # the room's name on reports and certificates
+        dashboard.site_exam_id = self._site_exam_id()
         dashboard.set_instructor(name)  # who signs off and assigns
         if self.site.results_folder is not None:
             dashboard.open_files_in(self.site.results_folder)  # where stations leave them
@@ -325,6 +330,16 @@ class MainWindow(QMainWindow):
         self._dashboard = dashboard
         self.instructor_area = area
         return area
+
+    def _site_exam_id(self) -> int | None:
+        """The set-up the site file fixes (made at start when missing; None without one)."""
+        if self.db is None or self.site.exam is None:
+            return None
+        try:
+            return ensure_site_exam(self.db, self.site)
+        except STORAGE_ERRORS as error:
+            log.error("the site's exam set-up could not be found: %s", error)
+            return None
 
     def _close_review(self) -> None:
         """A review window (a trainee's round and answers) closes when a lock covers."""

@@ -131,9 +131,11 @@ class InstructorDashboard(QWidget):
         self.db = db
         self.trainee_page: TraineePage | None = None
         self.room_key: str | None = None
+        """The training room's key for station files (None: the default key)."""
         self.allow_default_room_key = True
         """False: a station file signed with the public default key is refused (site file)."""
-        """The training room's key for station files (None: the default key)."""
+        self.site_exam_id: int | None = None
+        """The exam set-up the site file fixes (not edited or retired here)."""
         self.room: str | None = None
         """The training room's name (the site file's ``[site] room``), printed on reports."""
         self.instructor: str | None = None
@@ -678,7 +680,7 @@ class InstructorDashboard(QWidget):
 
     def open_exam_setups(self) -> None:
         """Every exam set-up: add one, edit one (a new version), retire one."""
-        dialog = ExamSetupsDialog(self.db, self)
+        dialog = ExamSetupsDialog(self.db, self, site_exam_id=self.site_exam_id)
         try:
             self._run_dialog(dialog)
         finally:

@@ -263,9 +263,15 @@ class ExamSetupsDialog(QDialog):
 
     COLUMNS = ("Name", "Version", "Fixes", "Offered")
 
-    def __init__(self, db: TrainerDB, parent: QWidget | None = None) -> None:
+    SITE_FIXED = ("Fixed by the training room's site file: IT changes or removes it there"
+                  " (edited or retired here, the next start would only make it again).")
+
+    def __init__(self, db: TrainerDB, parent: QWidget | None = None, *,
+                 site_exam_id: int | None = None) -> None:
         super().__init__(parent)
         self.db = db
+        self.site_exam_id = site_exam_id
+        """The set-up the site file fixes: neither edited nor retired here."""
         self.setWindowTitle("Exam set-ups")
         layout = QVBoxLayout(self)
         layout.addWidget(heading("Exam set-ups"))
@@ -316,6 +322,8 @@ class ExamSetupsDialog(QDialog):
                      else f"{config.for_new_exams.figures}; {BEFORE_SETUPS}")
             offered = ("retired " + config.retired.astimezone().strftime("%Y-%m-%d")
                        if config.retired else "yes")
+            if config.id == self.site_exam_id:
+                offered += " (site file)"
             for column, text in enumerate((config.name, str(config.version), fixes, offered)):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)
@@ -333,9 +341,12 @@ class ExamSetupsDialog(QDialog):
 
     def _update_buttons(self) -> None:
         config = self.selected()
-        offered = config is not None and config.retired is None
+        site_fixed = config is not None and config.id == self.site_exam_id
+        offered = config is not None and config.retired is None and not site_fixed
         self.edit_button.setEnabled(offered)
         self.retire_button.setEnabled(offered)
+        if site_fixed:
+            self.message.setText(self.SITE_FIXED)
 
     def _run_dialog(self, dialog: QDialog) -> bool:
         return dialog.exec() == QDialog.DialogCode.Accepted
@@ -351,7 +362,7 @@ class ExamSetupsDialog(QDialog):
     def edit_selected(self) -> int | None:
         """A new version of the selected set-up; its id, or None."""
         config = self.selected()
-        if config is None or config.retired is not None:
+        if config is None or config.retired is not None or config.id == self.site_exam_id:
             return None
         return self._edit(config)
 
@@ -374,7 +385,7 @@ class ExamSetupsDialog(QDialog):
     def retire_selected(self) -> bool:
         """Retire the selected set-up after asking; True when retired."""
         config = self.selected()
-        if config is None or config.retired is not None:
+        if config is None or config.retired is not None or config.id == self.site_exam_id:
             return False
         if not self._confirm(
             f"Retire \u201c{config.name}\u201d? It is no longer offered for new exams;"
