@@ -73,18 +73,6 @@ def test_a_short_password_or_a_second_instructor_of_the_same_name_is_refused(
     assert db.list_instructors() == ["Marta"]
 
 
-def test_a_training_rooms_first_instructor_comes_as_a_hash_and_only_once(db: TrainerDB) -> None:
-    stored = hash_password("room secret 1")
-    with pytest.raises(StorageError, match="password_hash: not a hash"):
-        db.create_first_instructor_from_hash("Ida", "room secret 1")  # a clear password
-    assert db.list_instructors() == []
-    assert db.create_first_instructor_from_hash("Ida", stored) is not None
-    assert db.verify_instructor("Ida", "room secret 1")
-    assert not db.verify_instructor("Ida", "room secret 2")
-    assert db.create_first_instructor_from_hash("Max", hash_password("other one")) is None
-    assert db.list_instructors() == ["Ida"]
-
-
 @pytest.mark.parametrize(
     "text",
     ["", "scrypt$16384$8$1$$" + "0" * 64, "scrypt$16383$8$1$aa$" + "0" * 64,

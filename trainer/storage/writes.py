@@ -113,21 +113,6 @@ class Writes(Backups):
             )
         return int(cursor.lastrowid or 0)
 
-    def create_first_instructor_from_hash(self, name: str, password_hash: str) -> int | None:
-        """Add the first instructor from a stored-form hash (a training room's site
-        file carries only the hash); None when the station has an instructor already."""
-        clean = fields.name(name)
-        if not passwords.is_password_hash(password_hash):
-            raise StorageError("password_hash: not a hash made by 'hhe-trainer site hash-password'")
-        with self._write() as conn:
-            if conn.execute("SELECT 1 FROM instructors").fetchone() is not None:
-                return None
-            cursor = conn.execute(
-                "INSERT INTO instructors (name, password_hash, created) VALUES (?, ?, ?)",
-                (clean, password_hash, fields.now()),
-            )
-        return int(cursor.lastrowid or 0)
-
     # -- sessions and rounds
 
     def _insert_session(
