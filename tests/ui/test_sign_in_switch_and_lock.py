@@ -83,7 +83,7 @@ def test_switch_trainee_ends_the_session_and_the_next_trainee_signs_in_with_a_pi
     window._run_sign_in = signs_in("Ana", "4711")  # type: ignore[method-assign]
     assert window.switch_trainee()
     assert window.trainee_id == ids(db)["Ana"]
-    assert window.windowTitle().endswith("\u2014 Ana")
+    assert window.windowTitle().startswith("Ana \u2014 ")
     assert open_sessions(db) == [ids(db)["Ana"]]  # Bob's ended cleanly, Ana's started
     assert window.recorder is not None and window.recorder.trainee_id == ids(db)["Ana"]
 

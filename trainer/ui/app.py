@@ -115,6 +115,7 @@ def run_app(rules: str | None = None) -> int:
         load_site_config,
     )
     from trainer.storage.database import open_database
+    from trainer.ui.about import TITLE
     from trainer.ui.crash import install_crash_handler
     from trainer.ui.first_run import WelcomeDialog, is_first_run
     from trainer.ui.main_window import MainWindow
@@ -129,7 +130,7 @@ def run_app(rules: str | None = None) -> int:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv)
     app.setApplicationName("hhe-trainer")
-    app.setApplicationDisplayName("Heads Up Hold'em Dealer Trainer")
+    app.setApplicationDisplayName(TITLE)  # added after every window's own title
     icons = resource_dir("icons")
     icon = QIcon()
     for size in ICON_SIZES:

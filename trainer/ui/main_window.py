@@ -53,6 +53,7 @@ from trainer.training.session import (
     TrainingSettings,
     exam_settings,
 )
+from trainer.ui.about import TITLE
 from trainer.ui.answer_panel import AnswerPanel
 from trainer.ui.keys import action
 from trainer.ui.lock import Clock, IdleWatcher, LockPage, system_clock
@@ -102,9 +103,7 @@ class MainWindow(QMainWindow):
         self._exam_deadline = QTimer(self)
         self._exam_deadline.setSingleShot(True)
         self._exam_deadline.timeout.connect(self._exam_time_up)
-        trainee = db.get_trainee(trainee_id) if db is not None and trainee_id else None
-        title = "Heads Up Hold'em Dealer Trainer"
-        self.setWindowTitle(f"{title} \u2014 {trainee.name}" if trainee else title)
+        self._title_for(trainee_id)
 
         self.table = TableView()
         self.table.set_four_colour(self.settings.four_colour)
@@ -341,6 +340,12 @@ class MainWindow(QMainWindow):
             log.error("the site's exam set-up could not be found: %s", error)
             return None
 
+    def _title_for(self, trainee_id: int | None) -> None:
+        """The trainee's name as the title: the window system adds the application's
+        name after it (``Ana — Heads Up Hold'em Dealer Trainer``); nobody: that name."""
+        trainee = self.db.get_trainee(trainee_id) if self.db is not None and trainee_id else None
+        self.setWindowTitle(f"{trainee.name} \u2014 {TITLE}" if trainee else TITLE)
+
     def _close_review(self) -> None:
         """A review window (a trainee's round and answers) closes when a lock covers."""
         from shiboken6 import isValid
@@ -398,9 +403,7 @@ class MainWindow(QMainWindow):
         close_owned_windows(self)  # the last trainee's progress, course, review windows
         self._close_review()
         self.trainee_id = trainee_id
-        trainee = self.db.get_trainee(trainee_id) if self.db is not None and trainee_id else None
-        title = "Heads Up Hold'em Dealer Trainer"
-        self.setWindowTitle(f"{title} \u2014 {trainee.name}" if trainee else title)
+        self._title_for(trainee_id)
         self.mode = Mode.PRACTICE
         self.mode_actions[Mode.PRACTICE].setChecked(True)
         self.clock_label.clear()

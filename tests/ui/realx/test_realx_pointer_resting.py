@@ -18,7 +18,7 @@ from realx_support import XScreen, dealer_hand_typed, start_trainer, stop, wait_
 from trainer.paths import data_dir
 from trainer.storage.database import open_database
 
-MAIN_TITLE = "Dealer Trainer \u2014 Ana Test"
+MAIN_TITLE = "Ana Test \u2014 Heads Up"
 
 
 def answers_stored() -> int:
