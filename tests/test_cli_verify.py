@@ -11,17 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.storage.storage_support import ROUND
 from trainer.cli import main
 from trainer.storage import open_database
 from trainer.storage.seal import SECRET_FILENAME
-
-ROUND = {
-    "rules": "ny-2018",
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00",
-               "raise": "30.00"}],
-}
 
 
 @pytest.fixture

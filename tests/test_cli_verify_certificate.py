@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
 
+from tests.storage.storage_support import ROUND, RULES, T0
 from trainer.cli import VERIFY_ALTERED, VERIFY_UNKNOWN, VERIFY_VALID, main
 from trainer.storage import NewAnswer, open_database
-
-RULES = "ny-2018"
-T0 = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
-ROUND = {
-    "rules": RULES,
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00",
-               "raise": "30.00"}],
-}
 
 
 @pytest.fixture

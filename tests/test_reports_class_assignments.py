@@ -3,26 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from tests.storage.storage_support import ROUND, RULES, T0
 from trainer.reports.assignments import class_progress, trainee_assignments
 from trainer.skills import Skill
 from trainer.storage import NewAnswer, TrainerDB, open_database
 from trainer.storage.classes import AssignmentState
 from trainer.training.lessons import Lesson
 
-RULES = "ny-2018"
-T0 = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
-ROUND = {
-    "rules": RULES,
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00",
-               "raise": "30.00"}],
-}
 ANTE_LESSON = Lesson("ante-basics", "Settling the ante", 1, (Skill.ANTE,), 10.0, "")
 RAISE_LESSON = Lesson("raise-basics", "Settling the raise", 2, (Skill.RAISE,), 10.0, "")
 LESSONS = [ANTE_LESSON, RAISE_LESSON]

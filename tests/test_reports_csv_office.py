@@ -6,25 +6,16 @@ from __future__ import annotations
 import csv
 import time
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from tests.storage.storage_support import ROUND, RULES, T0
 from trainer import reports
 from trainer.reports.csv import amount_paid
 from trainer.skills import QuestionKind
 from trainer.storage import NewAnswer, TrainerDB, open_database
-
-RULES = "ny-2018"
-T0 = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
-ROUND = {
-    "rules": RULES,
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00",
-               "raise": "30.00"}],
-}
 
 
 @pytest.fixture

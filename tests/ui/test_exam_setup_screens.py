@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QInputDialog, QMessageBox, QTableView
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import ROUND
 from tests.ui.test_practice_loop import play_all_correct, type_answer
 from trainer import reports
 from trainer.engine.evaluator import Category
@@ -29,14 +30,6 @@ from trainer.ui.main_window import MainWindow
 from trainer.ui.progress.exam_setup import ExamSetupDialog, ExamSetupsDialog
 from trainer.ui.progress.trainee_page import ExamsTable, TraineePage
 
-ROUND: dict[str, Any] = {
-    "rules": "ny-2018",
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [
-        {"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00", "raise": "30.00"}
-    ],
-}
 STATION = TrainingSettings(rules="massachusetts", seats=1, side_bets=(), sound=False,
                            exam_rounds=7, seed=1)
 """A station whose Settings say 1 seat, no side bets, another rule set, 7 exam rounds."""

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QImage, QPageSize
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import ROUND, RULES
 from trainer import reports
 from trainer.storage import DayStat, NewAnswer, TrainerDB, open_database
 from trainer.training.questions import Skill
@@ -30,15 +31,6 @@ from trainer.ui.progress.dashboard import InstructorDashboard
 from trainer.ui.progress.pdf import write_pdf
 from trainer.ui.progress.progress_view import ProgressView
 
-RULES = "ny-2018"
-ROUND = {
-    "rules": RULES,
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [
-        {"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00", "raise": "30.00"}
-    ],
-}
 T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 
 

@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import unicodedata
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -18,21 +18,13 @@ from hypothesis import strategies as st
 from PySide6.QtGui import QImage, QPageSize
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import ROUND, RULES, T0
 from trainer import reports
 from trainer.reports.html import LINE_CHARACTERS, column_widths
 from trainer.storage import NewAnswer, TrainerDB, open_database
 from trainer.ui.progress.pdf import FOOTER_MM, write_pdf
 
-T0 = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
 NAME = "Ana Lopez-Fitzgerald"
-RULES = "ny-2018"
-ROUND = {
-    "rules": RULES,
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00",
-               "raise": "30.00"}],
-}
 MISTAKES = 60
 """Wrong answers given; the report prints the latest 50 (numbers 10 to 59)."""
 

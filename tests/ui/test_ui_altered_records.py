@@ -12,18 +12,10 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import ROUND, RULES
 from trainer.storage import NewAnswer, TrainerDB, open_database
 from trainer.ui.progress.dashboard import InstructorDashboard
 from trainer.ui.progress.models import RosterModel
-
-RULES = "ny-2018"
-ROUND = {
-    "rules": RULES,
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00",
-               "raise": "30.00"}],
-}
 
 
 def _failed_exam(db: TrainerDB, name: str) -> int:

@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import unicodedata
 from collections.abc import Iterator
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -16,19 +16,10 @@ from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import ROUND, RULES, T0
 from trainer.storage import NewAnswer, TrainerDB, open_database
 from trainer.ui.progress.certify import CertifiedRosterModel, CertifyDialog
 from trainer.ui.progress.dashboard import InstructorDashboard
-
-RULES = "ny-2018"
-T0 = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
-ROUND = {
-    "rules": RULES,
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00",
-               "raise": "30.00"}],
-}
 
 
 def take_exam(db: TrainerDB, trainee: int, config: int, right: int, wrong: int,

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QDate, Qt
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import ROUND, RULES, T0
 from trainer.skills import Skill
 from trainer.storage import NewAnswer, TrainerDB, open_database
 from trainer.training.lessons import Lesson
@@ -17,16 +18,7 @@ from trainer.ui.progress.classes import ClassesTab
 from trainer.ui.progress.dashboard import InstructorDashboard
 from trainer.ui.progress.progress_view import ProgressView
 
-RULES = "ny-2018"
-T0 = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
 TODAY = date(2026, 3, 7)
-ROUND = {
-    "rules": RULES,
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00",
-               "raise": "30.00"}],
-}
 LESSONS = [Lesson("ante-basics", "Settling the ante", 1, (Skill.ANTE,), 10.0, "")]
 
 

@@ -4,25 +4,17 @@ cut off, even in a narrow window."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import ROUND, RULES, T0
 from trainer.storage import NewAnswer, TrainerDB, open_database
 from trainer.ui.progress.trainee_page import TraineePage
 
-RULES = "ny-2018"
-T0 = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
-ROUND = {
-    "rules": RULES,
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00",
-               "raise": "30.00"}],
-}
 LONG_NAME = "Final certification exam for the Heads Up Hold'em table (evening shift)"
 
 
