@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QShowEvent
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -53,6 +53,7 @@ from trainer.skills import Skill
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import StorageError
 from trainer.training.mastery import LessonLike, Level
+from trainer.ui.progress.figures_view import TraineeFiguresView
 from trainer.ui.progress.labels import error_label
 from trainer.ui.progress.models import NO_FIGURE, ROW_ROLE, SORT_ROLE, Index, SortFilterProxy
 from trainer.ui.progress.progress_view import configure_table
@@ -305,7 +306,7 @@ def legend() -> QWidget:
     return box
 
 
-class SkillGridView(QWidget):
+class SkillGridView(TraineeFiguresView):
     """The grid, its filters and legend, for ``trainee_ids`` (None: every trainee).
 
     ``traineeActivated`` carries the id of a trainee double-clicked (or Enter).
@@ -317,13 +318,10 @@ class SkillGridView(QWidget):
     def __init__(self, db: TrainerDB, trainee_ids: Sequence[int] | None = None,
                  parent: QWidget | None = None, *, lessons: Sequence[LessonLike] | None = None,
                  now: datetime | None = None) -> None:
-        super().__init__(parent)
-        self.db = db
-        self.trainee_ids = None if trainee_ids is None else list(trainee_ids)
+        super().__init__(db, trainee_ids, parent)
         self.lessons = lessons
         self.now = now
         """A fixed clock for tests and screenshots; None: the present."""
-        self._stale = True
         self.setObjectName("skill_grid_view")
         em = self.fontMetrics().height()
 
@@ -392,20 +390,9 @@ class SkillGridView(QWidget):
 
     # -- reading
 
-    def set_trainees(self, trainee_ids: Sequence[int] | None) -> None:
-        """Show these trainees (None: every trainee)."""
-        self.trainee_ids = None if trainee_ids is None else list(trainee_ids)
-        self.refresh()
-
-    def refresh(self) -> None:
-        """Read the figures again now if shown, else when next shown."""
-        self._stale = True
-        if self.isVisible():
-            self.reload()
-
     def reload(self) -> None:
         """Read the figures now; a problem is said above the grid (the last figures stay)."""
-        self._stale = False
+        super().reload()
         try:
             grid = skill_grid(self.db, self.trainee_ids, lessons=self.lessons, now=self.now,
                               not_practised_days=self.days.value())
@@ -431,11 +418,6 @@ class SkillGridView(QWidget):
             title = max(metrics.horizontalAdvance(line) for line in lines) + em
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
             header.resizeSection(column, max(title, score))
-
-    def showEvent(self, event: QShowEvent) -> None:
-        if self._stale:
-            self.reload()
-        super().showEvent(event)
 
     # -- filters
 

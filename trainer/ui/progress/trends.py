@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QShowEvent
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -34,6 +34,7 @@ from trainer.reports.trends import (
 )
 from trainer.skills import Skill
 from trainer.storage.database import TrainerDB
+from trainer.ui.progress.figures_view import TraineeFiguresView
 from trainer.ui.progress.labels import error_label
 from trainer.ui.progress.models import BAD, GOOD, Column, RowsModel, SortFilterProxy
 from trainer.ui.progress.progress_view import configure_table
@@ -107,16 +108,13 @@ class MissedModel(RowsModel[MissedQuestion]):
     )
 
 
-class TrendsView(QWidget):
+class TrendsView(TraineeFiguresView):
     """Each skill's weekly figures with the change, and the most-missed questions,
     for ``trainee_ids`` (None: every trainee). Reads when shown after :meth:`refresh`."""
 
     def __init__(self, db: TrainerDB, trainee_ids: Sequence[int] | None = None,
                  parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.db = db
-        self.trainee_ids = None if trainee_ids is None else list(trainee_ids)
-        self._stale = True
+        super().__init__(db, trainee_ids, parent)
         self.setObjectName("trends_view")
 
         self.skill_choice = QComboBox()
@@ -172,20 +170,9 @@ class TrendsView(QWidget):
         layout.addWidget(self.problem)
         layout.addWidget(splitter)
 
-    def set_trainees(self, trainee_ids: Sequence[int] | None) -> None:
-        """Show these trainees' figures (None: every trainee's)."""
-        self.trainee_ids = None if trainee_ids is None else list(trainee_ids)
-        self.refresh()
-
-    def refresh(self) -> None:
-        """Read the figures again now if shown, else when next shown."""
-        self._stale = True
-        if self.isVisible():
-            self.reload()
-
     def reload(self) -> None:
         """Read the figures now; a problem is said above the tables (the last figures stay)."""
-        self._stale = False
+        super().reload()
         skill = self.skill_choice.currentData()
         try:
             trends = skill_trends(self.db, self.trainee_ids, weeks=TREND_WEEKS)
@@ -198,11 +185,6 @@ class TrendsView(QWidget):
         self.trends.set_rows([t for t in trends if skill is None or t.skill == skill])
         self.missed.set_rows(missed)
         self.trends_view.setToolTip("" if self.trends.rowCount() else "No answers yet")
-
-    def showEvent(self, event: QShowEvent) -> None:
-        if self._stale:
-            self.reload()
-        super().showEvent(event)
 
     def shown_trends(self) -> list[tuple[str, ...]]:
         """The trends table's text, as shown (sorted)."""
