@@ -82,7 +82,7 @@ def test_a_class_is_created_with_a_name_and_a_start_date(
     assert (made.name, made.starts) == ("Spring 2026", date(2026, 3, 2))
     assert tab.class_id() == made.id
     assert tab.title.text() == "Spring 2026 \u2014 starts 2026-03-02"
-    assert tab.class_list.item(0).text() == "Spring 2026 (from 2026-03-02)"
+    assert tab.class_list.item(0).text() == "Spring 2026\nfrom 2026-03-02"
 
 
 def test_a_second_class_of_the_same_name_is_refused_in_words(

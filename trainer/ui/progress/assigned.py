@@ -30,7 +30,7 @@ class AssignedBox(QGroupBox):
     HEADER = ("Assigned", "Given to", "Due", "Status")
 
     def __init__(self) -> None:
-        super().__init__("Assigned to you")
+        super().__init__("Assigned work")  # the trainee's own page and the instructor's
         self.setObjectName("assigned_box")
         self.table = QTableWidget(0, len(self.HEADER))
         self.table.setObjectName("assigned")

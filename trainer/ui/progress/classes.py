@@ -252,7 +252,8 @@ class ClassesTab(QWidget):
             self._problem(f"The classes could not be read: {error}")
             classes = []
         for found in classes:
-            item = QListWidgetItem(f"{found.name} (from {found.starts.isoformat()})")
+            item = QListWidgetItem(f"{found.name}\nfrom {found.starts.isoformat()}")
+            item.setToolTip(f"{found.name}, from {found.starts.isoformat()}")  # a long name
             item.setData(ID_ROLE, found.id)
             self.class_list.addItem(item)
             if found.id == shown:

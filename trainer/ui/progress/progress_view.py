@@ -218,8 +218,10 @@ class ProgressView(QWidget):
         met = sum(1 for stat in stats if target_met(mastery[stat.skill]))
         if answers:
             last = reports.local_time(trainee.last_active) if trainee else ""
+            rounds = row.rounds_played if row else 0
             self.subtitle.setText(
-                f"{row.rounds_played if row else 0} rounds played over {len(days)} days"
+                f"{rounds} round{'' if rounds == 1 else 's'} played over {len(days)}"
+                f" day{'' if len(days) == 1 else 's'}"
                 f" \u00b7 target met in {met} of {len(stats)} skills practised"
                 + (f" \u00b7 last active {last}" if last else "")
             )
