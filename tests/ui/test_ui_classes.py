@@ -189,6 +189,26 @@ def test_the_trainee_sees_what_is_assigned_to_them(
     assert not others.assigned.isVisible()
 
 
+def test_archiving_a_class_hides_it_and_its_assignments_after_asking(
+    qtbot: QtBot, tab: ClassesTab, db: TrainerDB, ids: dict[str, int],
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _create(qtbot, tab, "Spring 2026", date(2026, 3, 2))
+    _add(qtbot, tab, "Ana")
+    class_id = tab.class_id()
+    assert class_id is not None
+    db.assign("lesson", "ante-basics", class_id=class_id, assigned_by="Pat")
+    asked: list[str] = []
+    monkeypatch.setattr(tab, "_confirm", lambda question: asked.append(question) or False)
+    assert not tab.archive_class()  # "No": nothing changes
+    assert tab.class_list.count() == 1 and "Spring 2026" in asked[0]
+    monkeypatch.setattr(tab, "_confirm", lambda question: True)
+    assert tab.archive_class()
+    assert tab.class_list.count() == 0 and db.list_classes() == []
+    assert db.assignments_for(ids["Ana"]) == []  # the class's work no longer shown to Ana
+    assert [c.name for c in db.list_classes(archived=True)] == ["Spring 2026"]
+
+
 def test_the_dashboard_has_a_classes_tab_and_the_instructor_assigns(
     qtbot: QtBot, db: TrainerDB, ids: dict[str, int]
 ) -> None:

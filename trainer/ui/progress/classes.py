@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPushButton,
     QSplitter,
     QTableWidget,
@@ -116,6 +117,12 @@ class ClassesTab(QWidget):
         form.addRow("Starts", self.new_start)
         left_layout.addLayout(form)
         left_layout.addWidget(self.create_button)
+        self.archive_button = QPushButton("Archive the class\u2026")
+        self.archive_button.setObjectName("archive_class")
+        self.archive_button.setToolTip("A finished class: hidden from this list and its"
+                                       " assignments from its trainees; nothing is deleted")
+        self.archive_button.clicked.connect(self.archive_class)
+        left_layout.addWidget(self.archive_button)
 
         # Right: the chosen class.
         self.title = heading("", 1.15)
@@ -363,6 +370,30 @@ class ClassesTab(QWidget):
         self.refresh()
         self.show_class(class_id)
         return class_id
+
+    def _confirm(self, question: str) -> bool:
+        answer = QMessageBox.question(self, "Archive the class?", question)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def archive_class(self) -> bool:
+        """Archive the class shown after asking; True when archived."""
+        class_id = self.class_id()
+        found = None if class_id is None else self.db.get_class(class_id)
+        if found is None:
+            self._problem("Choose a class first.")
+            return False
+        if not self._confirm(
+            f"Archive \u201c{found.name}\u201d? It leaves this list and its trainees no"
+            " longer see its assignments. Their answers, exams and certificates stay."
+        ):
+            return False
+        try:
+            self.db.archive_class(found.id)
+        except PROBLEMS as error:
+            self._problem(f"The class was not archived: {error}")
+            return False
+        self.refresh()
+        return True
 
     def add_member(self) -> bool:
         class_id = self.class_id()
