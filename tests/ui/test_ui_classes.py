@@ -218,3 +218,33 @@ def test_the_dashboard_has_a_classes_tab_and_the_instructor_assigns(
     tabs = [dashboard.roster_tabs.tabText(i) for i in range(dashboard.roster_tabs.count())]
     assert "Classes" in tabs
     assert dashboard.classes.instructor == "Pat Lee"
+
+
+def test_a_trainee_in_no_class_is_assigned_work_from_their_page(
+    qtbot: QtBot, db: TrainerDB, ids: dict[str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The issue's "to a class or a trainee": Ben is in no class."""
+    dashboard = InstructorDashboard(db)
+    qtbot.addWidget(dashboard)
+    dashboard.set_instructor("Pat Lee")
+    page = dashboard.open_trainee(ids["Ben"])
+    config = db.create_exam_config("Final audition", 5, RULES, 80)
+    due = date.today() + timedelta(days=3)
+
+    def choose_exam(dialog: object) -> bool:
+        from trainer.ui.progress.assign import AssignDialog
+
+        assert isinstance(dialog, AssignDialog)
+        choice = dialog.choice
+        choice.kind.setCurrentIndex(choice.kind.findData("exam"))
+        choice.target.setCurrentIndex(choice.target.findText("Final audition"))
+        choice.due.setDate(QDate(due.year, due.month, due.day))
+        dialog.accept()
+        return dialog.result() == dialog.DialogCode.Accepted
+
+    monkeypatch.setattr(dashboard, "_run_dialog", choose_exam)
+    qtbot.mouseClick(page.assign_button, Qt.MouseButton.LeftButton)
+    (given,) = db.assignments_for(ids["Ben"])
+    assert (given.kind.value, given.target, given.due, given.assigned_by) == (
+        "exam", str(config), due, "Pat Lee")
+    assert page.progress.assigned.isVisibleTo(page)

@@ -12,12 +12,10 @@ assignments shows how many of its trainees have done it.
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import date
 
-from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QDateEdit,
     QFormLayout,
@@ -39,23 +37,13 @@ from PySide6.QtWidgets import (
 from trainer import reports
 from trainer.reports.assignments import assignment_title, class_progress
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import AssignmentKind, ClassAverages, StorageError
+from trainer.storage.models import ClassAverages
 from trainer.training.lessons import Lesson
+from trainer.ui.progress.assign import PROBLEMS, WorkChoice, day_of, qdate
 from trainer.ui.progress.labels import error_label, heading
 from trainer.ui.progress.skill_grid import SkillGridView
 
-PROBLEMS = (StorageError, sqlite3.Error, OSError)
 ID_ROLE = Qt.ItemDataRole.UserRole + 20
-DEFAULT_DUE_DAYS = 7
-"""A new assignment is due a week from today unless the instructor changes it."""
-
-
-def _qdate(day: date) -> QDate:
-    return QDate(day.year, day.month, day.day)
-
-
-def _day(value: QDate) -> date:
-    return date(value.year(), value.month(), value.day())
 
 
 def averages_text(averages: ClassAverages) -> str:
@@ -102,7 +90,7 @@ class ClassesTab(QWidget):
         self.new_start.setObjectName("new_class_start")
         self.new_start.setCalendarPopup(True)
         self.new_start.setDisplayFormat("yyyy-MM-dd")
-        self.new_start.setDate(_qdate(self._today()))
+        self.new_start.setDate(qdate(self._today()))
         self.create_button = QPushButton("Create class")
         self.create_button.setObjectName("create_class")
         self.create_button.clicked.connect(self.create_class)
@@ -160,22 +148,9 @@ class ClassesTab(QWidget):
         self.assignments.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.assignments.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.assignments.horizontalHeader().setStretchLastSection(True)
-        self.kind = QComboBox()
-        self.kind.setObjectName("assign_kind")
-        self.kind.addItem("Lesson", AssignmentKind.LESSON.value)
-        self.kind.addItem("Exam", AssignmentKind.EXAM.value)
-        self.kind.currentIndexChanged.connect(self._fill_targets)
-        self.target = QComboBox()
-        self.target.setObjectName("assign_target")
-        self.due_box = QCheckBox("Due")
-        self.due_box.setObjectName("assign_due_box")
-        self.due_box.setChecked(True)
-        self.due = QDateEdit()
-        self.due.setObjectName("assign_due")
-        self.due.setCalendarPopup(True)
-        self.due.setDisplayFormat("yyyy-MM-dd")
-        self.due.setDate(_qdate(self._today()).addDays(DEFAULT_DUE_DAYS))
-        self.due_box.toggled.connect(self.due.setEnabled)
+        self.work = WorkChoice(db, self.lessons, self._today())
+        self.kind, self.target = self.work.kind, self.work.target
+        self.due_box, self.due = self.work.due_box, self.work.due
         self.assign_class_button = QPushButton("Assign to the class")
         self.assign_class_button.setObjectName("assign_class")
         self.assign_class_button.clicked.connect(lambda: self.assign(to_member=False))
@@ -188,12 +163,7 @@ class ClassesTab(QWidget):
         assign_page = QWidget()
         assign_layout = QVBoxLayout(assign_page)
         assign_layout.addWidget(self.assignments, 1)
-        choose = QHBoxLayout()
-        choose.addWidget(self.kind)
-        choose.addWidget(self.target, 1)
-        choose.addWidget(self.due_box)
-        choose.addWidget(self.due)
-        assign_layout.addLayout(choose)
+        assign_layout.addLayout(self.work.row())
         buttons = QHBoxLayout()
         buttons.addWidget(self.assign_class_button)
         buttons.addWidget(self.assign_member_button)
@@ -227,7 +197,6 @@ class ClassesTab(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.message)
         layout.addWidget(splitter, 1)
-        self._fill_targets()
         self.refresh()
 
     # -- reading
@@ -344,25 +313,12 @@ class ClassesTab(QWidget):
         self.message.setText(text)
         self.message.show()
 
-    def _fill_targets(self, *_: object) -> None:
-        self.target.clear()
-        if self.kind.currentData() == AssignmentKind.EXAM.value:
-            try:
-                configs = self.db.list_exam_configs()
-            except PROBLEMS:
-                configs = []
-            for config in configs:
-                self.target.addItem(config.name, str(config.id))
-        else:
-            for lesson in sorted(self.lessons(), key=lambda lesson: lesson.order):
-                self.target.addItem(lesson.title, lesson.id)
-
     # -- actions
 
     def create_class(self) -> int | None:
         """Make a class of the name and start date typed; its id, or None (said why)."""
         try:
-            class_id = self.db.create_class(self.new_name.text(), _day(self.new_start.date()))
+            class_id = self.db.create_class(self.new_name.text(), day_of(self.new_start.date()))
         except PROBLEMS as error:
             self._problem(f"The class was not created: {error}")
             return None
@@ -428,19 +384,17 @@ class ClassesTab(QWidget):
     def assign(self, *, to_member: bool) -> int | None:
         """Assign the chosen lesson or exam to the class (or its selected trainee)."""
         class_id = self.class_id()
-        target = self.target.currentData()
-        if class_id is None or target is None:
+        if class_id is None or self.target.currentData() is None:
             self._problem("Choose a class and a lesson or exam first.")
             return None
         trainee_id = self._selected_member() if to_member else None
         if to_member and trainee_id is None:
             self._problem("Select a trainee on the Trainees page first.")
             return None
-        due = _day(self.due.date()) if self.due_box.isChecked() else None
         try:
-            assignment_id = self.db.assign(
-                self.kind.currentData(), target, assigned_by=self.instructor or "instructor",
-                class_id=None if to_member else class_id, trainee_id=trainee_id, due=due)
+            assignment_id = self.work.assign(
+                self.instructor or "instructor",
+                class_id=None if to_member else class_id, trainee_id=trainee_id)
         except PROBLEMS as error:
             self._problem(f"Not assigned: {error}")
             return None

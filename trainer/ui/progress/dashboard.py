@@ -42,6 +42,7 @@ from trainer import reports
 from trainer.reports.certificate import certificate_html
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import Certification, MergeError, MergeReport, StorageError
+from trainer.ui.progress.assign import AssignDialog
 from trainer.ui.progress.certify import CertifiedRosterModel, CertifyDialog
 from trainer.ui.progress.classes import ClassesTab
 from trainer.ui.progress.exam_setup import ExamSetupDialog, ExamSetupsDialog
@@ -395,12 +396,28 @@ class InstructorDashboard(QWidget):
         page.openRound.connect(self.openRound)
         page.back.connect(self.show_roster)
         page.skillsCsvRequested.connect(self.export_skills_csv)
+        page.assignRequested.connect(self.assign_to_trainee)
         page.exams_view.selectionModel().selectionChanged.connect(self._update_buttons)
         self.trainee_page = page
         self.stack.addWidget(page)
         self.stack.setCurrentWidget(page)
         self._update_buttons()
         return page
+
+    def assign_to_trainee(self) -> int | None:
+        """Assign the open trainee a lesson or an exam; the assignment's id, or None."""
+        page = self.trainee_page
+        if page is None:
+            return None
+        dialog = AssignDialog(self.db, page.trainee_id, self.instructor or "instructor",
+                              self.classes.lessons, date.today(), self)
+        try:
+            if not self._run_dialog(dialog):
+                return None
+            page.refresh()
+            return dialog.assignment_id
+        finally:
+            dialog.deleteLater()
 
     def show_roster(self) -> None:
         """Back to the roster (the trainee stays selected)."""

@@ -60,6 +60,8 @@ class TraineePage(QWidget):
     openRound = Signal(object, object)  # the round as recorded (a dict), and its Mistake
     back = Signal()
     skillsCsvRequested = Signal()
+    assignRequested = Signal()
+    """The instructor asks to assign this trainee a lesson or an exam."""
 
     def __init__(self, db: TrainerDB, trainee_id: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -74,6 +76,11 @@ class TraineePage(QWidget):
         self.back_button.clicked.connect(self.back)
         top.addWidget(self.back_button)
         top.addStretch(1)
+        self.assign_button = QPushButton("Assign work\u2026")
+        self.assign_button.setObjectName("assign_work")
+        self.assign_button.setToolTip("A lesson or an exam for this trainee, with a due date")
+        self.assign_button.clicked.connect(self.assignRequested)
+        top.addWidget(self.assign_button)
         self.skills_csv_button = QPushButton("Export skills CSV\u2026")
         self.skills_csv_button.setObjectName("skills_csv")
         self.skills_csv_button.setToolTip(
