@@ -9,7 +9,7 @@ either direction.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -228,15 +228,14 @@ class SkillTableModel(RowsModel[SkillRow]):
         stats: Sequence[SkillStat],
         mastery: Mapping[Skill, Mastery],
         *,
-        every_skill: bool = True,
+        ahead: Iterable[Skill] = tuple(Skill),
     ) -> None:
-        """Show these skills, with their ``mastery``, in the dealer's order of work; with
-        ``every_skill``, the skills not practised yet too (with no figures), so a trainee
-        sees what is ahead."""
+        """Show these skills, with their ``mastery``, in the dealer's order of work, and
+        the skills ``ahead`` not practised yet (with no figures), so a trainee sees what
+        is to come."""
         shown = {stat.skill: stat for stat in stats}
-        if every_skill:
-            for skill in Skill:
-                shown.setdefault(skill, SkillStat(skill, 0, 0, 0.0))
+        for skill in ahead:
+            shown.setdefault(skill, SkillStat(skill, 0, 0, 0.0))
         ordered = sorted(shown.values(), key=lambda s: (reports.skill_order(s.skill), s.skill))
         self.set_rows([SkillRow(stat, mastery[stat.skill]) for stat in ordered])
 

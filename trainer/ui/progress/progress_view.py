@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from trainer import reports
 from trainer.reports.assignments import trainee_assignments
+from trainer.reports.skill_grid import shown_skills
 from trainer.storage.database import TrainerDB
 from trainer.training.lessons import Lesson
 from trainer.training.mastery import target_met
@@ -227,7 +228,11 @@ class ProgressView(QWidget):
             )
         else:
             self.subtitle.setText("No answers yet: deal a round to start.")
-        self.skills.set_stats(stats, mastery)
+        # Skills not practised yet: those of the rule sets this trainee plays (no
+        # 6-Card Bonus row for a New York trainee); every skill before a first session.
+        ahead = shown_skills(self.db.rulesets_of([self.trainee_id]),
+                             (stat.skill for stat in stats))
+        self.skills.set_stats(stats, mastery, ahead=ahead)
         fit_to_contents(self.skill_table)
         self.chart.set_days(days)
         self.assigned.set_items(trainee_assignments(self.db, self.trainee_id,
