@@ -47,3 +47,19 @@ def test_a_round_without_the_progressive_pays_nothing_from_a_pool() -> None:
     data = make_round("9c 9d", "Qh 4c Jh 2d Th", [seat(1, "Ah Kh")], rules="standard")
     paid = progressive_pool_paid(settle(parse_round(data, "standard")))
     assert (paid.amount, paid.emptied) == (Decimal("0"), False)
+
+
+def test_every_seat_is_counted_whatever_the_seats_settled_before_it() -> None:
+    # Settled seat 2 then seat 1 (docs/rules.md §7): seat 2 has no progressive wager in
+    # the first round, a wager that wins nothing in the second; seat 1's 10% still counts.
+    hole, board = HEART_ROYAL_RIVER
+    no_wager = [seat(1, hole, progressive="1"), seat(2, "5c 6d")]
+    no_award = [seat(1, hole, progressive="1"), seat(2, "5c 6d", progressive="1")]
+    assert _paid(no_wager, board) == (Decimal("10000.00"), False)
+    assert _paid(no_award, board) == (Decimal("10000.00"), False)
+
+
+def test_two_ten_percent_awards_take_twenty_percent() -> None:
+    # A royal on the board is a community royal for every seat: table A pays 10% each.
+    seats = [seat(1, "2c 3d", progressive="1"), seat(2, "4c 5d", progressive="1")]
+    assert _paid(seats, "Ah Kh Qh Jh Th") == (Decimal("20000.00"), False)
