@@ -106,6 +106,12 @@ class WelcomeDialog(QDialog):
         self.repeat_edit = secret_field("trainee_pin_repeat", "Repeat it")
         for edit in (self.pin_edit, self.repeat_edit):  # Enter: the default button, Create
             edit.setVisible(policy is not PinPolicy.OFF)
+        self.pin_label = QLabel(
+            ("A &PIN or password" if required else "A &PIN or password, if you want one")
+            + f" ({SECRET_RULE}), typed twice:")
+        self.pin_label.setBuddy(self.pin_edit)
+        self.pin_label.setVisible(policy is not PinPolicy.OFF)
+        form.addWidget(self.pin_label)  # still named once the fields are filled in
         pin_row = QHBoxLayout()
         pin_row.addWidget(self.pin_edit)
         pin_row.addWidget(self.repeat_edit)

@@ -71,3 +71,27 @@ def test_the_pin_signs_in_and_unlocks_and_nothing_is_answered_behind_the_lock(
         assert trainer.poll() is None
     finally:
         stop(trainer)
+
+
+@pytest.mark.parametrize("x_screen", ["1366x768"], indirect=True)
+def test_a_first_trainee_types_name_and_pin_with_the_keyboard_alone(
+        x_screen: XScreen, tmp_path: Path) -> None:
+    """First start: the focus is in "Your name", Tab goes to the PIN and its repeat, Enter
+    creates the profile with its PIN and deals the first hand."""
+    trainer = start_trainer(x_screen, tmp_path)
+    try:
+        x_screen.activate(x_screen.wait_window("Welcome"))
+        x_screen.type("Cleo Diaz")
+        x_screen.key("Tab")
+        x_screen.type("4321")
+        x_screen.key("Tab")
+        x_screen.type("4321")
+        x_screen.screenshot("welcome-name-and-pin-1366x768")
+        x_screen.key("Return")
+        x_screen.wait_window("Cleo Diaz")
+        wait_until(lambda: rounds_stored() == 1, 20, "the first hand")
+        assert _read("SELECT count(*) FROM trainees WHERE name = 'Cleo Diaz'"
+                     " AND pin_hash LIKE 'scrypt$%'") == 1
+        assert trainer.poll() is None
+    finally:
+        stop(trainer)
