@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import json
 import os
 import sqlite3
 import sys
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from trainer.storage import NewAnswer, TrainerDB
+from trainer.storage import DEFAULT_ROOM_KEY, NewAnswer, TrainerDB
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 RULES = "ny-2018"
@@ -51,6 +55,23 @@ def answer(db: TrainerDB, round_id: int, **fields: Any) -> int:
 def new_round(db: TrainerDB, trainee: int, *, minutes: float = 0) -> int:
     session = db.start_session(trainee, "practice", RULES, at=at(minutes))
     return db.record_round(session, ROUND, RULES, 3, at=at(minutes))
+
+
+def signed(body: bytes, key: str = DEFAULT_ROOM_KEY) -> bytes:
+    """A station file as anyone holding the room key could write it: the header line
+    with the body's HMAC, then the body."""
+    mac = hmac.new(key.encode(), body, hashlib.sha256).hexdigest()
+    return f"HHE-TRAINER-STATION 1 hmac-sha256={mac}\n".encode() + body
+
+
+def resign(path: Path, edit: Callable[[dict[str, Any]], None],
+           key: str = DEFAULT_ROOM_KEY) -> Path:
+    """Edit a station file's content and sign it again (json.dumps writes Infinity as is)."""
+    _, _, body = path.read_bytes().partition(b"\n")
+    content = json.loads(body)
+    edit(content)
+    path.write_bytes(signed(json.dumps(content).encode(), key))
+    return path
 
 
 def integrity(path: Path) -> list[str]:

@@ -4,18 +4,16 @@ before set-ups fixed seats and side bets"; a crafted set-up is refused like any 
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from storage_support import ROUND, RULES, answer, at
+from storage_support import ROUND, RULES, answer, at, resign
 
 from trainer.engine.round import Wager
 from trainer.exam_setup import ExamSetup
-from trainer.storage import DEFAULT_ROOM_KEY, MergeError, TrainerDB, open_database
+from trainer.storage import MergeError, TrainerDB, open_database
 from trainer.storage.models import SealState
 
 SETUP = ExamSetup("Audition", rounds=1, pass_mark=50.0, ruleset_id=RULES, seats=3,
@@ -55,16 +53,6 @@ def test_a_merged_exam_keeps_its_set_up_and_attempt(station: TrainerDB, instruct
     assert all(states[exam.id] is SealState.VALID for exam in merged)  # sealed as merged
 
 
-def _resigned(path: Path, edit: object) -> Path:
-    _, _, body = path.read_bytes().partition(b"\n")
-    content = json.loads(body)
-    edit(content)  # type: ignore[operator]
-    data = json.dumps(content).encode()
-    mac = hmac.new(DEFAULT_ROOM_KEY.encode(), data, hashlib.sha256).hexdigest()
-    path.write_bytes(f"HHE-TRAINER-STATION 1 hmac-sha256={mac}\n".encode() + data)
-    return path
-
-
 @pytest.mark.parametrize(("change", "says"), [
     ({"seats": 60}, "exam_setups row 1: setup_json: seats: 60 is not a whole number"),
     ({"rounds": 9223372036854775807}, "exam_setups row 1: setup_json: rounds:"),
@@ -76,7 +64,7 @@ def test_a_crafted_set_up_is_refused_naming_the_row(station: TrainerDB, instruct
     def edit(content: dict[str, object]) -> None:
         row = content["tables"]["exam_setups"]["rows"][0]  # type: ignore[index]
         row[1] = json.dumps({**json.loads(row[1]), **change})
-    path = _resigned(station.export_station(tmp_path / "ana.hhe"), edit)
+    path = resign(station.export_station(tmp_path / "ana.hhe"), edit)
     with pytest.raises(MergeError, match="nothing was merged") as refused:
         instructor.merge_station(path)
     assert says in str(refused.value)
@@ -89,7 +77,7 @@ def test_a_set_up_for_an_exam_not_in_the_file_is_refused(station: TrainerDB,
     def edit(content: dict[str, object]) -> None:
         row = content["tables"]["exam_setups"]["rows"][0]  # type: ignore[index]
         row[0] = "0" * 32
-    path = _resigned(station.export_station(tmp_path / "ana.hhe"), edit)
+    path = resign(station.export_station(tmp_path / "ana.hhe"), edit)
     with pytest.raises(MergeError, match=r"exam_setups: exam 0{32} is not in the file's exams"):
         instructor.merge_station(path)
 
@@ -98,6 +86,6 @@ def test_a_file_from_before_set_ups_still_merges(station: TrainerDB, instructor:
                                                  tmp_path: Path) -> None:
     def edit(content: dict[str, object]) -> None:
         del content["tables"]["exam_setups"]  # type: ignore[attr-defined]
-    path = _resigned(station.export_station(tmp_path / "ana.hhe"), edit)
+    path = resign(station.export_station(tmp_path / "ana.hhe"), edit)
     instructor.merge_station(path)
     assert [exam.setup for exam in instructor.exam_results()] == [None, None]

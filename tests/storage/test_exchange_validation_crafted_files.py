@@ -4,8 +4,6 @@ changes; a good file's rows are sealed into this station's chains."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import uuid
 from collections.abc import Callable, Iterator
@@ -15,7 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from storage_support import ROUND, RULES, answer, at, new_round
+from storage_support import ROUND, RULES, answer, at, new_round, resign
 
 from trainer.site_config import load_site_config
 from trainer.storage import DEFAULT_ROOM_KEY, MergeError, StorageError, TrainerDB, open_database
@@ -56,14 +54,7 @@ def _counts(db: TrainerDB) -> dict[str, int]:
 
 def _crafted(station: TrainerDB, folder: Path, edit: Edit, key: str = DEFAULT_ROOM_KEY) -> Path:
     """The station's export, edited and signed again (json.dumps writes Infinity as is)."""
-    path = station.export_station(folder / "crafted.hhe")
-    _, _, body = path.read_bytes().partition(b"\n")
-    content = json.loads(body)
-    edit(content)
-    data = json.dumps(content).encode()
-    mac = hmac.new(key.encode(), data, hashlib.sha256).hexdigest()
-    path.write_bytes(f"HHE-TRAINER-STATION 1 hmac-sha256={mac}\n".encode() + data)
-    return path
+    return resign(station.export_station(folder / "crafted.hhe"), edit, key)
 
 
 def _rows(content: dict[str, Any], table: str) -> list[list[Any]]:

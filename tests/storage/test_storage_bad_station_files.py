@@ -7,8 +7,6 @@ signed file whose values the database cannot hold must still be refused whole.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import os
 import tempfile
@@ -20,9 +18,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from storage_support import ROUND, RULES, answer, at, new_round
+from storage_support import ROUND, RULES, answer, at, new_round, signed
 
-from trainer.storage import DEFAULT_ROOM_KEY, MergeError, TrainerDB, exchange, open_database
+from trainer.storage import MergeError, TrainerDB, exchange, open_database
 
 TABLES = ("trainees", "sessions", "rounds", "answers", "exams", "course_answers")
 # Each example works in a folder of its own (the autouse data-folder fixture is not used).
@@ -55,11 +53,6 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Files]:
         answer(db, new_round(db, db.create_trainee("Zed")))
         instructor = db.backup(folder / "instructor-copy.sqlite3").read_bytes()
     yield Files(export, instructor)
-
-
-def _sign(body: bytes, key: str = DEFAULT_ROOM_KEY) -> bytes:
-    mac = hmac.new(key.encode(), body, hashlib.sha256).hexdigest()
-    return f"HHE-TRAINER-STATION 1 hmac-sha256={mac}\n".encode() + body
 
 
 def _content(files: Files) -> dict[str, Any]:
@@ -107,25 +100,25 @@ def test_the_good_export_merges(files: Files) -> None:
 
 
 def test_a_signed_body_that_is_not_json_is_refused(files: Files) -> None:
-    assert "not readable JSON" in _refused(files, _sign(b"{\"format\": \"hhe-tr"))
+    assert "not readable JSON" in _refused(files, signed(b"{\"format\": \"hhe-tr"))
 
 
 def test_a_signed_body_nested_too_deeply_is_refused(files: Files) -> None:
     deep = b"[" * 200_000 + b"]" * 200_000
-    assert "nested too deeply" in _refused(files, _sign(deep))
+    assert "nested too deeply" in _refused(files, signed(deep))
 
 
 def test_a_signed_round_nested_too_deeply_is_refused(files: Files) -> None:
     content = _content(files)
     content["tables"]["rounds"]["rows"][0][4] = "[" * 200_000 + "]" * 200_000
-    assert "round_json" in _refused(files, _sign(json.dumps(content).encode()))
+    assert "round_json" in _refused(files, signed(json.dumps(content).encode()))
 
 
 def test_a_signed_whole_number_beyond_64_bits_is_refused_whole(files: Files) -> None:
     """SQLite holds 64 bits; a seat is 1 to 6 anyway, and the refusal names it."""
     content = _content(files)
     content["tables"]["answers"]["rows"][-1][5] = 2**70
-    refusal = _refused(files, _sign(json.dumps(content).encode()))
+    refusal = _refused(files, signed(json.dumps(content).encode()))
     assert "answers row 2: seat:" in refusal and "from 1 to 6" in refusal
 
 
@@ -133,11 +126,11 @@ def test_a_signed_session_mode_that_is_not_text_is_refused(files: Files) -> None
     """An object where a mode belongs once escaped the check as a TypeError."""
     content = _content(files)
     content["tables"]["sessions"]["rows"][0][2] = {"practice": True}
-    assert "mode" in _refused(files, _sign(json.dumps(content).encode()))
+    assert "mode" in _refused(files, signed(json.dumps(content).encode()))
 
 
 def test_a_signed_file_not_utf8_is_refused(files: Files) -> None:
-    assert "not UTF-8" in _refused(files, _sign(b'{"format": "\xff"}'))
+    assert "not UTF-8" in _refused(files, signed(b'{"format": "\xff"}'))
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
@@ -194,7 +187,7 @@ def _edited(files: Files, draw: Callable[[st.SearchStrategy[Any]], Any]) -> byte
     rows[row][column] = draw(
         JSON | st.integers(1, 3_000).map(lambda depth: "[" * depth + "]" * depth)
     )
-    return _sign(json.dumps(content).encode())
+    return signed(json.dumps(content).encode())
 
 
 @FUZZ
@@ -213,7 +206,7 @@ def test_any_station_file_is_merged_whole_or_refused_with_a_message(
         )
         station_file = _flip(files.export, bits)
     elif kind == "garbage":
-        station_file = _sign(data.draw(st.text(max_size=2_000) | JSON.map(json.dumps)).encode())
+        station_file = signed(data.draw(st.text(max_size=2_000) | JSON.map(json.dumps)).encode())
     else:
         station_file = _edited(files, data.draw)
     error, unchanged = _merge_into_a_copy(files, station_file)

@@ -3,18 +3,14 @@ and a damaged or altered file is refused with a message saying so."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from storage_support import ROUND, RULES, answer, at, new_round
+from storage_support import ROUND, RULES, answer, at, new_round, resign
 
 from trainer.storage import (
-    DEFAULT_ROOM_KEY,
     MergeError,
     RosterColumn,
     TrainerDB,
@@ -64,16 +60,6 @@ def _course(db: TrainerDB, name: str) -> list[tuple[Any, ...]]:
         (c.kind, c.lesson, c.scenario, c.item, c.correct, c.seconds, c.answered_at)
         for c in db.course_answers(trainee.id)
     ]
-
-
-def _resign(path: Path, edit: object, key: str = DEFAULT_ROOM_KEY) -> None:
-    """Edit a file's content and sign it again, as someone holding the key could."""
-    _, _, body = path.read_bytes().partition(b"\n")
-    content = json.loads(body)
-    edit(content)  # type: ignore[operator]
-    body = json.dumps(content).encode()
-    mac = hmac.new(key.encode(), body, hashlib.sha256).hexdigest()
-    path.write_bytes(f"HHE-TRAINER-STATION 1 hmac-sha256={mac}\n".encode() + body)
 
 
 def test_merge_brings_every_result_of_the_station(
@@ -157,7 +143,7 @@ def test_an_export_from_before_course_answers_still_merges(
         del content["tables"]["course_answers"]
         content["schema_version"] = 3
 
-    _resign(exported, as_schema_3)
+    resign(exported, as_schema_3)
     report = instructor.merge_station(exported)
     assert (report.answers, report.exams, report.course_answers) == (6, 1, 0)
     assert _counts(instructor)["course_answers"] == 0
@@ -172,7 +158,7 @@ def test_a_signed_file_with_an_invalid_course_answer_is_refused(
     def exam_kind(content: dict) -> None:  # type: ignore[type-arg]
         content["tables"]["course_answers"]["rows"][0][2] = "exam"
 
-    _resign(exported, exam_kind)
+    resign(exported, exam_kind)
     with pytest.raises(MergeError,
                        match="course_answers row 1: kind: 'exam' is not a course answer kind"):
         instructor.merge_station(exported)
@@ -181,7 +167,7 @@ def test_a_signed_file_with_an_invalid_course_answer_is_refused(
         content["tables"]["course_answers"]["rows"][0][3] = None
 
     exported = station.export_station(tmp_path / "s2.hhe")
-    _resign(exported, ruling_of_no_lesson)
+    resign(exported, ruling_of_no_lesson)
     with pytest.raises(MergeError, match=r"lesson: a ruling's answer must name its lesson"):
         instructor.merge_station(exported)
     assert sum(_counts(instructor).values()) == 0
@@ -201,7 +187,7 @@ def test_a_signed_file_with_an_answer_this_trainer_cannot_read_back_is_refused(
     def unknown(content: dict) -> None:  # type: ignore[type-arg]
         content["tables"]["answers"]["rows"][0][column] = value
 
-    _resign(exported, unknown)
+    resign(exported, unknown)
     with pytest.raises(MergeError, match=f"answers row 1: {name}: '{value}' is not a"):
         instructor.merge_station(exported)
     assert sum(_counts(instructor).values()) == 0
@@ -284,7 +270,7 @@ def test_a_signed_file_with_invalid_rows_is_still_refused(
     def negative_time(content: dict) -> None:  # type: ignore[type-arg]
         content["tables"]["answers"]["rows"][0][10] = -4.0
 
-    _resign(exported, negative_time)
+    resign(exported, negative_time)
     with pytest.raises(MergeError, match="nothing was merged"):
         instructor.merge_station(exported)
     assert _counts(instructor)["answers"] == 0
@@ -293,7 +279,7 @@ def test_a_signed_file_with_invalid_rows_is_still_refused(
         content["tables"]["answers"]["rows"][0][1] = "no-such-round"
 
     exported = station.export_station(tmp_path / "s2.hhe")
-    _resign(exported, orphan)
+    resign(exported, orphan)
     with pytest.raises(MergeError, match="not in the file"):
         instructor.merge_station(exported)
 
@@ -301,7 +287,7 @@ def test_a_signed_file_with_invalid_rows_is_still_refused(
         content["tables"]["answers"]["rows"][0][9] = "yes"
 
     exported = station.export_station(tmp_path / "s3.hhe")
-    _resign(exported, wrong_type)
+    resign(exported, wrong_type)
     with pytest.raises(MergeError, match="correct: 'yes' is not true or false"):
         instructor.merge_station(exported)
     assert sum(_counts(instructor).values()) == 0
