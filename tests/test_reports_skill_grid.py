@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.storage.storage_support import give_answers
 from trainer import reports
 from trainer.engine.rulesets import load_ruleset
 from trainer.reports.skill_grid import (
@@ -27,17 +28,11 @@ from trainer.reports.skill_grid import (
     skill_grid,
 )
 from trainer.skills import Skill
-from trainer.storage import NewAnswer, TrainerDB, open_database
+from trainer.storage import TrainerDB, open_database
 from trainer.storage.schema import SKILL_RECENT_KEPT
 from trainer.training.mastery import WINDOW, Level
 
 T0 = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
-ROUND = {
-    "rules": "ny-2018",
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00"}],
-}
 
 
 @dataclass(frozen=True)
@@ -72,14 +67,7 @@ def trainee(db: TrainerDB, name: str, *, added: float = -24) -> int:
 def give(db: TrainerDB, who: int, skill: Skill, results: Sequence[bool], seconds: float,
          *, start: float = 0, rules: str = "ny-2018") -> None:
     """Answers on ``skill``, one a minute from ``start`` hours, each taking ``seconds``."""
-    session = db.start_session(who, "practice", rules, at=at(start))
-    round_id = db.record_round(session, {**ROUND, "rules": rules}, rules, 1, at=at(start))
-    for number, correct in enumerate(results):
-        db.record_answer(
-            NewAnswer(round_id, f"q{number}", "payout", skill, 1, "ante", "10.00",
-                      "10.00" if correct else "5.00", correct, seconds),
-            at=at(start + number / 60),
-        )
+    give_answers(db, who, skill, results, seconds, at(start), rules=rules)
 
 
 def test_the_store_keeps_the_window_mastery_reads() -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.storage.storage_support import ROUND
 from trainer.engine.round import Wager
 from trainer.reports.trends import (
     MOST_MISSED_SHOWN,
@@ -29,12 +30,6 @@ from trainer.reports.trends import (
 from trainer.skills import QuestionKind, Skill
 from trainer.storage import NewAnswer, TrainerDB, open_database
 
-ROUND = {
-    "rules": "ny-2018",
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00"}],
-}
 W10, W11, W12, W13 = (date(2026, 3, day) for day in (2, 9, 16, 23))
 
 

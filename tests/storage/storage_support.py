@@ -8,7 +8,7 @@ import json
 import os
 import sqlite3
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -50,6 +50,22 @@ def answer(db: TrainerDB, round_id: int, **fields: Any) -> int:
     }
     values.update(fields)
     return db.record_answer(NewAnswer(round_id, **values), at=when)
+
+
+def give_answers(db: TrainerDB, trainee: int, skill: str, results: Sequence[bool],
+                 seconds: float, when: datetime, *, wager: str = "ante",
+                 rules: str = RULES) -> int:
+    """One practice round of payout answers on ``skill``, right or wrong as ``results``
+    says, each taking ``seconds``, a minute apart from ``when``; the round's id."""
+    session = db.start_session(trainee, "practice", rules, at=when)
+    round_id = db.record_round(session, {**ROUND, "rules": rules}, rules, 1, at=when)
+    for number, correct in enumerate(results):
+        db.record_answer(
+            NewAnswer(round_id, f"q{number}", "payout", skill, 1, wager, "10.00",
+                      "10.00" if correct else "5.00", correct, seconds),
+            at=when + timedelta(minutes=number),
+        )
+    return round_id
 
 
 def new_round(db: TrainerDB, trainee: int, *, minutes: float = 0) -> int:

@@ -9,7 +9,7 @@ at 2 s (50, practising), ten days before.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -19,9 +19,10 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import give_answers
 from trainer.reports.skill_grid import Flag
 from trainer.skills import Skill
-from trainer.storage import NewAnswer, TrainerDB, open_database
+from trainer.storage import TrainerDB, open_database
 from trainer.training.mastery import Level
 from trainer.ui.progress.dashboard import InstructorDashboard
 from trainer.ui.progress.models import SORT_ROLE
@@ -33,12 +34,6 @@ from trainer.ui.progress.skill_grid import (
 )
 
 NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
-ROUND = {
-    "rules": "ny-2018",
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00"}],
-}
 
 
 @dataclass(frozen=True)
@@ -49,18 +44,6 @@ class Lesson:
 
 
 LESSONS = (Lesson("all", (Skill.ANTE, Skill.POCKET_BONUS), 6.0),)
-
-
-def give(db: TrainerDB, who: int, skill: Skill, results: Sequence[bool], seconds: float,
-         when: datetime) -> None:
-    session = db.start_session(who, "practice", "ny-2018", at=when)
-    round_id = db.record_round(session, ROUND, "ny-2018", 1, at=when)
-    for number, correct in enumerate(results):
-        db.record_answer(
-            NewAnswer(round_id, f"q{number}", "payout", skill, 1, "ante", "10.00",
-                      "10.00" if correct else "5.00", correct, seconds),
-            at=when + timedelta(minutes=number),
-        )
 
 
 @pytest.fixture
@@ -74,10 +57,10 @@ def ids(db: TrainerDB) -> dict[str, int]:
     added = NOW - timedelta(days=30)
     ids = {name: db.create_trainee(name, at=added) for name in ("Ana", "Ben", "Cy", "Dee")}
     yesterday = NOW - timedelta(days=1)
-    give(db, ids["Ana"], Skill.ANTE, [True] * 10, 4.0, yesterday)
-    give(db, ids["Ana"], Skill.POCKET_BONUS, [True, False, False] * 4, 3.0, yesterday)
-    give(db, ids["Ben"], Skill.ANTE, [False] + [True] * 19, 12.0, yesterday)
-    give(db, ids["Dee"], Skill.ANTE, [True, False] * 5, 2.0, NOW - timedelta(days=10))
+    give_answers(db, ids["Ana"], Skill.ANTE, [True] * 10, 4.0, yesterday)
+    give_answers(db, ids["Ana"], Skill.POCKET_BONUS, [True, False, False] * 4, 3.0, yesterday)
+    give_answers(db, ids["Ben"], Skill.ANTE, [False] + [True] * 19, 12.0, yesterday)
+    give_answers(db, ids["Dee"], Skill.ANTE, [True, False] * 5, 2.0, NOW - timedelta(days=10))
     return ids
 
 
@@ -222,7 +205,7 @@ def test_the_dashboard_shows_the_grid_as_a_tab_and_opens_a_trainee(
     assert dashboard.trainee_page is not None and dashboard.trainee_page.trainee_id == ids["Ana"]
     assert dashboard.stack.currentWidget() is dashboard.trainee_page
     # A new answer shows once the dashboard reads the figures again.
-    give(db, ids["Cy"], Skill.ANTE, [True], 1.0, NOW)
+    give_answers(db, ids["Cy"], Skill.ANTE, [True], 1.0, NOW)
     dashboard.show_roster()
     dashboard.refresh()
     row = next(r for r in range(grid.model.rowCount()) if grid.model.row_at(r).name == "Cy")

@@ -7,26 +7,20 @@ in any zone within ten hours of UTC. 2 March 2026 is a Monday (week 10).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import give_answers
 from trainer.engine.round import Wager
 from trainer.skills import Skill
-from trainer.storage import NewAnswer, TrainerDB, open_database
+from trainer.storage import TrainerDB, open_database
 from trainer.ui.progress.models import BAD, GOOD
 from trainer.ui.progress.trainee_page import TraineePage
 from trainer.ui.progress.trends import TrendsView
-
-ROUND = {
-    "rules": "ny-2018",
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00"}],
-}
 
 
 def day(number: int) -> datetime:
@@ -35,14 +29,7 @@ def day(number: int) -> datetime:
 
 def give(db: TrainerDB, who: int, skill: Skill, wager: Wager, results: Sequence[bool],
          seconds: float, when: datetime) -> None:
-    session = db.start_session(who, "practice", "ny-2018", at=when)
-    round_id = db.record_round(session, ROUND, "ny-2018", 1, at=when)
-    for number, correct in enumerate(results):
-        db.record_answer(
-            NewAnswer(round_id, f"q{number}", "payout", skill, 1, wager, "10.00",
-                      "10.00" if correct else "5.00", correct, seconds),
-            at=when + timedelta(minutes=number),
-        )
+    give_answers(db, who, skill, results, seconds, when, wager=wager)
 
 
 @pytest.fixture
