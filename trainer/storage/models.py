@@ -7,6 +7,7 @@ its enum, made once by the row readers (:mod:`trainer.storage.rows`).
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
@@ -19,6 +20,13 @@ from trainer.skills import QuestionKind, Skill
 
 class StorageError(ValueError):
     """A request the storage layer refuses; the message names the field and why."""
+
+
+STORAGE_ERRORS: tuple[type[Exception], ...] = (StorageError, sqlite3.Error)
+"""What a call into storage may raise that a person is told about in words (a refusal,
+a locked, read-only or damaged file), never shown as a traceback."""
+FILE_OR_STORAGE_ERRORS: tuple[type[Exception], ...] = (*STORAGE_ERRORS, OSError)
+"""The same, for work that also reads or writes a person's file (an export, a report)."""
 
 
 class ExamRefused(StorageError):

@@ -15,7 +15,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-import sqlite3
 import sys
 from typing import TYPE_CHECKING
 
@@ -63,7 +62,7 @@ def crash_context(window: MainWindow | None, site: SiteConfig) -> dict[str, str]
 def set_up_site(db: TrainerDB, site: SiteConfig) -> list[str]:
     """Create the site's instructor and exam on this station when missing; notes for a person."""
     from trainer.site_config import create_site_instructor, ensure_site_exam
-    from trainer.storage.models import StorageError
+    from trainer.storage.models import STORAGE_ERRORS
 
     notes = []
     try:
@@ -71,7 +70,7 @@ def set_up_site(db: TrainerDB, site: SiteConfig) -> list[str]:
         if created:
             log.info("instructor %s created from the site file", created)
         ensure_site_exam(db, site)
-    except (StorageError, sqlite3.Error) as error:
+    except STORAGE_ERRORS as error:
         log.error("the site file's instructor or exam could not be set up: %s", error)
         notes.append(f"The training room's instructor or exam could not be set up ({error}).")
     return notes
@@ -80,13 +79,13 @@ def set_up_site(db: TrainerDB, site: SiteConfig) -> list[str]:
 def export_station_results(db: TrainerDB, site: SiteConfig) -> str | None:
     """Write the results file to the site's folder; a sentence for a person when it failed."""
     from trainer.site_config import export_results
-    from trainer.storage.models import StorageError
+    from trainer.storage.models import FILE_OR_STORAGE_ERRORS
 
     if site.results_folder is None:
         return None
     try:
         target = export_results(db, site)
-    except (OSError, StorageError, sqlite3.Error) as error:
+    except FILE_OR_STORAGE_ERRORS as error:
         log.error("results not written to %s: %s", site.results_folder, error)
         return (
             f"This station's results could not be written to {site.results_folder} ({error})."

@@ -12,8 +12,6 @@ so tests can drive them.
 
 from __future__ import annotations
 
-import sqlite3
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
@@ -33,21 +31,12 @@ from PySide6.QtWidgets import (
 
 from trainer.site_config import DEFAULT_IDLE_LOCK_MINUTES, DEFAULT_PIN_POLICY, PinPolicy
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import StorageError
+from trainer.storage.models import STORAGE_ERRORS
 from trainer.storage.passwords import MIN_PASSWORD_LENGTH
 from trainer.ui.lock import Clock, IdleWatcher, LockPage, owned_by, refusal_text, system_clock
 from trainer.ui.profile_dialog import SECRET_RULE, new_secret_problem, secret_field
 from trainer.ui.progress.dashboard import InstructorDashboard
 from trainer.ui.progress.labels import error_label, heading
-
-PROBLEMS = (StorageError, sqlite3.Error)
-
-
-def _password_field(name: str) -> QLineEdit:
-    edit = QLineEdit()
-    edit.setObjectName(name)
-    edit.setEchoMode(QLineEdit.EchoMode.Password)
-    return edit
 
 
 def close_owned_windows(owner: QWidget) -> None:
@@ -81,8 +70,8 @@ class InstructorsDialog(QDialog):
         form = QFormLayout()
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("new_instructor")
-        self.password_edit = _password_field("new_password")
-        self.repeat_edit = _password_field("new_repeat")
+        self.password_edit = secret_field("new_password")
+        self.repeat_edit = secret_field("new_repeat")
         form.addRow("&Name", self.name_edit)
         form.addRow(f"&Password (at least {MIN_PASSWORD_LENGTH} characters)", self.password_edit)
         form.addRow("&Repeat password", self.repeat_edit)
@@ -111,7 +100,7 @@ class InstructorsDialog(QDialog):
             return False
         try:
             self.db.create_instructor(name, self.password_edit.text())
-        except PROBLEMS as error:
+        except STORAGE_ERRORS as error:
             self.message.setText(str(error))
             return False
         for edit in (self.name_edit, self.password_edit, self.repeat_edit):
@@ -127,7 +116,7 @@ class InstructorsDialog(QDialog):
             return False
         try:
             self.db.remove_instructor(item.text(), signed_in=self.signed_in)
-        except PROBLEMS as error:
+        except STORAGE_ERRORS as error:
             self.message.setText(str(error))
             return False
         self.message.clear()
@@ -148,9 +137,9 @@ class ChangePasswordDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(heading(f"Change the password of {name}"))
         form = QFormLayout()
-        self.current_edit = _password_field("current")
-        self.new_edit = _password_field("new")
-        self.repeat_edit = _password_field("repeat")
+        self.current_edit = secret_field("current")
+        self.new_edit = secret_field("new")
+        self.repeat_edit = secret_field("repeat")
         form.addRow("&Current password", self.current_edit)
         form.addRow(f"&New password (at least {MIN_PASSWORD_LENGTH} characters)", self.new_edit)
         form.addRow("&Repeat the new one", self.repeat_edit)
@@ -172,7 +161,7 @@ class ChangePasswordDialog(QDialog):
         try:
             attempt = self.db.change_instructor_password(
                 self.name, self.current_edit.text(), self.new_edit.text(), at=self.clock())
-        except PROBLEMS as error:
+        except STORAGE_ERRORS as error:
             self.message.setText(str(error))
             return
         if not attempt.accepted:
@@ -229,7 +218,7 @@ class TraineePinDialog(QDialog):
             return
         try:
             self.db.set_trainee_pin(self.trainee_id, self.pin_edit.text())
-        except PROBLEMS as error:
+        except STORAGE_ERRORS as error:
             self.message.setText(str(error))
             return
         super().accept()
@@ -237,7 +226,7 @@ class TraineePinDialog(QDialog):
     def remove_pin(self) -> None:
         try:
             self.db.remove_trainee_pin(self.trainee_id)
-        except PROBLEMS as error:
+        except STORAGE_ERRORS as error:
             self.message.setText(str(error))
             return
         super().accept()

@@ -12,7 +12,6 @@ seconds left, never by freezing the window. Tests set a short interval with
 from __future__ import annotations
 
 import math
-import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -28,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.storage.accounts import SignIn
-from trainer.storage.models import StorageError
+from trainer.storage.models import STORAGE_ERRORS
 from trainer.ui.progress.labels import error_label, heading
 
 Clock = Callable[[], datetime]
@@ -197,7 +196,7 @@ class LockPage(QWidget):
             return
         try:
             attempt = self.check(self.secret_edit.text())
-        except (StorageError, sqlite3.Error) as error:
+        except STORAGE_ERRORS as error:
             self.message.setText(f"The database could not be read ({error}).")
             return
         self.secret_edit.clear()

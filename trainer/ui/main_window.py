@@ -41,7 +41,7 @@ from trainer.engine.rulesets import RuleSetError
 from trainer.reports.text import score_text
 from trainer.site_config import PinPolicy, SiteConfig, apply_to_settings, ensure_site_exam
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import Exam, ExamConfig, Mistake
+from trainer.storage.models import STORAGE_ERRORS, Exam, ExamConfig, Mistake
 from trainer.training.grading import Grade
 from trainer.training.progressive_meter import ProgressiveMeter
 from trainer.training.recorder import SessionRecorder
@@ -57,7 +57,7 @@ from trainer.ui.about import TITLE
 from trainer.ui.answer_panel import AnswerPanel
 from trainer.ui.keys import action
 from trainer.ui.lock import Clock, IdleWatcher, LockPage, system_clock
-from trainer.ui.round_controller import STORAGE_ERRORS, RoundController, table_beside_panel
+from trainer.ui.round_controller import RoundController, table_beside_panel
 from trainer.ui.table.view import TableView
 from trainer.ui.window_fit import fit_window, remember_window
 

@@ -14,8 +14,6 @@ site file, :mod:`trainer.site_config.security`):
 
 from __future__ import annotations
 
-import sqlite3
-
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QDialog,
@@ -32,7 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.site_config import DEFAULT_PIN_POLICY, PinPolicy
-from trainer.storage.database import StorageError, TrainerDB
+from trainer.storage.database import TrainerDB
+from trainer.storage.models import STORAGE_ERRORS
 from trainer.storage.passwords import MIN_PASSWORD_LENGTH, MIN_PIN_DIGITS, trainee_secret_problem
 from trainer.ui.lock import Clock, refusal_text, system_clock
 
@@ -230,7 +229,7 @@ class ProfileDialog(QDialog):
             trainee_id = self.db.create_trainee(name)
             if secret:
                 self.db.set_trainee_pin(trainee_id, secret)
-        except (StorageError, sqlite3.Error) as error:
+        except STORAGE_ERRORS as error:
             self.error.setText(str(error))
             return
         self.error.clear()
@@ -265,7 +264,7 @@ class ProfileDialog(QDialog):
             return
         try:
             signed_in = self._check(trainee_id)
-        except (StorageError, sqlite3.Error) as error:
+        except STORAGE_ERRORS as error:
             self.error.setText(f"The database could not be read ({error}).")
             return
         if signed_in:

@@ -16,13 +16,12 @@ and lets it go when saving fails. A failure to save is reported through
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QSplitter
 
-from trainer.storage.models import Exam, StorageError
+from trainer.storage.models import STORAGE_ERRORS, Exam
 from trainer.training.answers import AnswerError, dealer_hand_from_table, split_seat_line
 from trainer.training.questions import QuestionKind
 from trainer.training.recorder import SessionRecorder
@@ -30,7 +29,6 @@ from trainer.training.session import RoundState
 from trainer.ui.answer_panel import AnswerPanel
 from trainer.ui.table.view import TableView
 
-STORAGE_ERRORS = (StorageError, sqlite3.Error)
 """What saving an answer or a round can raise: the database said no."""
 
 

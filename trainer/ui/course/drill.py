@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from trainer.engine.round import RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.storage.database import TrainerDB
+from trainer.storage.models import STORAGE_ERRORS
 from trainer.training.course_plan import CourseProgress, Plan, RoundStep, RulingStep, Step
 from trainer.training.grading import Grade
 from trainer.training.recorder import SessionRecorder
@@ -37,7 +38,7 @@ from trainer.ui.answer_panel import AnswerPanel
 from trainer.ui.course.ruling import RulingPanel
 from trainer.ui.course.ruling_table import RulingTableView
 from trainer.ui.keys import shortcut
-from trainer.ui.round_controller import STORAGE_ERRORS, RoundController
+from trainer.ui.round_controller import RoundController
 
 
 class DrillPlayer(QWidget):

@@ -6,7 +6,6 @@ Opened from the practice window's Course menu (:func:`add_course_menu`).
 from __future__ import annotations
 
 import random
-import sqlite3
 from collections.abc import Iterable
 
 from PySide6.QtCore import QSize, Qt
@@ -14,7 +13,7 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import AnswerRecord, StorageError
+from trainer.storage.models import STORAGE_ERRORS, AnswerRecord
 from trainer.training.course_plan import (
     CourseProgress,
     Plan,
@@ -31,8 +30,6 @@ from trainer.ui.course.lesson_page import LessonPage
 from trainer.ui.course.summary import SummaryPage
 from trainer.ui.keys import action, shortcut
 from trainer.ui.window_fit import fit_window, remember_window
-
-STORAGE_ERRORS = (StorageError, sqlite3.Error)
 
 
 class CourseWindow(QMainWindow):

@@ -3,7 +3,6 @@ Classes tab's controls and the trainee page's *Assign work...* dialog use the sa
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import date, timedelta
 
@@ -21,11 +20,10 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import AssignmentKind, StorageError
+from trainer.storage.models import FILE_OR_STORAGE_ERRORS, AssignmentKind, StorageError
 from trainer.training.lessons import Lesson
 from trainer.ui.progress.labels import error_label
 
-PROBLEMS = (StorageError, sqlite3.Error, OSError)
 DEFAULT_DUE_DAYS = 7
 """A new assignment is due a week from today unless the instructor changes it."""
 
@@ -78,7 +76,7 @@ class WorkChoice:
         if self.kind.currentData() == AssignmentKind.EXAM.value:
             try:
                 configs = self.db.list_exam_configs()
-            except PROBLEMS:
+            except FILE_OR_STORAGE_ERRORS:
                 configs = []
             for config in configs:
                 self.target.addItem(config.name, str(config.id))
@@ -92,7 +90,8 @@ class WorkChoice:
 
     def assign(self, assigned_by: str, *, class_id: int | None = None,
                trainee_id: int | None = None) -> int:
-        """Store the choice for a class or a trainee; raises one of :data:`PROBLEMS`."""
+        """Store the choice for a class or a trainee; raises one of
+        :data:`~trainer.storage.models.FILE_OR_STORAGE_ERRORS`."""
         target = self.target.currentData()
         if target is None:
             raise StorageError("target: choose a lesson or an exam first")
@@ -134,7 +133,7 @@ class AssignDialog(QDialog):
         try:
             self.assignment_id = self.choice.assign(self.assigned_by,
                                                     trainee_id=self.trainee_id)
-        except PROBLEMS as error:
+        except FILE_OR_STORAGE_ERRORS as error:
             self.message.setText(f"Not assigned: {error}")
             self.message.show()
             return

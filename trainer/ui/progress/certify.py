@@ -14,7 +14,6 @@ trainee's certification (certified, expiring within
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import date
 from typing import Any
 
@@ -38,7 +37,12 @@ from PySide6.QtWidgets import (
 from trainer import reports
 from trainer.storage.certificates import EXPIRING_DAYS
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import Certification, CertificationStatus, Exam, StorageError
+from trainer.storage.models import (
+    STORAGE_ERRORS,
+    Certification,
+    CertificationStatus,
+    Exam,
+)
 from trainer.ui.progress.labels import heading
 from trainer.ui.progress.models import BAD, GOOD, SORT_ROLE, RosterModel
 
@@ -200,7 +204,7 @@ class CertifyDialog(QDialog):
             self.certification = self.db.certify(
                 self.trainee_id, exam_id, self.instructor.currentText(), expires=expires
             )
-        except (StorageError, sqlite3.Error) as error:
+        except STORAGE_ERRORS as error:
             self.message.setText(f"Not signed off: {_why(str(error))}")
             return False
         self.accept()

@@ -37,9 +37,9 @@ from PySide6.QtWidgets import (
 from trainer import reports
 from trainer.reports.assignments import assignment_title, class_progress
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import ClassAverages
+from trainer.storage.models import FILE_OR_STORAGE_ERRORS, ClassAverages
 from trainer.training.lessons import Lesson
-from trainer.ui.progress.assign import PROBLEMS, WorkChoice, day_of, qdate
+from trainer.ui.progress.assign import WorkChoice, day_of, qdate
 from trainer.ui.progress.labels import error_label, heading
 from trainer.ui.progress.skill_grid import SkillGridView
 
@@ -224,7 +224,7 @@ class ClassesTab(QWidget):
         self.class_list.clear()
         try:
             classes = self.db.list_classes()
-        except PROBLEMS as error:
+        except FILE_OR_STORAGE_ERRORS as error:
             self._problem(f"The classes could not be read: {error}")
             classes = []
         for found in classes:
@@ -271,7 +271,7 @@ class ClassesTab(QWidget):
                       if a.trainee_id == m.id]
             done = class_progress(self.db, class_id, self.lessons())
             everyone = self.db.list_trainees()
-        except PROBLEMS as error:
+        except FILE_OR_STORAGE_ERRORS as error:
             self._problem(f"The class could not be read: {error}")
             return
         self.message.hide()
@@ -319,7 +319,7 @@ class ClassesTab(QWidget):
         """Make a class of the name and start date typed; its id, or None (said why)."""
         try:
             class_id = self.db.create_class(self.new_name.text(), day_of(self.new_start.date()))
-        except PROBLEMS as error:
+        except FILE_OR_STORAGE_ERRORS as error:
             self._problem(f"The class was not created: {error}")
             return None
         self.new_name.clear()
@@ -345,7 +345,7 @@ class ClassesTab(QWidget):
             return False
         try:
             self.db.archive_class(found.id)
-        except PROBLEMS as error:
+        except FILE_OR_STORAGE_ERRORS as error:
             self._problem(f"The class was not archived: {error}")
             return False
         self.refresh()
@@ -358,7 +358,7 @@ class ClassesTab(QWidget):
             return False
         try:
             self.db.add_class_member(class_id, int(trainee_id))
-        except PROBLEMS as error:
+        except FILE_OR_STORAGE_ERRORS as error:
             self._problem(f"The trainee was not added: {error}")
             return False
         self._show_class()
@@ -375,7 +375,7 @@ class ClassesTab(QWidget):
             return False
         try:
             self.db.remove_class_member(class_id, trainee_id)
-        except PROBLEMS as error:
+        except FILE_OR_STORAGE_ERRORS as error:
             self._problem(f"The trainee was not taken out: {error}")
             return False
         self._show_class()
@@ -395,7 +395,7 @@ class ClassesTab(QWidget):
             assignment_id = self.work.assign(
                 self.instructor or "instructor",
                 class_id=None if to_member else class_id, trainee_id=trainee_id)
-        except PROBLEMS as error:
+        except FILE_OR_STORAGE_ERRORS as error:
             self._problem(f"Not assigned: {error}")
             return None
         self._show_class()
@@ -409,7 +409,7 @@ class ClassesTab(QWidget):
             return False
         try:
             self.db.remove_assignment(int(item.data(ID_ROLE)))
-        except PROBLEMS as error:
+        except FILE_OR_STORAGE_ERRORS as error:
             self._problem(f"Not withdrawn: {error}")
             return False
         self._show_class()

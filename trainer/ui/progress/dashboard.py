@@ -11,7 +11,6 @@ Problems are shown as a sentence in the dashboard, never as a traceback.
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -41,7 +40,12 @@ from PySide6.QtWidgets import (
 from trainer import reports
 from trainer.reports.certificate import certificate_html
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import Certification, MergeError, MergeReport, StorageError
+from trainer.storage.models import (
+    FILE_OR_STORAGE_ERRORS,
+    Certification,
+    MergeError,
+    MergeReport,
+)
 from trainer.ui.progress.assign import AssignDialog
 from trainer.ui.progress.certify import CertifiedRosterModel, CertifyDialog
 from trainer.ui.progress.classes import ClassesTab
@@ -54,7 +58,6 @@ from trainer.ui.progress.skill_grid import SkillGridView
 from trainer.ui.progress.trainee_page import TraineePage
 from trainer.ui.progress.trends import TrendsView
 
-PROBLEMS = (StorageError, sqlite3.Error, OSError)
 """What a dashboard action may run into; each is shown as a sentence."""
 
 
@@ -540,7 +543,7 @@ class InstructorDashboard(QWidget):
             return None
         try:
             write(path)
-        except PROBLEMS as error:
+        except FILE_OR_STORAGE_ERRORS as error:
             self.show_message(f"{kind.what} could not be saved: {error}", error=True)
             return None
         self.show_message(kind.saved.format(path=path))
@@ -602,7 +605,7 @@ class InstructorDashboard(QWidget):
             return False
         try:
             self.db.set_employee_id(trainee.id, typed)
-        except PROBLEMS as error:
+        except FILE_OR_STORAGE_ERRORS as error:
             self.show_message(f"The employee id was not saved: {error}", error=True)
             return False
         shown = typed.strip()
@@ -650,7 +653,7 @@ class InstructorDashboard(QWidget):
             return None
         try:
             revoked = self.db.revoke_certification(live.id)
-        except PROBLEMS as error:
+        except FILE_OR_STORAGE_ERRORS as error:
             self.show_message(f"The certificate was not revoked: {error}", error=True)
             return None
         self.show_message(f"{trainee.name}'s certificate {revoked.code} is revoked.")
@@ -665,7 +668,7 @@ class InstructorDashboard(QWidget):
             return None
         try:
             found = self.db.certifications(trainee_id)
-        except PROBLEMS as error:
+        except FILE_OR_STORAGE_ERRORS as error:
             self.show_message(f"The certificates could not be read: {error}", error=True)
             return None
         if not found:
@@ -722,7 +725,7 @@ class InstructorDashboard(QWidget):
         except MergeError as error:
             self.show_message(f"The station file was refused: {error}", error=True)
             return None
-        except PROBLEMS as error:
+        except FILE_OR_STORAGE_ERRORS as error:
             self.show_message(f"The station file could not be merged: {error}", error=True)
             return None
         self.show_message(_describe_merge(report))

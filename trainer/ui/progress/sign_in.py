@@ -7,8 +7,6 @@ unusable, no instructor can be created here (``refusal`` says why).
 
 from __future__ import annotations
 
-import sqlite3
-
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -20,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import StorageError
+from trainer.storage.models import STORAGE_ERRORS, StorageError
 from trainer.storage.passwords import MIN_PASSWORD_LENGTH
 from trainer.ui.lock import Clock, refusal_text, system_clock
 from trainer.ui.progress.labels import error_label, heading
@@ -112,7 +110,7 @@ class InstructorSignInDialog(QDialog):
             return
         try:
             done = self._create() if self.creating else self._sign_in()
-        except (sqlite3.Error, StorageError) as error:
+        except STORAGE_ERRORS as error:
             self.message.setText(f"The database could not be read ({error}).")
             return
         if done:

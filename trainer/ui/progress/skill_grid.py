@@ -11,7 +11,6 @@ members) or None for every trainee. Figures: :mod:`trainer.reports.skill_grid`.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -51,7 +50,7 @@ from trainer.reports.skill_grid import (
 )
 from trainer.skills import Skill
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import StorageError
+from trainer.storage.models import FILE_OR_STORAGE_ERRORS
 from trainer.training.mastery import LessonLike, Level
 from trainer.ui.progress.figures_view import TraineeFiguresView
 from trainer.ui.progress.labels import error_label
@@ -107,7 +106,6 @@ def short_flags(flags: frozenset[Flag]) -> str:
     return ", ".join(SHORT_FLAGS[flag] for flag in Flag if flag in flags)
 
 
-READ_PROBLEMS = (StorageError, sqlite3.Error, OSError)
 """What reading the figures may run into; each is said in a sentence above the table."""
 
 ANY_FLAG = "any"
@@ -396,7 +394,7 @@ class SkillGridView(TraineeFiguresView):
         try:
             grid = skill_grid(self.db, self.trainee_ids, lessons=self.lessons, now=self.now,
                               not_practised_days=self.days.value())
-        except READ_PROBLEMS as error:
+        except FILE_OR_STORAGE_ERRORS as error:
             self.problem.setText(f"The skill grid could not be read: {error}")
             self.problem.show()
             return

@@ -34,11 +34,11 @@ from trainer.reports.trends import (
 )
 from trainer.skills import Skill
 from trainer.storage.database import TrainerDB
+from trainer.storage.models import FILE_OR_STORAGE_ERRORS
 from trainer.ui.progress.figures_view import TraineeFiguresView
 from trainer.ui.progress.labels import error_label
 from trainer.ui.progress.models import BAD, GOOD, Column, RowsModel, SortFilterProxy
 from trainer.ui.progress.progress_view import configure_table
-from trainer.ui.progress.skill_grid import READ_PROBLEMS
 
 TREND_WEEKS = 8
 """Weeks (the latest with answers) the trends table shows."""
@@ -177,7 +177,7 @@ class TrendsView(TraineeFiguresView):
         try:
             trends = skill_trends(self.db, self.trainee_ids, weeks=TREND_WEEKS)
             missed = most_missed(self.db, self.trainee_ids)
-        except READ_PROBLEMS as error:
+        except FILE_OR_STORAGE_ERRORS as error:
             self.problem.setText(f"The trends could not be read: {error}")
             self.problem.show()
             return
