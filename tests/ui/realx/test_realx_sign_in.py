@@ -32,7 +32,7 @@ def wrong_tries() -> int:
     return _read("SELECT COALESCE(SUM(failures), 0) FROM sign_in_failures")
 
 
-@pytest.mark.parametrize("x_screen", ["1366x768"], indirect=True)
+@pytest.mark.parametrize("x_screen", ["1366x768", "4k"], indirect=True)
 def test_the_pin_signs_in_and_unlocks_and_nothing_is_answered_behind_the_lock(
         x_screen: XScreen, tmp_path: Path) -> None:
     db = open_database()
@@ -48,7 +48,7 @@ def test_the_pin_signs_in_and_unlocks_and_nothing_is_answered_behind_the_lock(
         x_screen.key("Return")
         wait_until(lambda: wrong_tries() == 1, 20, "the wrong PIN to be counted")
         assert rounds_stored() == 0  # still at "Who is training?"
-        x_screen.screenshot("who-is-training-wrong-pin")
+        x_screen.screenshot(f"who-is-training-wrong-pin-{x_screen.width}x{x_screen.height}")
         x_screen.type(PIN)  # the field is emptied and keeps the focus after a wrong try
         x_screen.key("Return")
         main = x_screen.wait_window("Ana Test")
@@ -62,7 +62,7 @@ def test_the_pin_signs_in_and_unlocks_and_nothing_is_answered_behind_the_lock(
         x_screen.key("Return")
         wait_until(lambda: wrong_tries() == 1, 20, "the lock page to take the PIN")
         assert rounds_stored() == 1
-        x_screen.screenshot("station-locked-1366x768")
+        x_screen.screenshot(f"station-locked-{x_screen.width}x{x_screen.height}")
         x_screen.type(PIN)
         x_screen.key("Return")
         wait_until(lambda: wrong_tries() == 0, 20, "the right PIN to unlock")
