@@ -16,15 +16,15 @@ import pytest
 
 from tests.storage.storage_support import ROUND
 from trainer.engine.round import Wager
+from trainer.reports.text import percent, seconds_text, skill_label
 from trainer.reports.trends import (
     MOST_MISSED_SHOWN,
     WeekTrend,
-    change_text,
+    accuracy_change_text,
     iso_week,
     most_missed,
+    seconds_change_text,
     skill_trends,
-    trainee_trends,
-    trend_rows,
     week_label,
 )
 from trainer.skills import QuestionKind, Skill
@@ -93,7 +93,7 @@ def _figures(trends: list[WeekTrend]) -> list[tuple[object, ...]]:
 @pytest.mark.usefixtures("new_york_time")
 def test_a_trainees_weeks_run_monday_to_sunday_in_local_time(db: TrainerDB) -> None:
     ana = _ana(db)
-    assert _figures(trainee_trends(db, ana.id)) == [
+    assert _figures(skill_trends(db, [ana.id])) == [
         # Week 10: 3 of 4 right (75 %), 20 s over 4 answers (5 s): the first week.
         (Skill.ANTE, W10, 4, 3, 20.0, None, None),
         # Week 11: 2 of 2 (100 %), 2 s each: +25 points and 3 s faster than week 10.
@@ -111,7 +111,7 @@ def test_the_week_an_answer_counts_in_follows_the_local_clock(
     time.tzset()
     try:
         # In UTC the answer at 03:00 on 9 March is on Monday: week 11.
-        ante = [t for t in trainee_trends(db, ana.id) if t.skill is Skill.ANTE]
+        ante = [t for t in skill_trends(db, [ana.id]) if t.skill is Skill.ANTE]
         assert [(t.week, t.answers) for t in ante] == [(W10, 3), (W11, 3), (W13, 1)]
     finally:
         monkeypatch.undo()
@@ -145,10 +145,14 @@ def test_a_class_pools_its_trainees_answers_and_leaves_others_out(db: TrainerDB)
 @pytest.mark.usefixtures("new_york_time")
 def test_trends_read_as_text_with_their_change(db: TrainerDB) -> None:
     ana = _ana(db)
-    rows = trend_rows(trainee_trends(db, ana.id))
-    assert rows[0] == ("Settling the ante", "2026-W10", "4", "75.0", "5.0", "new")
-    assert rows[1] == ("Settling the ante", "2026-W11", "2", "100.0", "2.0", "+25.0 pts, -3.0 s")
-    assert change_text(trainee_trends(db, ana.id)[2]) == "new"
+    trends = skill_trends(db, [ana.id])
+    rows = [(skill_label(t.skill), iso_week(t.week), str(t.answers), percent(t.accuracy),
+             seconds_text(t.mean_seconds), accuracy_change_text(t.accuracy_change),
+             seconds_change_text(t.seconds_change)) for t in trends]
+    assert rows[0] == ("Settling the ante", "2026-W10", "4", "75.0", "5.0", "new", "new")
+    assert rows[1] == ("Settling the ante", "2026-W11", "2", "100.0", "2.0", "+25.0 pts",
+                       "-3.0 s")
+    assert accuracy_change_text(trends[2].accuracy_change) == "new"
     assert iso_week(date(2026, 1, 1)) == "2026-W01"  # a Thursday: week 1 holds it
     assert iso_week(date(2027, 1, 1)) == "2026-W53"  # a Friday: the year before's last week
     assert week_label(W10) == "2026-W10 (from Mar 2)"

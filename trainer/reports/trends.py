@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from trainer.engine.round import Wager
-from trainer.reports.text import percent, seconds_text, skill_label, skill_order, wager_label
+from trainer.reports.text import percent, skill_label, skill_order, wager_label
 from trainer.skills import QuestionKind, Skill
 from trainer.storage.database import TrainerDB
 from trainer.storage.grid_queries import MissedGroup, WeekStat
@@ -105,18 +105,14 @@ def skill_trends(db: TrainerDB, trainee_ids: Sequence[int] | None = None,
     return trends
 
 
-def trainee_trends(db: TrainerDB, trainee_id: int, *, weeks: int | None = None
-                   ) -> list[WeekTrend]:
-    """One trainee's figures per skill and week (the trainee page's trends)."""
-    return skill_trends(db, [trainee_id], weeks=weeks)
+def accuracy_change_text(change: float | None) -> str:
+    """``+12.5 pts`` against the week before; ``new`` without one."""
+    return "new" if change is None else f"{100 * change:+.1f} pts"
 
 
-def change_text(trend: WeekTrend) -> str:
-    """``+12.5 pts, -1.3 s`` against the week before; ``new`` without one."""
-    if trend.accuracy_change is None or trend.seconds_change is None:
-        return "new"
-    return (f"{100 * trend.accuracy_change:+.1f} pts,"
-            f" {trend.seconds_change:+.1f} s")
+def seconds_change_text(change: float | None) -> str:
+    """``-1.3 s`` against the week before; ``new`` without one."""
+    return "new" if change is None else f"{change:+.1f} s"
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,12 +158,3 @@ def most_missed(db: TrainerDB, trainee_ids: Sequence[int] | None = None,
                        m.wager.value if m.wager else ""),
     )
     return missed[:limit]
-
-
-def trend_rows(trends: Sequence[WeekTrend]) -> list[tuple[str, ...]]:
-    """The trends as text rows: skill, week, answers, accuracy %, mean seconds, change."""
-    return [
-        (skill_label(t.skill), iso_week(t.week), str(t.answers), percent(t.accuracy),
-         seconds_text(t.mean_seconds), change_text(t))
-        for t in trends
-    ]

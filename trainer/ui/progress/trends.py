@@ -27,8 +27,10 @@ from trainer.reports.trends import (
     MOST_MISSED_SHOWN,
     MissedQuestion,
     WeekTrend,
+    accuracy_change_text,
     iso_week,
     most_missed,
+    seconds_change_text,
     skill_trends,
     week_label,
 )
@@ -50,14 +52,6 @@ def _better(change: float | None, *, lower_is_better: bool = False) -> QColor | 
     return GOOD if (change < 0) == lower_is_better else BAD
 
 
-def _points(change: float | None) -> str:
-    return "new" if change is None else f"{100 * change:+.1f} pts"
-
-
-def _seconds(change: float | None) -> str:
-    return "new" if change is None else f"{change:+.1f} s"
-
-
 class TrendsModel(RowsModel[WeekTrend]):
     """One row per skill and week: answers, accuracy, mean time and their change."""
 
@@ -74,7 +68,7 @@ class TrendsModel(RowsModel[WeekTrend]):
             tooltip=lambda t: f"{t.correct} of {t.answers} right",
         ),
         Column[WeekTrend](
-            "Accuracy change", lambda t: _points(t.accuracy_change),
+            "Accuracy change", lambda t: accuracy_change_text(t.accuracy_change),
             lambda t: t.accuracy_change, True,
             tooltip=lambda t: "Against the week before" if t.accuracy_change is not None
             else "No answer on this skill the week before",
@@ -85,7 +79,8 @@ class TrendsModel(RowsModel[WeekTrend]):
             lambda t: t.mean_seconds, True,
         ),
         Column[WeekTrend](
-            "Time change", lambda t: _seconds(t.seconds_change), lambda t: t.seconds_change, True,
+            "Time change", lambda t: seconds_change_text(t.seconds_change),
+            lambda t: t.seconds_change, True,
             colour=lambda t: _better(t.seconds_change, lower_is_better=True),
         ),
     )
