@@ -33,14 +33,25 @@ def one_trainee() -> None:
     db.close()
 
 
-def assert_pointer_rests_on_a_card(screen: XScreen, name: str) -> None:
-    """Around the pointer the screenshot shows card stock (white or cream), not felt."""
+def _around_pointer(screen: XScreen, name: str) -> list[bytes]:
     x, y = screen.pointer()
     with Image.open(screen.screenshot(name)) as picture:
         box = picture.convert("RGB").crop((x - 15, y - 15, x + 16, y + 16))
         data = box.tobytes()
-    pixels = [data[i:i + 3] for i in range(0, len(data), 3)]
+    return [data[i:i + 3] for i in range(0, len(data), 3)]
+
+
+def assert_pointer_rests_on_a_card(screen: XScreen, name: str) -> None:
+    """Around the pointer the screenshot shows card stock (white or cream), not felt.
+
+    A window mapped but not yet painted shows black on Xvfb: the picture is taken
+    again until something is drawn there (at most 10 s), then judged."""
+    pixels = wait_until(lambda: (found := _around_pointer(screen, name))
+                        and any(pixel != b"\x00\x00\x00" for pixel in found) and found,
+                        10, "the window to be painted under the pointer")
+    assert isinstance(pixels, list)
     light = sum(1 for pixel in pixels if min(pixel) > 180)
+    x, y = screen.pointer()
     assert light > len(pixels) // 4, f"pointer at {x},{y} is not over a card"
 
 
