@@ -220,7 +220,7 @@ def test_the_roster_csv_has_the_weakest_skill_flags_and_a_score_and_level_per_sk
     with path.open(encoding="utf-8-sig", newline="") as file:
         header, *rows = list(csv.reader(file))
     assert header == list(reports.ROSTER_HEADER)
-    assert len(header) == 9 + 2 * len(Skill)
+    assert len(header) == 11 + 2 * len(Skill)  # 11: the roster's figures, weakest, flags
     column = {title: number for number, title in enumerate(header)}
     by_name = {row[0]: row for row in rows}
     ana_row, ben_row = by_name["Ana"], by_name["Ben"]

@@ -249,16 +249,17 @@ def test_export_roster_csv_writes_what_the_roster_shows(
     choose(monkeypatch, dashboard, target)
     qtbot.mouseClick(dashboard.roster_csv_button, Qt.MouseButton.LeftButton)
     rows = read_csv(target)
-    assert rows[0][:7] == [
-        "Name", "Accuracy %", "Answers", "Average seconds per round", "Rounds played",
-        "Last active", "Exam status",
+    assert rows[0][:9] == [
+        "Name", "Employee id", "Accuracy %", "Answers", "Average seconds per round",
+        "Rounds played", "Last active", "Exam status", "Certification",
     ]
-    assert [row[:5] for row in rows[1:]] == [
-        ["Ana", "9.1", "11", "3.0", "11"],
-        ["Ben", "75.0", "4", "3.0", "4"],
-        ["Cy", "100.0", "2", "3.0", "2"],
-        ["Dee", "", "0", "", "0"],
+    assert [row[:6] for row in rows[1:]] == [
+        ["Ana", "", "9.1", "11", "3.0", "11"],
+        ["Ben", "", "75.0", "4", "3.0", "4"],
+        ["Cy", "", "100.0", "2", "3.0", "2"],
+        ["Dee", "", "", "0", "", "0"],
     ]
+    assert {row[8] for row in rows[1:]} == {"not certified"}  # nobody signed off here
     assert dashboard.message.isVisible()
     assert dashboard.message.text() == f"Roster saved to {target}."
 

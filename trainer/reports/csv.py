@@ -36,6 +36,7 @@ from trainer.skills import QuestionKind, Skill
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import (
     AnswerRecord,
+    CertificationStatus,
     CourseAnswer,
     CourseAnswerKind,
     SealState,
@@ -52,18 +53,22 @@ CSV_ENCODING = "utf-8-sig"
 
 ROSTER_HEADER = (
     "Name",
+    "Employee id",
     "Accuracy %",
     "Answers",
     "Average seconds per round",
     "Rounds played",
     "Last active",
     "Exam status",
+    "Certification",
     "Weakest skill",
     "Flags",
     *(f"{skill.label} {what}" for skill in sorted(Skill, key=skill_order)
       for what in ("score", "level")),
 )
-"""The roster's figures, then the skill grid's (:mod:`.skill_grid`): the weakest skill,
+"""The roster's figures as the screen shows them (with the employee id and the best
+certification's standing on the day: certified, expiring, expired or not certified), then
+the skill grid's (:mod:`.skill_grid`): the weakest skill,
 the flags, and every skill's mastery score and level in the dealer's order of work (every
 skill, so files from different rooms line up; a score is empty before the first answer)."""
 ANSWERS_HEADER = (
@@ -159,15 +164,20 @@ def roster_csv(db: TrainerDB, path: Path | str, lessons: Sequence[LessonLike] | 
     """Write every trainee's roster figures and skill grid row to ``path`` (UTF-8 CSV with
     a header row); mastery against the target times of ``lessons`` (default: the course's)."""
     grid = {row.trainee_id: row for row in skill_grid(db, lessons=lessons, now=now).rows}
+    today = (now or datetime.now().astimezone()).astimezone().date()
+    certified = db.certification_statuses(today)
+    employee_ids = {trainee.id: trainee.employee_id or "" for trainee in db.list_trainees()}
     rows = (
         (
             row.name,
+            employee_ids.get(row.trainee_id, ""),
             percent(row.accuracy),
             str(row.answers),
             seconds_text(row.seconds_per_round),
             str(row.rounds_played),
             iso_time(row.last_active),
             row.exam_status.label,
+            certified.get(row.trainee_id, CertificationStatus.NONE).label,
             *_skill_columns(grid.get(row.trainee_id)),
         )
         for row in db.roster()
