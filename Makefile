@@ -6,17 +6,25 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# Two stamps: `make run` installs only what the app imports (pip install -e .);
+# `make test` adds the test toolchain (.[test]: pytest, ruff, mypy, hypothesis,
+# mutmut) to the same .venv. Either order works from a fresh clone.
+APP_STAMP := $(VENV)/.installed-app
+STAMP := $(VENV)/.installed-test
 
 .PHONY: run test lint bench screenshot docs-screens clean package package-windows test-package bench-bundle
 
-$(STAMP): pyproject.toml
+$(APP_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(APP_STAMP)
+
+$(STAMP): $(APP_STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $(STAMP)
 
-run: $(STAMP)
+run: $(APP_STAMP)
 	./packaging/linux/install-system-deps.sh
 	$(BIN)/hhe-trainer
 
@@ -32,10 +40,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check trainer tests benchmarks
 	$(BIN)/mypy
 
-bench: $(STAMP)
+bench: $(APP_STAMP)
 	$(BIN)/python benchmarks/engine.py
 
-screenshot: $(STAMP)
+screenshot: $(APP_STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python scripts/screenshot.py docs/table.png
 
 # The README's real-window pictures: the trainer on Xvfb at 1366x768 and 4K, and

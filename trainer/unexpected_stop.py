@@ -94,8 +94,10 @@ def find_unexpected_stops() -> list[UnexpectedStop]:
 
 def mark_running() -> None:
     """Leave this run's marker (a start that cannot write it carries on without)."""
+    from trainer.paths import private_file
+
     with contextlib.suppress(OSError):
-        _marker(os.getpid()).write_text(
+        private_file(_marker(os.getpid())).write_text(  # 0600 before it is written
             json.dumps({"started": time.strftime("%Y-%m-%d %H:%M:%S %z")}), "utf-8")
 
 

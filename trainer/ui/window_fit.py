@@ -23,9 +23,12 @@ LARGE_SCREEN = 1.5
 
 
 def _settings() -> QSettings:
-    from trainer.paths import data_dir
+    """The geometry file, made 0600 before Qt first writes it (Qt's atomic save keeps
+    the mode of a file that exists; a new one would get the umask's 0644)."""
+    from trainer.paths import data_dir, private_file
 
-    return QSettings(str(data_dir() / GEOMETRY_FILE), QSettings.Format.IniFormat)
+    path = private_file(data_dir() / GEOMETRY_FILE)
+    return QSettings(str(path), QSettings.Format.IniFormat)
 
 
 def _available(window: QWidget) -> QRect:
