@@ -57,6 +57,7 @@ class RulingTableView(TableView):
     def show_ruling_table(self, table: RulingTable) -> None:
         """Show the deal of a ruling: cards face down unless ``table.exposed`` has them."""
         self._clear_extras()
+        self.clear_settlement()
         exposed = set(table.exposed)
         placed: set[Card] = set()
         cards = self.pickable_card_items()

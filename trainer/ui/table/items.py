@@ -436,11 +436,12 @@ class SpotItem(_Item):
         self.payout = ChipStackItem(f"{self.name}.payout", self, width=PAYOUT_CHIP_WIDTH)
         self.payout.setVisible(False)
         self.label = ChipLabelItem(f"{self.name}.label", self)
+        self._show_state()
 
     def set_geometry(self, rect: QRectF) -> None:
         self.setPos(rect.topLeft())
         self.set_local_rect(QRectF(0, 0, rect.width(), rect.height()))
-        self._place_chips()
+        self._show_state()
 
     def set_amount(self, amount: Decimal | None, *, folded: bool = False,
                    dim: bool = False) -> None:
@@ -448,24 +449,39 @@ class SpotItem(_Item):
             amount = None
         changed = (amount, folded, dim) != (self.amount, self.folded, self.dim)
         self.amount, self.folded, self.dim = amount, folded, dim
-        self.chips.set_amount(amount)
-        self.label.setVisible(amount is not None)
+        self._show_state()
         if changed:
-            self._place_chips()
             self.update()
 
     def set_result(self, outcome: Outcome | None, paid: Decimal | None = None) -> None:
         """Show how the wager is settled: LOSE the chips taken, PUSH marked, WIN the
-        payout ``paid`` as a second stack beside the wager (None: no result shown)."""
+        payout ``paid`` as a second stack beside the wager (None: no result shown).
+        A result is shown only while chips are on the spot: a spot with nothing on it
+        has nothing to settle."""
         if outcome is not Outcome.WIN:
             paid = None
         if (outcome, paid) == (self.outcome, self.paid):
             return
         self.outcome, self.paid = outcome, paid
+        self._show_state()
+        self.update()
+
+    def shown_outcome(self) -> Outcome | None:
+        """The result the spot shows now: its outcome while chips are on it, else None."""
+        return self.outcome if self.amount is not None else None
+
+    def _show_state(self) -> None:
+        """Set the chips, the payout stack and the label from the spot's state alone
+        (amount, outcome, payout), every one of them every time: nothing shown for an
+        earlier round or an earlier result can outlive the state that made it (issue 19,
+        item 13: an emptied seat kept the last round's payout plaque)."""
+        outcome = self.shown_outcome()
+        paid = self.paid if outcome is Outcome.WIN else None
+        self.chips.set_amount(self.amount)
         self.chips.set_taken(outcome is Outcome.LOSE)
         self.payout.set_amount(paid, MAX_PAYOUT_CHIPS_SHOWN)
+        self.label.setVisible(self.amount is not None)
         self._place_chips()
-        self.update()
 
     def _place_chips(self) -> None:
         w, h = self._rect.width(), self._rect.height()
@@ -477,19 +493,21 @@ class SpotItem(_Item):
         else:
             self.chips.setPos(8 + CHIP_WIDTH / 2, h - 7)
             label_box = QRectF(8 + CHIP_WIDTH + 5, 27, w - CHIP_WIDTH - 18, h - 33)
-        if self.outcome is Outcome.WIN and self.paid is not None:
+        outcome = self.shown_outcome()
+        if self.amount is None:
+            return
+        if outcome is Outcome.WIN and self.paid is not None:
             # The payout beside the wager, its amount on a green plaque under it.
             # The plaque may reach 2 units past the spot's edge, into the gap between rows.
             right = QRectF(8 + CHIP_WIDTH + 2, h - 24, w - CHIP_WIDTH - 12, 24)
             self.payout.setPos(label_box.center().x(), right.top() - 3)
             self.label.set_text(amount_text(self.paid), right, WIN_GREEN,
                                 max_px=PLAQUE_PX)
-            self.label.setVisible(True)
-        elif self.outcome is Outcome.LOSE and self.amount is not None:
+        elif outcome is Outcome.LOSE:
             self.label.set_text("TAKE", label_box, FOLD_RED)
-        elif self.outcome is Outcome.PUSH and self.amount is not None:
+        elif outcome is Outcome.PUSH:
             self.label.set_text("PUSH", label_box, PUSH_BLUE)
-        elif self.amount is not None:
+        else:
             self.label.set_text(amount_text(self.amount), label_box)
 
     def _sensor_rect(self) -> QRectF:
