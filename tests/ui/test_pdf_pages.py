@@ -6,9 +6,11 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sqlite3
 import subprocess
 import unicodedata
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -20,6 +22,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.storage.storage_support import ROUND, RULES, T0
 from trainer import reports
+from trainer.reports import html as html_report
 from trainer.reports.html import LINE_CHARACTERS, column_widths
 from trainer.storage import NewAnswer, TrainerDB, open_database
 from trainer.ui.progress.pdf import FOOTER_MM, write_pdf
@@ -210,3 +213,29 @@ def test_each_column_gets_room_for_its_longest_word_when_the_words_fit(
     assert sum(shares) == 100
     for share, need in zip(shares, least, strict=True):
         assert share * LINE_CHARACTERS / 100 >= need - 1  # a percent's rounding at most
+
+
+@pytest.mark.parametrize("code", ["E-WWWW-MMMM-WWWW", "E-1111-1111-1111"])
+def test_the_exam_reports_verification_code_is_printed_whole_on_one_line(
+    qtbot: QtBot, db: TrainerDB, ana: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    code: str,
+) -> None:
+    """The widest and the narrowest code, after a record line short (as recorded) and
+    long (ALTERED): the code is never broken at a hyphen, on A4 or Letter."""
+    _poppler()
+    (exam,) = db.exam_results(ana)
+    assert exam.verification_code is not None
+    found = html_report.find_exam
+    monkeypatch.setattr(html_report, "find_exam",
+                        lambda *args: replace(found(*args), verification_code=code))
+    path = tmp_path / "exam.pdf"
+    for altered in (False, True):
+        if altered:
+            with sqlite3.connect(db.path) as conn:
+                conn.execute("UPDATE exams SET score = 99")
+        for size in (QPageSize.PageSizeId.A4, QPageSize.PageSizeId.Letter):
+            write_pdf(reports.exam_report_html(db, exam.id, room="Pit 3 training room"), path,
+                      page_size=size)
+            text = "\n".join(_pages(path))
+            assert ("ALTERED" in text) is altered
+            assert re.search(rf"Verification code\s+{code}\n", text), (altered, size)

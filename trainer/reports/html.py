@@ -77,6 +77,10 @@ p.note { color: #444; font-size: 8.5pt; }
 """
 
 
+VERIFICATION_CODE = "Verification code"
+"""The exam report's fact that holds the code ``hhe-trainer verify`` checks: on a line of
+its own, never broken at a hyphen."""
+
 _GAP = '<p class="gap">&nbsp;</p>'
 """Space after a table (Qt's rich text ignores a table's CSS margin)."""
 
@@ -150,9 +154,15 @@ def _table(
     )
 
 
-def _facts(pairs: Sequence[tuple[str, str]]) -> str:
+def _facts(pairs: Sequence[tuple[str, str]], *, whole: Iterable[str] = ()) -> str:
+    """A table of facts, a name and its value a row; the values of the facts named in
+    ``whole`` never wrap (a code broken at a hyphen cannot be typed back)."""
+    unbroken = set(whole)
     rows = "".join(
-        f'<tr><td><b>{_e(key)}</b></td><td>{_e(value)}</td></tr>' for key, value in pairs
+        f'<tr><td><b>{_e(key)}</b></td>'
+        + ('<td style="white-space: nowrap">' if key in unbroken else "<td>")
+        + f"{_e(value)}</td></tr>"
+        for key, value in pairs
     )
     return f'<table class="facts" cellspacing="0" cellpadding="3">{rows}</table>' + _GAP
 
@@ -399,7 +409,8 @@ def exam_report_html(db: TrainerDB, exam_id: int, *, room: str | None = None) ->
         ("Pass mark", f"{exam.pass_mark:g}%"),
         ("Score", score),
         ("Result", result),
-        ("Record", record_text(exam)),
+        ("Record", record_text(exam, with_code=False)),
+        *([(VERIFICATION_CODE, exam.verification_code)] if exam.verification_code else []),
     ]
     css = {"PASS": "pass", "FAIL": "fail", "ALTERED": "fail"}.get(result, "")
     colour = {"pass": "#11632f", "fail": "#a3121f"}.get(css, "#555555")
@@ -412,7 +423,7 @@ def exam_report_html(db: TrainerDB, exam_id: int, *, room: str | None = None) ->
     )
     sections = [
         verdict,
-        "<h2>Exam</h2>" + _facts(facts),
+        "<h2>Exam</h2>" + _facts(facts, whole=[VERIFICATION_CODE]),
         "<h2>Accuracy per skill in this exam</h2>"
         + _table(
             _SKILL_HEADER,

@@ -182,16 +182,20 @@ def records_text(summary: SealSummary) -> str:
     return f"{summary.checked} checked: " + "; ".join(parts)
 
 
-def record_text(exam: Exam) -> str:
-    """The exam record's seal as a report states it, with its verification code."""
-    code = f" Verification code {exam.verification_code}." if exam.verification_code else ""
+def record_text(exam: Exam, *, with_code: bool = True) -> str:
+    """The exam record's seal as a report states it, with its verification code (unless
+    ``with_code`` is false: a report that prints the code on a line of its own)."""
+    code = (f" Verification code {exam.verification_code}."
+            if exam.verification_code and with_code else "")
     if exam.status is ExamStatus.ALTERED:
         return ("ALTERED: this record was changed outside the trainer; its score and result"
                 " are not to be believed." + code)
     if exam.status is ExamStatus.UNCHECKABLE:
         return ("Cannot be checked: it was sealed with a station secret this station no"
                 " longer has." + code)
-    return "As recorded (sealed by this station)." + code if code else "Not sealed."
+    if exam.verification_code is None:
+        return "Not sealed."
+    return "As recorded (sealed by this station)." + code
 
 
 def score_text(score: float | None) -> str:
