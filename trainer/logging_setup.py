@@ -12,6 +12,7 @@ every thread into this same file, where the next start finds it
 
 from __future__ import annotations
 
+import contextlib
 import faulthandler
 import logging
 import logging.handlers
@@ -27,6 +28,16 @@ FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
 _handler: logging.Handler | None = None
 _previous_level: int | None = None
+_write_failed = False
+
+
+def _say_log_trouble(error: BaseException | None) -> None:
+    """One line on stderr (there may be none: a windowed frozen build) when the log fails."""
+    reason = getattr(error, "strerror", None) or str(error or "unknown error")
+    if sys.__stderr__ is not None:
+        with contextlib.suppress(OSError, ValueError):
+            print(f"hhe-trainer: the log file could not be written ({reason});"
+                  " the trainer carries on without it.", file=sys.__stderr__)
 
 
 class _LogFileHandler(logging.handlers.RotatingFileHandler):
@@ -39,6 +50,14 @@ class _LogFileHandler(logging.handlers.RotatingFileHandler):
         stream = super()._open()
         faulthandler.enable(file=stream, all_threads=True)
         return stream
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        """A line that cannot be written (disk full, the folder gone) is dropped, and said
+        once on stderr in one line: never logging's traceback, never a stop."""
+        global _write_failed
+        if not _write_failed:
+            _write_failed = True
+            _say_log_trouble(sys.exc_info()[1])
 
 
 def log_path() -> Path:
@@ -54,7 +73,11 @@ def _close_handler() -> None:
     if _handler is not None:
         faulthandler.disable()
         logging.getLogger().removeHandler(_handler)
-        _handler.close()
+        try:
+            _handler.close()  # flushes: a full disk fails here (the file is closed anyway)
+        except (OSError, ValueError) as error:
+            if not _write_failed:
+                _say_log_trouble(error)
         _handler = None
         if sys.__stderr__ is not None:  # none in a windowed frozen build
             faulthandler.enable(file=sys.__stderr__, all_threads=True)
@@ -67,8 +90,9 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     moved). When the file cannot be opened, logging goes nowhere and None is
     returned: a log must never stop a station.
     """
-    global _handler, _previous_level
+    global _handler, _previous_level, _write_failed
     _close_handler()
+    _write_failed = False
     root = logging.getLogger()
     try:
         path = log_path()
