@@ -252,6 +252,39 @@ class Hand:
         """E.g. ``"flush, ace high"`` or ``"two pair, kings and nines"``."""
         return hand_wording(self.category, hand_ranks(self))
 
+    def describe_against(self, other: Hand) -> str:
+        """:meth:`describe`, named far enough to tell it from ``other``.
+
+        Two different hands of one category with the same named ranks (two pairs of
+        fours) are told apart by their first card that differs: ``"pair of fours with an
+        ace kicker"`` against ``"pair of fours with a king kicker"``, ``"pair of fours with
+        ace and queen kickers"``, ``"flush, ace-king high"`` against ``"flush, ace-queen
+        high"``. Anything else is worded as :meth:`describe`.
+        """
+        words = self.describe()
+        if self.value == other.value or words != other.describe():
+            return words
+        mine, theirs = value_ranks(self.value), value_ranks(other.value)
+        first = next(index for index in range(5) if mine[index] != theirs[index])
+        if self.category in (Category.HIGH_CARD, Category.FLUSH):
+            high = "-".join(RANK_NAMES[rank] for rank in mine[:first + 1])
+            return f"flush, {high} high" if self.category is Category.FLUSH else f"{high} high"
+        kickers = [RANK_NAMES[rank] for rank in mine[_KICKERS_FROM[self.category]:first + 1]]
+        if len(kickers) == 1:
+            article = "an" if kickers[0][0] in "ae" else "a"
+            return f"{words} with {article} {kickers[0]} kicker"
+        return f"{words} with {', '.join(kickers[:-1])} and {kickers[-1]} kickers"
+
+
+_KICKERS_FROM = {
+    Category.ONE_PAIR: 2,
+    Category.TWO_PAIR: 4,
+    Category.THREE_OF_A_KIND: 3,
+    Category.FOUR_OF_A_KIND: 4,
+}
+"""Where a hand's kickers start among its five ranks, best first. (A straight, a full
+house or a straight flush is told apart by the ranks its words already name.)"""
+
 
 def hand_ranks(hand: Hand) -> tuple[int, ...]:
     """The ranks a hand's words name: ``(13, 9)`` for "two pair, kings and nines",

@@ -168,7 +168,9 @@ def _settle_main(
         why = "the player folded" if explain else ""
         return SeatResult.FOLD, [_lose(Wager.ANTE, ante, why), _lose(Wager.ODDS, odds_stake, why)]
     tables = round_.tables
-    player_name = hand.describe() if explain else ""
+    # Named against each other: two pairs of fours are told apart by their kicker.
+    player_name = hand.describe_against(dealer) if explain else ""
+    dealer_versus = dealer.describe_against(hand) if explain else ""
     if hand.value == dealer.value:
         why = f"{player_name} ties the dealer's {dealer_name}" if explain else ""
         return SeatResult.TIE, [
@@ -180,7 +182,7 @@ def _settle_main(
     not_qualified = f"the dealer does not qualify ({dealer_name})" if explain else ""
     if hand.value > dealer.value:
         wins = (
-            f"when the player wins ({player_name} beats the dealer's {dealer_name})"
+            f"when the player wins ({player_name} beats the dealer's {dealer_versus})"
             if explain
             else ""
         )
@@ -199,7 +201,7 @@ def _settle_main(
             why = f"the player wins with {player_name}, less than a straight" if explain else ""
             odds_result = _push(Wager.ODDS, odds_stake, why)
         return SeatResult.WIN, [ante_result, raise_result, odds_result]
-    loses = f"the dealer's {dealer_name} beats {player_name}" if explain else ""
+    loses = f"the dealer's {dealer_versus} beats {player_name}" if explain else ""
     if dealer_qualifies:
         ante_result = _lose(Wager.ANTE, ante, loses)
     else:

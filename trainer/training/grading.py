@@ -59,7 +59,7 @@ def _dealer_hand_problem(question: Question, given: DealerHandAnswer) -> str | N
     best = evaluate(seven) if len(seven) >= 5 else evaluate(expected.cards)
     made = evaluate(given.cards)
     if made.value != best.value:
-        return f"those cards make {made.describe()}, less than the dealer's best"
+        return f"those cards make {made.describe_against(best)}, less than the dealer's best"
     if given.category != expected.category:
         return f"those cards make {made.category}, not {given.category}"
     if not _ranks_match(given.ranks, made):

@@ -223,8 +223,9 @@ def _seat_cards(settlement: Settlement, number: int) -> tuple[Card, ...]:
 
 
 def _result_explanation(seat: SeatSettlement, settlement: Settlement) -> str:
-    player = seat.hand.describe()
-    dealer = settlement.dealer.describe()
+    # Named against each other: two pairs of fours are told apart by their kicker.
+    player = seat.hand.describe_against(settlement.dealer)
+    dealer = settlement.dealer.describe_against(seat.hand)
     if seat.result is SeatResult.WIN:
         why = f"the player's {player} beats the dealer's {dealer}"
     elif seat.result is SeatResult.LOSE:
