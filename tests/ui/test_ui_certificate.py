@@ -112,7 +112,8 @@ def test_signing_off_from_the_dashboard_marks_the_roster_certified(
         room["passed"], "Pat", date(2099, 1, 1))
     assert dashboard.message.text() == (
         f"Ana is signed off by Pat on exam #{room['passed']}, valid until 2099-01-01:"
-        f" certificate {signed.code}. Save it with Sign-off \u25b8 Certificate PDF\u2026.")
+        f" certificate {signed.code} (save it with Sign-off \u25b8 Certificate PDF\u2026)")
+    assert "\u2026." not in dashboard.message.text()  # an ellipsis then a full stop: 4 dots
     assert _certification_column(dashboard) == {"Ana": "certified", "Ben": "\u2014"}
 
 

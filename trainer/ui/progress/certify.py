@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QVBoxLayout,
@@ -99,6 +100,12 @@ class CertifyDialog(QDialog):
 
         self.exams = QListWidget()
         self.exams.setObjectName("certify_exams")
+        # A long set-up name or reason wraps onto more lines: never a sideways scroll.
+        self.exams.setWordWrap(True)
+        self.exams.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.exams.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.exams.setResizeMode(QListView.ResizeMode.Adjust)
+        self.exams.setSpacing(2)
         configs = {c.id: c.name for c in db.list_exam_configs(retired=True)}
         for exam in db.exam_results(trainee_id):
             problem = db.certification_problem(trainee_id, exam.id)
@@ -163,6 +170,8 @@ class CertifyDialog(QDialog):
         if not self.signable_exam_ids():
             self.message.setText("No exam of this trainee can be signed off yet.")
         self._update()
+        em = self.fontMetrics().averageCharWidth()
+        self.resize(max(self.sizeHint().width(), em * 80), self.sizeHint().height())
 
     def signable_exam_ids(self) -> list[int]:
         """The exams offered (the others are shown greyed, with the reason)."""

@@ -631,8 +631,8 @@ class InstructorDashboard(QWidget):
                  else "with no expiry")
         self.show_message(
             f"{trainee.name if trainee else 'The trainee'} is signed off by {signed.signed_by}"
-            f" on exam #{signed.exam_id}, {valid}: certificate {signed.code}. Save it with"
-            " Sign-off \u25b8 Certificate PDF\u2026."
+            f" on exam #{signed.exam_id}, {valid}: certificate {signed.code} (save it with"
+            " Sign-off \u25b8 Certificate PDF\u2026)"
         )
         self.refresh()
         return signed

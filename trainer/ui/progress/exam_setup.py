@@ -8,6 +8,7 @@ import random
 import sqlite3
 from collections.abc import Mapping
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -168,7 +170,9 @@ class ExamSetupDialog(QDialog):
             form.addRow(label, self.table_combos[key])
         form.addRow("&Occupied seats", self.seats_spin)
         form.addRow("Side bets", side_bets)
-        form.addRow("&Hands", hands)
+        hands_label = QLabel("&Hands")  # a row of a layout: its label needs a buddy, or
+        hands_label.setBuddy(self.same_hands_box)  # the "&" is shown, not a mnemonic
+        form.addRow(hands_label, hands)
         form.addRow("&Attempts allowed", self.attempts_edit)
         form.addRow("&Wait between attempts (hours)", self.wait_edit)
         form.addRow("&Pass mark (%)", self.pass_mark_edit)
@@ -183,7 +187,10 @@ class ExamSetupDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
-        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 72)
+        # At least 72 characters wide, never narrower than the form needs (a minimum width
+        # set by hand would override the layout's and cut the side bets' check boxes).
+        self.resize(max(self.sizeHint().width(), self.fontMetrics().averageCharWidth() * 72),
+                    self.sizeHint().height())
         self._start_tables: Mapping[str, str] = start.options if start else {}
         if start is not None:
             self.ruleset_combo.setCurrentIndex(self.ruleset_combo.findData(start.ruleset_id))
@@ -262,6 +269,7 @@ class ExamSetupsDialog(QDialog):
     can replace them."""
 
     COLUMNS = ("Name", "Version", "Fixes", "Offered")
+    FIXES = COLUMNS.index("Fixes")
 
     SITE_FIXED = ("Fixed by the training room's site file: IT changes or removes it there"
                   " (edited or retired here, the next start would only make it again).")
@@ -282,7 +290,17 @@ class ExamSetupsDialog(QDialog):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setStretchLastSection(False)
+        # Every column in view, never a sideways scroll: name, version and offered as wide
+        # as their text, what the set-up fixes takes the rest and wraps onto more lines.
+        header = self.table.horizontalHeader()
+        header.setStretchLastSection(False)
+        for column in range(len(self.COLUMNS)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(self.FIXES, QHeaderView.ResizeMode.Stretch)
+        self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.itemSelectionChanged.connect(self._update_buttons)
         self.table.itemDoubleClicked.connect(lambda _item: self.edit_selected())
         layout.addWidget(self.table, 1)
@@ -310,7 +328,9 @@ class ExamSetupsDialog(QDialog):
         self.configs: list[ExamConfig] = []
         self.refresh()
         em = self.fontMetrics().averageCharWidth()
-        self.resize(em * 150, self.fontMetrics().height() * 24)
+        room = self.screen().availableGeometry()  # 1366x768: the whole list still in view
+        self.resize(min(em * 150, room.width() - 4 * em),
+                    min(self.fontMetrics().height() * 24, room.height() - 4 * em))
 
     def refresh(self, select: int | None = None) -> None:
         """Re-read the set-ups (offered first, then retired), selecting ``select``."""
@@ -330,7 +350,6 @@ class ExamSetupsDialog(QDialog):
                 self.table.setItem(row, column, item)
             if config.id == select:
                 self.table.selectRow(row)
-        self.table.resizeColumnsToContents()
         if select is None and self.configs:
             self.table.selectRow(0)
         self._update_buttons()
