@@ -57,6 +57,17 @@ BEFORE_SETUPS = "recorded before set-ups fixed seats and side bets"
 inventing the seats, side bets and table letters it ran under."""
 
 
+STATION_EXAM_PASS_MARK = 80.0
+"""The pass mark of a trainee's own exam of the station's Settings (Game > Exam mode
+without an instructor's set-up) when the site file sets no exam."""
+
+
+def station_exam_pass_mark(site_exam: ExamSetup | None) -> float:
+    """The station exam's pass mark: the site file's exam's, else
+    :data:`STATION_EXAM_PASS_MARK`."""
+    return STATION_EXAM_PASS_MARK if site_exam is None else float(site_exam.pass_mark)
+
+
 @dataclass(frozen=True)
 class ExamSetup:
     """A checked exam set-up, ready for ``db.create_exam_setup``.

@@ -1,11 +1,15 @@
-"""Nothing ends a running exam without asking (issue 12); the speed clock goes with speed."""
+"""Nothing ends a running exam without asking (issue 12; issue 19, item 21: Ctrl+Q and the
+window's close button too); Cancel in the exam picker changes nothing; the speed clock
+goes with speed."""
 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QInputDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from trainer.storage.database import open_database
 from trainer.training.session import Mode, TrainingSettings
 from trainer.ui.main_window import MainWindow
 
@@ -75,3 +79,55 @@ def test_the_speed_clock_goes_when_speed_mode_ends(qtbot: QtBot) -> None:
     assert window.clock_label.text().startswith("Time ")
     window.set_mode(Mode.PRACTICE)
     assert window.clock_label.text() == ""
+
+
+def test_ctrl_q_in_a_running_exam_asks_the_same_question_and_no_keeps_it(
+        exam: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19, item 21: Ctrl+Q (and the window's close button) ask like Ctrl+Shift+T."""
+    exam.show()
+    session = exam.session
+    asked: list[str] = []
+    answer_with(monkeypatch, QMessageBox.StandardButton.No, asked)
+    quit_action = next(a for a in exam.findChildren(QAction)
+                       if a.shortcut() == QKeySequence("Ctrl+Q"))
+    quit_action.trigger()
+    assert len(asked) == 1 and "This ends your exam (0 of 3 rounds answered)" in asked[0]
+    assert exam.isVisible() and exam.session is session and exam.exam_running()
+    answer_with(monkeypatch, QMessageBox.StandardButton.Yes, asked)
+    assert exam.close()
+    assert len(asked) == 2 and not exam.isVisible()
+
+
+def test_closing_outside_an_exam_does_not_ask(qtbot: QtBot,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    window = MainWindow(TrainingSettings(seed=4, sound=False))
+    qtbot.addWidget(window)
+    window.show()
+    window.next_hand()
+    asked: list[str] = []
+    answer_with(monkeypatch, QMessageBox.StandardButton.No, asked)
+    assert window.close() and asked == []
+
+
+def test_cancel_in_the_which_exam_picker_changes_nothing(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19, item 21 (major): Cancel neither starts an exam nor throws the round away."""
+    db = open_database()
+    try:
+        db.create_exam_config("Audition", 10, "ny-2018", 80)
+        trainee = db.create_trainee("Ana")
+        window = MainWindow(TrainingSettings(seed=4, sound=False, exam_rounds=10), db=db,
+                            trainee_id=trainee)
+        qtbot.addWidget(window)
+        window.next_hand()
+        session, state = window.session, window.state
+        assert state is not None
+        monkeypatch.setattr(QInputDialog, "getItem", lambda *args: (args[3][0], False))
+        window.mode_actions[Mode.EXAM].trigger()  # the menu's Exam mode, then Cancel
+        assert window.mode is Mode.PRACTICE and window.mode_actions[Mode.PRACTICE].isChecked()
+        assert window.session is session and window.state is state
+        assert window.table.shown_round is state.round
+        assert db.exam_results(trainee) == [] and db.station_exams(trainee) == []
+        window.close()
+    finally:
+        db.close()

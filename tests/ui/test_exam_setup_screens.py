@@ -152,8 +152,9 @@ def test_a_retired_set_up_is_no_longer_offered_when_a_trainee_chooses_an_exam(
     window = MainWindow(STATION, db=db, trainee_id=trainee)
     qtbot.addWidget(window)
     assert window._choose_exam_config() is None
-    assert [label.split(":")[0] for label in offered] == ["Kept", "Practice exam (this station's"
-                                                          " Settings; not recorded as an exam)"]
+    assert [label.split(":")[0] for label in offered] == [
+        "Kept", "Station exam (this station's Settings, pass mark 80%; not an instructor's"
+        " exam)"]
     window.close()
 
 

@@ -21,7 +21,14 @@ from datetime import datetime, timedelta
 from trainer.engine.rulesets import RuleSetError, load_ruleset
 from trainer.exam_setup import ExamSetup, setup_problem, setup_to_json
 from trainer.storage import fields, rows, seal
-from trainer.storage.models import Exam, ExamConfig, ExamRefused, Mode, StorageError
+from trainer.storage.models import (
+    Exam,
+    ExamConfig,
+    ExamRefused,
+    Mode,
+    StationExam,
+    StorageError,
+)
 from trainer.storage.writes import Writes
 
 
@@ -294,3 +301,57 @@ class Exams(Writes):
             (trainee_id,),
         )
         return [rows.exam(row) for row in found]
+
+    # -- a trainee's own exam of the station's Settings (schema 7)
+
+    def start_station_exam(self, trainee_id: int, ruleset_id: str, rounds: int,
+                           pass_mark: float, *, at: datetime | None = None) -> int:
+        """Begin a station exam: an exam-mode session with its length and pass mark
+        (never an ``exams`` row: it cannot be signed off or count for an assignment).
+        Returns the session's id."""
+        trainee_id = fields.integer(trainee_id, "trainee_id")
+        ruleset = fields.text(ruleset_id, "ruleset_id")
+        rounds = fields.integer(rounds, "rounds")
+        if rounds < 1:
+            raise StorageError(f"rounds: {rounds} must be at least 1")
+        if isinstance(pass_mark, bool) or not isinstance(pass_mark, (int, float)) or not (
+                0 <= pass_mark <= 100):
+            raise StorageError(f"pass_mark: {pass_mark!r} is not a percentage from 0 to 100")
+        started = fields.stamp(at)
+        self._automatic_backup()
+        with self._write() as conn:
+            session_id = self._insert_session(conn, trainee_id, Mode.EXAM, ruleset, started)
+            conn.execute(
+                "INSERT INTO station_exams (session_id, rounds, pass_mark) VALUES (?, ?, ?)",
+                (session_id, rounds, float(pass_mark)),
+            )
+        return session_id
+
+    def station_exams(self, trainee_id: int) -> list[StationExam]:
+        """A trainee's station exams, newest first, scored from their answers."""
+        found = rows.fetch_all(
+            self.conn,
+            "SELECT s.id, s.trainee_id, s.ruleset_id, x.rounds, x.pass_mark, s.started,"
+            " s.ended,"
+            " (SELECT COUNT(*) FROM rounds r JOIN answers a ON a.round_id = r.id"
+            "  WHERE r.session_id = s.id) AS answers,"
+            " (SELECT COALESCE(SUM(a.correct), 0) FROM rounds r JOIN answers a"
+            "  ON a.round_id = r.id WHERE r.session_id = s.id) AS correct,"
+            " (SELECT COUNT(*) FROM rounds r WHERE r.session_id = s.id"
+            "  AND EXISTS (SELECT 1 FROM answers a WHERE a.round_id = r.id)"
+            "  AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.round_id = r.id"
+            "  AND a.given IS NULL)) AS complete"
+            " FROM station_exams x JOIN sessions s ON s.id = x.session_id"
+            " WHERE s.trainee_id = ? ORDER BY s.started DESC, s.id DESC",
+            (trainee_id,),
+        )
+        return [rows.station_exam(row) for row in found]
+
+    def station_exam(self, session_id: int) -> StationExam | None:
+        """The station exam of this session (None: the session is not one)."""
+        row = self.conn.execute("SELECT trainee_id FROM sessions WHERE id = ?",
+                                (session_id,)).fetchone()
+        if row is None:
+            return None
+        return next((e for e in self.station_exams(row[0]) if e.session_id == session_id),
+                    None)

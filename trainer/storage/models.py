@@ -356,6 +356,41 @@ class Exam:
 
 
 @dataclass(frozen=True, slots=True)
+class StationExam:
+    """A trainee's own exam of the station's Settings (no instructor's set-up): scored
+    against the station's pass mark, listed in My exams, never signed off and never
+    counted for an assignment (it is not a row of ``exams``)."""
+
+    session_id: int
+    trainee_id: int
+    ruleset_id: str
+    rounds: int
+    """Rounds the exam set (the station's Settings at its start)."""
+    pass_mark: float
+    started: datetime
+    finished: datetime | None
+    answers: int
+    correct: int
+    rounds_complete: int
+    """Rounds answered in full (a round left unfinished counts as not complete)."""
+
+    @property
+    def score(self) -> float | None:
+        """Percentage right once finished; None while it runs."""
+        if self.finished is None:
+            return None
+        return 100.0 * self.correct / self.answers if self.answers else 0.0
+
+    @property
+    def passed(self) -> bool | None:
+        """The score reaches the pass mark and every round was answered; None while it runs."""
+        score = self.score
+        if score is None:
+            return None
+        return score >= self.pass_mark and self.rounds_complete >= self.rounds
+
+
+@dataclass(frozen=True, slots=True)
 class MergeReport:
     """Rows a merge added; a second merge of the same file adds none."""
 

@@ -34,6 +34,7 @@ from trainer.storage.models import (
     Mistake,
     RosterRow,
     SkillStat,
+    StationExam,
     StorageError,
     Trainee,
     TrainingClass,
@@ -329,4 +330,21 @@ def certification(row: sqlite3.Row) -> Certification:
         code=row["code"],
         revoked=_optional_moment(row, "revoked", where),
         seal=row["seal"],
+    )
+
+
+def station_exam(row: sqlite3.Row) -> StationExam:
+    """A row of :meth:`~trainer.storage.exams.Exams.station_exams`' query."""
+    where = f"station_exams row {row['id']}"
+    return StationExam(
+        session_id=row["id"],
+        trainee_id=row["trainee_id"],
+        ruleset_id=row["ruleset_id"],
+        rounds=row["rounds"],
+        pass_mark=float(row["pass_mark"]),
+        started=_moment(row, "started", where),
+        finished=_optional_moment(row, "ended", where),
+        answers=row["answers"],
+        correct=row["correct"],
+        rounds_complete=row["complete"],
     )

@@ -34,6 +34,12 @@ shipped: add the next one.
    :data:`SKILL_RECENT_KEPT` answers on each skill (what mastery is computed
    from), kept by a trigger in the same transaction as each answer, so the
    class's skill grid reads a few thousand rows instead of every answer.
+7. ``station_exams`` (issue 19): a trainee's own exam of the station's Settings
+   (Game > Exam mode without an instructor's set-up) keeps its length and pass
+   mark beside its exam-mode session, so it ends PASSED or FAILED and shows in
+   My exams. It is never a row of ``exams``: it cannot be signed off and never
+   counts for an assignment, and it stays on its station (station files do not
+   carry it).
 
 Before writing a file the trainer asks :func:`examine` whether it may: a
 file another program made, or one a newer trainer has written, is never
@@ -58,6 +64,7 @@ MIGRATION_NAMES: tuple[str, ...] = (
     "m004_course_answers",
     "m005_trusted_records",
     "m006_skill_recent",
+    "m007_station_exams",
 )
 SCHEMA_VERSION = len(MIGRATION_NAMES)
 def _run(db: Database, statements: list[str], version: int) -> None:
@@ -409,6 +416,20 @@ _SKILL_RECENT = [
 @MIGRATIONS(name="m006_skill_recent")
 def m006_skill_recent(db: Database) -> None:
     _run(db, _SKILL_RECENT, 6)
+
+
+_STATION_EXAMS = [
+    """CREATE TABLE station_exams (
+        session_id INTEGER PRIMARY KEY REFERENCES sessions(id),
+        rounds INTEGER NOT NULL CHECK (rounds > 0),
+        pass_mark REAL NOT NULL CHECK (pass_mark BETWEEN 0 AND 100)
+    )""",
+]
+
+
+@MIGRATIONS(name="m007_station_exams")
+def m007_station_exams(db: Database) -> None:
+    _run(db, _STATION_EXAMS, 7)
 
 
 # --------------------------------------------------------------------------- examining a file

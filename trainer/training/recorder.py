@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from trainer.engine.round import round_to_json
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import Exam, NewAnswer
+from trainer.storage.models import Exam, Mode, NewAnswer, StationExam
 from trainer.training.grading import Grade
 from trainer.training.questions import Question, answer_text
 from trainer.training.session import RoundState, TrainingSession
@@ -26,16 +26,25 @@ class SessionRecorder:
         session: TrainingSession,
         *,
         exam_config_id: int | None = None,
+        station_pass_mark: float | None = None,
     ) -> None:
+        """An exam-mode session without ``exam_config_id`` is the station's own exam,
+        kept with its length and ``station_pass_mark`` (never an instructor's exam)."""
         self.db = db
         self.trainee_id = trainee_id
         self.exam: Exam | None = None
+        self.station_exam = False
+        """The station's own exam (scored against its pass mark, in My exams)."""
         ruleset = session.ruleset
         self.session_id: int
         if exam_config_id is not None:
             self.exam = db.start_exam(trainee_id, exam_config_id)
             assert self.exam.session_id is not None  # only a merged exam may have none
             self.session_id = self.exam.session_id
+        elif session.mode is Mode.EXAM and station_pass_mark is not None:
+            self.session_id = db.start_station_exam(
+                trainee_id, ruleset.id, session.settings.exam_rounds, station_pass_mark)
+            self.station_exam = True
         else:
             self.session_id = db.start_session(trainee_id, session.mode, ruleset.id)
         self._session = session
@@ -84,6 +93,15 @@ class SessionRecorder:
         for question in state.questions[state.index :]:
             expected = answer_text(question.kind, question.expected)
             self.db.record_answer(_new_answer(round_id, question, expected, None, False, 0.0))
+
+    @property
+    def is_exam(self) -> bool:
+        """An instructor's exam or the station's own."""
+        return self.exam is not None or self.station_exam
+
+    def station_result(self) -> StationExam | None:
+        """The station exam as kept (scored once closed); None when this is not one."""
+        return self.db.station_exam(self.session_id) if self.station_exam else None
 
     def close(self) -> Exam | None:
         """End the session (scoring the exam, if this is one); safe to call twice."""

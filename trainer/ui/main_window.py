@@ -38,10 +38,11 @@ from PySide6.QtWidgets import (
 
 from trainer.engine.round import Round, RoundError
 from trainer.engine.rulesets import RuleSetError
+from trainer.exam_setup import station_exam_pass_mark
 from trainer.reports.text import score_text
 from trainer.site_config import PinPolicy, SiteConfig, apply_to_settings, ensure_site_exam
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import STORAGE_ERRORS, Exam, ExamConfig, Mistake
+from trainer.storage.models import STORAGE_ERRORS, Exam, ExamConfig, Mistake, StationExam
 from trainer.training.grading import Grade
 from trainer.training.progressive_meter import ProgressiveMeter
 from trainer.training.recorder import SessionRecorder
@@ -74,6 +75,13 @@ MODE_HELP = {
 
 
 log = logging.getLogger("trainer.ui")
+
+
+class _Cancelled:
+    """The trainee cancelled the "Which exam?" picker: nothing changes."""
+
+
+CANCELLED = _Cancelled()
 
 
 class MainWindow(QMainWindow):
@@ -268,6 +276,7 @@ class MainWindow(QMainWindow):
         """My progress: the trainee's figures, and their exams (score, set-up, attempt)."""
         from trainer.ui.progress.progress_view import ProgressView
         from trainer.ui.progress.trainee_page import ExamsTable
+        from trainer.ui.station_exams import StationExamsView
 
         if self.db is None or self.trainee_id is None:
             return None
@@ -278,7 +287,17 @@ class MainWindow(QMainWindow):
         tabs.addTab(ProgressView(self.db, self.trainee_id, dialog), "Progress")
         exams = ExamsTable(dialog)
         exams.set_exams(self.db.exam_results(self.trainee_id))
-        tabs.addTab(exams, f"My exams ({exams.exams_model.rowCount()})")
+        count = exams.exams_model.rowCount()
+        station = self.db.station_exams(self.trainee_id)
+        if station:  # the station's own exams, apart: never an instructor's exam
+            page = QWidget(dialog)
+            column = QVBoxLayout(page)
+            column.addWidget(QLabel("Exams set by an instructor:"))
+            column.addWidget(exams, 1)
+            column.addWidget(StationExamsView(station, page), 1)
+            tabs.addTab(page, f"My exams ({count + len(station)})")
+        else:
+            tabs.addTab(exams, f"My exams ({count})")
         layout.addWidget(tabs)
         return dialog
 
@@ -535,30 +554,37 @@ class MainWindow(QMainWindow):
         if not self.confirm_leaving_exam():
             self.mode_actions[self.mode].setChecked(True)  # stay in the exam
             return
+        config = self._choose_exam_config() if mode is Mode.EXAM else None
+        if isinstance(config, _Cancelled):  # Cancel changes nothing: the round in play stays
+            self.mode_actions[self.mode].setChecked(True)
+            return
         self.mode = mode
         if mode is not Mode.SPEED:
             self.clock_label.clear()  # the speed clock goes with speed mode
-        config = self._choose_exam_config() if mode is Mode.EXAM else None
         self.session = self._new_session(mode, config)
         self.statusBar().showMessage(MODE_HELP[mode], 5000)
         self.next_hand()
 
-    def _choose_exam_config(self) -> ExamConfig | None:
-        """An instructor's exam set-up (one not retired), when there is one, or a practice
-        exam. A set-up that does not allow this trainee an attempt now says why (and
-        when the next is allowed), and the choice is offered again."""
+    def _choose_exam_config(self) -> ExamConfig | _Cancelled | None:
+        """An instructor's exam set-up (one not retired), when there is one, or the
+        station's own exam (None); :data:`CANCELLED` when the picker is cancelled. A set-up
+        that does not allow this trainee an attempt now says why (and when the next is
+        allowed), and the choice is offered again."""
         if self.db is None or self.trainee_id is None:
             return None
         configs = self.db.list_exam_configs()
         if not configs:
             return None
-        practice = "Practice exam (this station's Settings; not recorded as an exam)"
+        practice = (f"Station exam (this station's Settings, pass mark"
+                    f" {station_exam_pass_mark(self.site.exam):g}%; not an instructor's exam)")
         labels = [f"{c.name}: {c.for_new_exams.described}" for c in configs]
         while True:
             choice, ok = QInputDialog.getItem(
                 self, "Exam", "Which exam?", [*labels, practice], 0, False
             )
-            if not ok or choice == practice:
+            if not ok:
+                return CANCELLED
+            if choice == practice:
                 return None
             config = configs[labels.index(choice)]
             refusal: Exception | None
@@ -589,6 +615,7 @@ class MainWindow(QMainWindow):
                     self.trainee_id,
                     session,
                     exam_config_id=exam_config.id if exam_config else None,
+                    station_pass_mark=self.station_pass_mark,
                 )
             except STORAGE_ERRORS as error:
                 self._storage_problem(error)
@@ -596,6 +623,16 @@ class MainWindow(QMainWindow):
             self._exam_timer.start()
             self._exam_deadline.start(exam_config.time_limit_seconds * 1000)
         return session
+
+    @property
+    def recorder_wanted(self) -> bool:
+        """Someone is signed in to a database: sessions are recorded."""
+        return self.db is not None and self.trainee_id is not None
+
+    @property
+    def station_pass_mark(self) -> float:
+        """The pass mark of the station's own exam (the site file's exam's, else 80%)."""
+        return station_exam_pass_mark(self.site.exam)
 
     @property
     def recorder(self) -> SessionRecorder | None:
@@ -637,7 +674,10 @@ class MainWindow(QMainWindow):
 
     def next_hand(self) -> None:
         if self.mode is Mode.EXAM and self.session.exam_finished:
-            self.session = self._new_session(self.mode, self._choose_exam_config())
+            config = self._choose_exam_config()
+            if isinstance(config, _Cancelled):  # the finished exam's screen stays
+                return
+            self.session = self._new_session(self.mode, config)
         self._deal(self.session.next_round)
 
     def play_round(self, round_: Round) -> None:
@@ -694,7 +734,9 @@ class MainWindow(QMainWindow):
         if self.mode is Mode.EXAM:
             if self.session.exam_finished:
                 self._exam_deadline.stop()
-                lines += self._exam_verdict(self._close_recorder())
+                recorder = self.recorder
+                exam = self._close_recorder()
+                lines += self._exam_verdict(exam, self._station_result(recorder))
                 self._list_exam_answers(state)
                 self.table.show_settlement(state.settlement)
             else:
@@ -713,16 +755,40 @@ class MainWindow(QMainWindow):
         )
         self.panel.show_round_over("\n".join(lines))
 
-    def _exam_verdict(self, exam: Exam | None) -> list[str]:
-        """PASSED or FAILED against the pass mark (a practice exam has none: the score only)."""
+    def _station_result(self, recorder: SessionRecorder | None) -> StationExam | None:
+        """The station exam as kept, once its recorder is closed (None: not one, or unread)."""
+        if recorder is None:
+            return None
+        try:
+            return recorder.station_result()
+        except STORAGE_ERRORS as error:
+            log.error("the station exam's result could not be read: %s", error)
+            return None
+
+    def _exam_verdict(self, exam: Exam | None, station: StationExam | None = None) -> list[str]:
+        """PASSED or FAILED against the pass mark: an instructor's exam's, or the station's
+        own exam's (kept in My exams when someone is signed in; never an instructor's)."""
         summary = self.session.summary()
-        recorded = exam is not None and exam.passed is not None
-        percent = score_text(exam.score if exam is not None and recorded else summary.percent)
-        score = f"{summary.correct} of {summary.questions} correct ({percent})"
-        if exam is None or exam.passed is None:
-            return [f"Exam over: {score}. A practice exam: no pass mark, nothing recorded."]
-        verdict = "PASSED" if exam.passed else "FAILED"
-        return [f"Exam over \u2014 {verdict}: {score}; the pass mark is {exam.pass_mark:g}%."]
+        if exam is not None and exam.passed is not None:
+            score = (f"{summary.correct} of {summary.questions} correct"
+                     f" ({score_text(exam.score)})")
+            verdict = "PASSED" if exam.passed else "FAILED"
+            return [f"Exam over \u2014 {verdict}: {score};"
+                    f" the pass mark is {exam.pass_mark:g}%."]
+        if station is not None and station.passed is not None:
+            percent, passed, mark = station.score, station.passed, station.pass_mark
+            kept = "Kept in My exams"
+        else:  # nobody signed in (or not saved): the same verdict, from the session
+            mark = self.station_pass_mark
+            percent = summary.percent
+            passed = percent >= mark
+            kept = ("Not recorded (nobody is signed in)" if not self.recorder_wanted
+                    else "Not recorded (saving failed)")
+        score = f"{summary.correct} of {summary.questions} correct ({score_text(percent)})"
+        verdict = "PASSED" if passed else "FAILED"
+        return [f"Station exam over \u2014 {verdict}: {score}; the pass mark is {mark:g}%.",
+                f"{kept} as a station exam: not an instructor's exam, it never counts"
+                " for a certification or an assignment."]
 
     def _list_exam_answers(self, last: RoundState) -> None:
         """Every mistake with its round, and the last round's answers right or wrong;
@@ -760,6 +826,11 @@ class MainWindow(QMainWindow):
         self.clock_label.setText(text)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        # Ctrl+Q, the window's close button, the lock page's Quit: a running exam asks
+        # first, as every other way out does (a hidden window is closed by the program).
+        if self.isVisible() and not self.confirm_leaving_exam():
+            event.ignore()
+            return
         self.idle.detach()
         if self.instructor_area is not None:
             self.instructor_area.close()  # the instructor area closes with this window

@@ -103,7 +103,7 @@ class RoundController(QObject):
             return None
         state = self.state
         try:
-            if recorder.exam is not None and state is not None and not state.finished:
+            if recorder.is_exam and state is not None and not state.finished:
                 recorder.record_unanswered(state)
             return recorder.close()
         except STORAGE_ERRORS as error:
