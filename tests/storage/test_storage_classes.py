@@ -213,6 +213,22 @@ def test_an_exam_assignment_is_done_by_a_pass_after_it_was_given(db: TrainerDB) 
     assert not db.exam_assignment_done(cal, given)  # passed before it was given
 
 
+def test_an_exam_passed_earlier_the_same_day_does_not_answer_a_later_assignment(
+        db: TrainerDB) -> None:
+    """Passed at 15:00-15:01, assigned at 17:00 the same day: not done; passed again at
+    17:30: done. An exam started before the assignment but finished after it counts."""
+    spring, ana, ben, _, _ = _class_of_three(db)
+    setup = exam_setup(db, pass_mark=80)
+    take_exam(db, ana, setup, right=5, wrong=0, minutes=0)  # finished at 15:01
+    db.assign("exam", setup, class_id=spring, assigned_by="Pat", at=at(120))  # 17:00
+    given = db.class_assignments(spring)[0]
+    assert not db.exam_assignment_done(ana, given)
+    take_exam(db, ana, setup, right=5, wrong=0, minutes=150)  # 17:30
+    assert db.exam_assignment_done(ana, given)
+    take_exam(db, ben, setup, right=5, wrong=0, minutes=119.5)  # 16:59:30 to 17:00:30
+    assert db.exam_assignment_done(ben, given)
+
+
 def test_an_exam_passed_by_an_edit_in_sqlite_counts_for_neither_averages_nor_assignments(
         db: TrainerDB) -> None:
     """Issue 14: a record altered outside the trainer is not evidence of a pass."""

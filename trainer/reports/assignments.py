@@ -2,8 +2,8 @@
 
 An assignment (:mod:`trainer.storage.classes`) names a lesson or an exam set-up.
 Done means, for a lesson, the lesson mastered as the course counts it (its
-mastery level ``mastered``); for an exam, a pass of that set-up started on or
-after the day it was given. A class's view counts, for each assignment, how
+mastery level ``mastered``); for an exam, a pass of that set-up finished after
+the moment it was given. A class's view counts, for each assignment, how
 many of its trainees have done it.
 """
 

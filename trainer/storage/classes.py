@@ -8,8 +8,9 @@ to them directly and to every class they are in that is not archived.
 
 Whether an assignment is done is decided outside storage for a lesson (the
 course's mastery, :mod:`trainer.training`) and here for an exam: a passed exam
-of that set-up started on or after the day the assignment was made. An exam
-counts as passed only when its seal says it reads as the trainer recorded it.
+of that set-up finished after the moment the assignment was made (an exam taken
+earlier the same day does not count). An exam counts as passed only when its
+seal says it reads as the trainer recorded it.
 """
 
 from __future__ import annotations
@@ -297,14 +298,15 @@ class Classes(Writes):
         return [rows.assignment(row) for row in found]
 
     def exam_assignment_done(self, trainee_id: int, assignment: Assignment) -> bool:
-        """Whether the trainee passed an exam of the assigned set-up, started on or after
-        the day it was assigned (UTC)."""
+        """Whether the trainee passed an exam of the assigned set-up finished after the
+        moment it was assigned (not merely the same day: an exam taken that morning does
+        not answer an assignment made that afternoon)."""
         if assignment.kind is not AssignmentKind.EXAM:
             raise StorageError(f"assignment: {assignment.id} is a {assignment.kind.value}")
-        found = self.conn.execute(
+        found = self.conn.execute(  # both UTC ISO stamps (fields.stamp): text order is time
             "SELECT id FROM exams WHERE trainee_id = ? AND config_id = ? AND passed = 1"
-            " AND finished IS NOT NULL AND started >= ?",
-            (trainee_id, int(assignment.target), assignment.created.date().isoformat()),
+            " AND finished IS NOT NULL AND finished > ?",
+            (trainee_id, int(assignment.target), fields.stamp(assignment.created)),
         )
         return any(self._sealed_as_recorded(exam_id) for (exam_id,) in found.fetchall())
 
