@@ -272,23 +272,48 @@ class CardItem(_Item):
         if self.tags:
             self._draw_tags(painter, rect)
 
+    TAG_GAP = 3.0
+    MIN_TAG = 24.0
+    """The smallest badge: a digit ~11 px high on a 1366x768 screen. When one row of
+    badges across the card would be smaller, they go in two rows (issue 19, item 22:
+    "D 1 3 4 5 6" shrank to ~6 px)."""
+
+    def tag_rects(self, rect: QRectF | None = None) -> list[QRectF]:
+        """Where each of :attr:`tags` is drawn (item coordinates): round badges centred
+        on the card's bottom edge, in one row when they fit at :attr:`MIN_TAG` or more,
+        else in two, the first half (the dealer's ``D`` first) above the rest."""
+        rect = self.face_rect() if rect is None else rect
+        count = len(self.tags)
+        if not count:
+            return []
+        room = rect.width() + 8
+
+        def fitting(per_row: int) -> float:
+            return min(self.TAG_H, (room - self.TAG_GAP * (per_row - 1)) / per_row)
+
+        rows = [self.tags] if fitting(count) >= self.MIN_TAG else \
+            [self.tags[:(count + 1) // 2], self.tags[(count + 1) // 2:]]
+        size = fitting(max(len(row) for row in rows))
+        rects = []
+        for index, row in enumerate(rows):
+            top = rect.bottom() - size / 2 - (len(rows) - 1 - index) * (size + 1)
+            x = rect.center().x() - (size * len(row) + self.TAG_GAP * (len(row) - 1)) / 2
+            for _ in row:
+                rects.append(QRectF(x, top, size, size))
+                x += size + self.TAG_GAP
+        return rects
+
     def _draw_tags(self, painter: QPainter, rect: QRectF) -> None:
         """Badges straddling the bottom edge: gold ``D`` for the dealer, cream seat numbers."""
-        gap = 3.0
-        # Round badges, smaller when many seats share the card (all within its width).
-        size = min(self.TAG_H, (rect.width() + 8 - gap * (len(self.tags) - 1)) / len(self.tags))
-        font = ui_font(round(size * 0.72), bold=True)
-        x = rect.center().x() - (size * len(self.tags) + gap * (len(self.tags) - 1)) / 2
-        painter.setFont(font)
-        for tag in self.tags:
-            badge = QRectF(x, rect.bottom() - size / 2, size, size)
+        badges = self.tag_rects(rect)
+        painter.setFont(ui_font(round(badges[0].height() * 0.72), bold=True))
+        for tag, badge in zip(self.tags, badges, strict=True):
             dealer = tag == "D"
             painter.setPen(QPen(QColor(0, 0, 0, 160), 1.5))
             painter.setBrush(PLAYS_GOLD if dealer else INK)
             painter.drawEllipse(badge)
             painter.setPen(QColor("#1a1a1a"))
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, tag)
-            x += size + gap
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         # A pickable card takes its clicks even while picking is off, so a click
