@@ -142,14 +142,61 @@ def _write_exclusive(path: Path, text: str) -> None:
         os.fsync(file.fileno())
 
 
+_UNTOLD: dict[Path, str] = {}
+"""Secret files replaced in this process whose notice no one has taken yet (by path)."""
+
+
+def replacement_notice(secret: StationSecret) -> str | None:
+    """Once: the sentence saying that this secret's file could not be read, where the old
+    one was kept and that a new one was made (None when that did not happen)."""
+    return None if secret.path is None else _UNTOLD.pop(secret.path, None)
+
+
+_ASIDE = ".damaged-"
+
+
+def kept_aside(folder: Path) -> list[Path]:
+    """Earlier secret files of ``folder`` that could not be read, kept aside (oldest first)."""
+    return sorted(folder.glob(f"{SECRET_FILENAME}{_ASIDE}*"))
+
+
+def _keep_aside(path: Path, unreadable: bytes) -> Path | None:
+    """Rename ``path`` to ``<name>.damaged-<time>[-N]``, never over an existing file;
+    None when ``path`` no longer holds ``unreadable`` (another process made a new secret
+    in between: that one is left in place)."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    number = 1
+    while True:
+        suffix = f"-{number}" if number > 1 else ""
+        aside = path.with_name(f"{path.name}{_ASIDE}{stamp}{suffix}")
+        number += 1
+        try:
+            os.link(path, aside)  # a second name: never replaces a file, the old one stays
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links here: a rename, after looking (a small window)
+            if aside.exists():
+                continue
+            if path.read_bytes() != unreadable:
+                return None
+            os.rename(path, aside)
+            return aside
+        if aside.read_bytes() != unreadable:  # not the file found unreadable: leave it
+            aside.unlink()
+            return None
+        path.unlink()
+        return aside
+
+
 def station_secret(folder: Path, *, create: bool = True) -> StationSecret:
     """The secret in ``folder`` (created when missing and ``create``); never raises.
 
-    A secret file that cannot be read is moved aside as ``<name>.damaged-<time>``
-    (never deleted) and a new one made: rows sealed with the old one then read as
-    "cannot be checked". When no secret can be had, :attr:`StationSecret.problem`
-    says why and the key is None (rows read as "cannot be checked" and new rows
-    are left unsealed).
+    A secret file that cannot be read is never replaced silently: it is renamed
+    ``<name>.damaged-<time>`` (never deleted, never over another file) and a new one
+    made; rows sealed with the old one then read as "cannot be checked", and
+    :func:`replacement_notice` gives the sentence the person is shown at start. When
+    no secret can be had, :attr:`StationSecret.problem` says why and the key is None
+    (rows read as "cannot be checked" and new rows are left unsealed).
     """
     path = folder / SECRET_FILENAME
     try:
@@ -161,11 +208,16 @@ def station_secret(folder: Path, *, create: bool = True) -> StationSecret:
         if not create:
             return StationSecret(None, path, f"The station secret {path} is unreadable ({error}).")
         try:
-            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            os.replace(path, path.with_name(f"{path.name}.damaged-{stamp}"))
+            aside = _keep_aside(path, path.read_bytes())
         except OSError:
             return StationSecret(None, path,
                                  f"The station secret {path} is unreadable ({error}).")
+        if aside is not None:
+            _UNTOLD[path] = (
+                f"The station secret {path} could not be read ({error}). It was kept as"
+                f" {aside.name} and a new secret made: records sealed before now cannot be"
+                " checked (they are neither confirmed nor shown as altered) until IT puts"
+                " the old secret back from a backup of the data folder.")
     try:
         _write_new_secret(path)
     except FileExistsError:
@@ -601,6 +653,10 @@ def uncheckable_sentence(secret: StationSecret) -> str:
         f"The station secret {secret.path} is not the one these records were sealed with"
         " (it was lost or replaced)."
     )
+    aside = [] if secret.path is None else kept_aside(secret.path.parent)
+    if aside:
+        why += (" Earlier secret files that could not be read were kept beside it: "
+                + ", ".join(p.name for p in aside) + ".")
     return (
         f"{why} Records sealed with the station's earlier secret cannot be checked: they"
         " are neither confirmed nor shown as altered. Restore the secret file from a backup"

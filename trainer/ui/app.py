@@ -114,6 +114,7 @@ def run_app(rules: str | None = None) -> int:
         load_site_config,
     )
     from trainer.storage.database import open_database
+    from trainer.storage.seal import replacement_notice
     from trainer.ui.about import TITLE
     from trainer.ui.crash import install_crash_handler
     from trainer.ui.first_run import WelcomeDialog, is_first_run
@@ -161,6 +162,10 @@ def run_app(rules: str | None = None) -> int:
         QMessageBox.warning(None, "Training-room site file", site.report)
     if db.notice:
         QMessageBox.warning(None, "Database", db.notice)
+    replaced_secret = replacement_notice(db.secret)
+    if replaced_secret:
+        log.warning("%s", replaced_secret)
+        QMessageBox.warning(None, "Station secret", replaced_secret)
     if problem:
         QMessageBox.warning(None, "Settings", problem)
     for note in set_up_site(db, site):
