@@ -39,9 +39,25 @@ class AnswerError(ValueError):
     """An answer that cannot be read; the message is for the person who typed it."""
 
 
+MAX_ANSWER_LENGTH = 100
+"""The longest answer read, in characters. The longest real one, a hand with its five
+cards (``full house, kings full of nines Kd Kc Ks 9h 9s``) or a whole seat on one line,
+is about 50; anything longer (a paste) is refused with a short message instead of being
+quoted back whole."""
+
+
+def check_length(text: str) -> None:
+    """Refuse text longer than :data:`MAX_ANSWER_LENGTH`, saying so in one short line."""
+    if len(text.strip()) > MAX_ANSWER_LENGTH:
+        raise AnswerError(
+            f"The answer is too long: an answer is at most {MAX_ANSWER_LENGTH} characters."
+            " Nothing was graded; type it again")
+
+
 def _clean(text: object) -> str:
     if not isinstance(text, str):
         raise TypeError(f"expected the typed text, got {type(text).__name__}")
+    check_length(text)
     return " ".join(text.strip().lower().split())
 
 
@@ -225,6 +241,12 @@ def parse_dealer_hand(text: str) -> DealerHandAnswer:
 
     ``"two pair Kd Kc 9h 9s As"``, ``"flush: As, Ks, 9s, 7s, 2s"``.
     """
+    named, cards = _hand_and_cards(text)
+    return validate_dealer_hand(DealerHandAnswer(named.category, tuple(cards), named.ranks))
+
+
+def _hand_and_cards(text: str) -> tuple[NamedHand, list[Card]]:
+    """The hand named and the cards typed, as typed (how many is not checked here)."""
     raw = text.strip() if isinstance(text, str) else text
     tokens = re.split(r"[\s,;:]+", _clean(text))
     cards: list[Card] = []
@@ -243,30 +265,31 @@ def parse_dealer_hand(text: str) -> DealerHandAnswer:
     if not words:
         raise AnswerError(
             f"'{raw}': name the hand as well as the cards, e.g. 'two pair Kd Kc 9h 9s As'")
-    named = parse_hand_name(" ".join(words))
-    return validate_dealer_hand(DealerHandAnswer(named.category, tuple(cards), named.ranks))
+    return parse_hand_name(" ".join(words)), cards
 
 
 def dealer_hand_from_table(text: str, picked: Sequence[Card],
                            seven: Sequence[Card]) -> DealerHandAnswer:
     """The dealer's hand from what the trainee typed and the cards picked on the table.
 
-    No card picked: the text holds the hand and its cards (:func:`parse_dealer_hand`);
-    a typed card that is not one of the dealer's seven is a slip of the keyboard (Tc
-    for Td), said and not graded. Five picked: they are the cards that play. Two
-    picked: they are the two of the dealer's seven that do not play, so the other
-    five do.
+    No card picked: the text holds the hand and its cards, the five that play or, as
+    with clicks, the two of the seven that do not (``king high 2c 6d``); a typed card
+    that is not one of the dealer's seven is a slip of the keyboard (Tc for Td), said
+    and not graded. Five picked: they are the cards that play. Two picked: they are the
+    two of the dealer's seven that do not play, so the other five do.
     """
     if not picked:
-        answer = parse_dealer_hand(text)
-        strangers = [card for card in answer.cards if card not in seven]
+        named, cards = _hand_and_cards(text)
+        strangers = [card for card in cards if card not in seven]
         if strangers:
-            named = " ".join(card.label for card in strangers)
+            shown = " ".join(card.label for card in strangers)
             raise AnswerError(
-                f"{named} {'is' if len(strangers) == 1 else 'are'} not among the dealer's"
+                f"{shown} {'is' if len(strangers) == 1 else 'are'} not among the dealer's"
                 f" seven cards ({' '.join(card.label for card in seven)}): check the"
                 " cards you typed")
-        return answer
+        if len(cards) == 2 and cards[0] != cards[1]:  # the two that do not play
+            cards = [card for card in seven if card not in cards]
+        return validate_dealer_hand(DealerHandAnswer(named.category, tuple(cards), named.ranks))
     chosen = list(picked)
     if len(chosen) == 2:
         chosen = [card for card in seven if card not in picked]
@@ -430,6 +453,8 @@ def split_seat_line(text: str, remaining: Sequence[Question]) -> list[str] | Non
     whole line is refused and nothing is graded.
     """
     questions = seat_line_questions(remaining)
+    if isinstance(text, str):
+        check_length(text)
     words = text.split() if isinstance(text, str) else []
     if not questions or len(words) < 2:
         return None

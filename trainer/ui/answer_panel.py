@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.engine.evaluator import Category
+from trainer.training.answers import MAX_ANSWER_LENGTH
 from trainer.training.grading import Grade
 from trainer.training.questions import Question, QuestionKind
 
@@ -98,6 +99,9 @@ class AnswerPanel(QWidget):
         self.field = QLineEdit()
         self.field.setObjectName("answer")
         self.field.setPlaceholderText("Your answer")
+        # A paste is cut at ten times the longest answer read; longer than that one
+        # is refused with a one-line message (trainer.training.answers.check_length).
+        self.field.setMaxLength(10 * MAX_ANSWER_LENGTH)
         self.field.returnPressed.connect(self._submit)
         completer = QCompleter([category.value for category in Category], self)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)

@@ -777,17 +777,17 @@ class MainWindow(QMainWindow):
                     f" the pass mark is {exam.pass_mark:g}%."]
         if station is not None and station.passed is not None:
             percent, passed, mark = station.score, station.passed, station.pass_mark
-            kept = "Kept in My exams"
+            kept = "kept in My exams"
         else:  # nobody signed in (or not saved): the same verdict, from the session
             mark = self.station_pass_mark
             percent = summary.percent
             passed = percent >= mark
-            kept = ("Not recorded (nobody is signed in)" if not self.recorder_wanted
-                    else "Not recorded (saving failed)")
+            kept = ("not recorded (nobody is signed in)" if not self.recorder_wanted
+                    else "not recorded (saving failed)")
         score = f"{summary.correct} of {summary.questions} correct ({score_text(percent)})"
         verdict = "PASSED" if passed else "FAILED"
-        return [f"Station exam over \u2014 {verdict}: {score}; the pass mark is {mark:g}%.",
-                f"{kept} as a station exam: not an instructor's exam, it never counts"
+        return [f"Exam over \u2014 {verdict}: {score}; the pass mark is {mark:g}%.",
+                f"A station exam, {kept}: not an instructor's exam, it never counts"
                 " for a certification or an assignment."]
 
     def _list_exam_answers(self, last: RoundState) -> None:

@@ -192,6 +192,7 @@ class RoundController(QObject):
         return True
 
     def _picked_changed(self) -> None:
+        self.panel.error.clear()  # a card picked: the last refusal no longer applies
         self.panel.show_picked([card.label for card in self.table.selected_dealer_cards()])
         self.panel.take_focus()
 
