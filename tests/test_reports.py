@@ -95,10 +95,11 @@ def test_roster_csv_has_a_header_and_one_plain_text_row_per_trainee(
     by_name = {row[0]: row for row in rows[1:]}
     assert set(by_name) == {"Chloé", "<b>Mallory</b> & co"}
     # Chloé: 4 practice answers and 2 in the exam, 4 correct, over 3 rounds.
-    assert by_name["Chloé"][1:5] == ["66.7", "6", "7.5", "3"]  # (8 + 6.5 + 8) s / 3 rounds
-    assert by_name["Chloé"][6] == "passed"
-    assert by_name["<b>Mallory</b> & co"][1:5] == ["0.0", "1", "4.0", "1"]
-    assert by_name["<b>Mallory</b> & co"][6] == "no exam"
+    # Column 1 is the employee id (none here).
+    assert by_name["Chloé"][1:6] == ["", "66.7", "6", "7.5", "3"]  # (8 + 6.5 + 8) s / 3
+    assert by_name["Chloé"][7] == "passed"
+    assert by_name["<b>Mallory</b> & co"][1:6] == ["", "0.0", "1", "4.0", "1"]
+    assert by_name["<b>Mallory</b> & co"][7] == "no exam"
 
 
 def test_answers_csv_lists_every_answer_oldest_first_and_defuses_formulas(
