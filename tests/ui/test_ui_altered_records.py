@@ -75,8 +75,12 @@ def test_a_trainees_page_says_their_records_are_as_recorded(
     dashboard: InstructorDashboard, db: TrainerDB
 ) -> None:
     page = dashboard.open_trainee(_failed_exam(db, "Ana"))
+    # Two answers and the exam: three records, each kind named so the count adds up
+    # beside the page's "2 answers".
     assert page.records_label.text() == (
-        "Records: all 3 as recorded (sealed by this station).")
+        "Records: all 3 (2 answers, 1 exam) as recorded, sealed by this station.")
+    assert page.progress.answers_tile.value.text() == "2"
+    assert "course answers" in page.records_label.toolTip()
     assert page.records_label.styleSheet() == ""
 
 

@@ -168,10 +168,19 @@ def exam_result_text(exam: Exam) -> str:
     return "in progress"
 
 
+def _kinds_text(summary: SealSummary) -> str:
+    """`` (2957 answers, 1 exam)``: what the records are, kinds with none left out."""
+    named = [f"{count} {kind.removesuffix('s') if count == 1 else kind}"
+             for kind, count in summary.kinds if count]
+    return f" ({', '.join(named)})" if named else ""
+
+
 def records_text(summary: SealSummary) -> str:
-    """A trainee's records as their seals say, for a report or their page."""
+    """A trainee's records as their seals say, for a report or their page: every answer,
+    course answer (a ruling or a drill round) and exam, each counted once and named by
+    kind (``all 2958 as recorded (2957 answers, 1 exam), sealed by this station``)."""
     if summary.all_valid:
-        return f"all {summary.checked} as recorded (sealed by this station)"
+        return f"all {summary.checked}{_kinds_text(summary)} as recorded, sealed by this station"
     parts = []
     if summary.altered:
         shown = ", ".join(summary.altered[:10]) + (", ..." if len(summary.altered) > 10 else "")
@@ -179,7 +188,7 @@ def records_text(summary: SealSummary) -> str:
     if summary.uncheckable:
         parts.append(f"{summary.uncheckable} cannot be checked (sealed with a station secret"
                      " this station no longer has)")
-    return f"{summary.checked} checked: " + "; ".join(parts)
+    return f"{summary.checked}{_kinds_text(summary)} checked: " + "; ".join(parts)
 
 
 def record_text(exam: Exam, *, with_code: bool = True) -> str:

@@ -151,6 +151,9 @@ class SealSummary:
     """Each altered record named (``answer #12``), oldest first."""
     uncheckable: int
     uncheckable_why: str | None = None
+    kinds: tuple[tuple[str, int], ...] = ()
+    """What was checked, kind by kind: ``(("answers", 2957), ("course answers", 0),
+    ("exams", 1))`` (the kinds add up to ``checked``)."""
 
     @property
     def all_valid(self) -> bool:

@@ -105,16 +105,18 @@ class Queries(Connected):
     def record_seals(self, trainee_id: int) -> SealSummary:
         """One trainee's answers, course answers and exams, each seal checked."""
         checked, altered, uncheckable = 0, [], 0
+        kinds = []
         for table in ("answers", "course_answers", "exams"):
             states = self.seal_states(table, trainee_id)
             checked += len(states)
+            kinds.append((table.replace("_", " "), len(states)))
             for row_id, state in sorted(states.items()):
                 if state is SealState.ALTERED:
                     altered.append(seal.record_name(table, row_id))
                 elif state is SealState.UNCHECKABLE:
                     uncheckable += 1
         why = seal.uncheckable_sentence(self.secret) if uncheckable else None
-        return SealSummary(checked, tuple(altered), uncheckable, why)
+        return SealSummary(checked, tuple(altered), uncheckable, why, tuple(kinds))
 
     def session_answers_state(self, session_id: int) -> SealState:
         """The worst state among one session's answers (an exam's): VALID when all are."""

@@ -93,8 +93,10 @@ class TraineePage(QWidget):
         self.records_label.setObjectName("records")
         self.records_label.setWordWrap(True)
         self.records_label.setToolTip(
-            "Each answer and exam is sealed with this station's secret when it is recorded;"
-            " one changed outside the trainer (with an SQLite tool, say) shows as ALTERED."
+            "Records counts every one of the trainee's answers, course answers (rulings and"
+            " drill rounds) and exams: each is sealed with this station's secret when it is"
+            " recorded; one changed outside the trainer (with an SQLite tool, say) shows as"
+            " ALTERED."
         )
         layout.addWidget(self.records_label)
 
