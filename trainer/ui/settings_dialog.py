@@ -31,6 +31,9 @@ TABLE_OPTIONS = (
 FIXED_BY_SITE = "Fixed by the training room's site file"
 
 
+FOUR_COLOUR_TEXT = "Four-colour deck: diamonds blue, clubs green (easier to tell apart)"
+
+
 class SettingsDialog(QDialog):
     def __init__(self, settings: TrainingSettings, parent: QWidget | None = None, *,
                  rules_fixed: bool = False, exam_fixed: bool = False) -> None:
@@ -83,7 +86,9 @@ class SettingsDialog(QDialog):
             self.exam_rounds.setEnabled(False)
             self.exam_rounds.setToolTip(FIXED_BY_SITE)
 
-        self.four_colour = QCheckBox("Four-colour deck")
+        # Said in full, as the welcome screen says it: red and black suits alike are
+        # easy to misread on a small screen (issue 19, item 23).
+        self.four_colour = QCheckBox(FOUR_COLOUR_TEXT)
         self.four_colour.setChecked(settings.four_colour)
         form.addRow("", self.four_colour)
         self.sound = QCheckBox("Sound on a wrong answer")

@@ -222,9 +222,17 @@ def paint_card(painter: QPainter, rect: QRectF, card: Card | None, *,
     painter.restore()
 
 
-CORNER_SUIT = 0.2
-"""The corner suit's size, a share of the card's width: at 1366x768 a board card is about
-60 px wide, and a smaller suit let a trainee read Q\u2663 for Q\u2660 (issue 12)."""
+CORNER_SUIT = 0.26
+"""The corner suit's size, a share of the card's width. At 1366x768 a hole card is about
+54 px wide and a board card 80: at 0.2 a trainee read Q\u2663 for Q\u2660 (issue 12) and,
+on the hole cards, J\u2666 for J\u2665 and 2\u2663 for 2\u2660 (issue 19, item 23)."""
+COURT_SUIT = 0.45
+"""The suit beside a court card's letter, a share of its panel's inner width (it was 0.3,
+about 7 px on a hole card at 1366x768)."""
+FEW_PIPS = 0.22
+"""The pips of a 2 or a 3 (one column, room to spare), a share of the card's width;
+other cards' pips are :data:`PIP` (two columns must fit)."""
+PIP = 0.16
 
 
 def _paint_face(painter: QPainter, rect: QRectF, card: Card, ink: QColor) -> None:
@@ -254,7 +262,7 @@ def _paint_face(painter: QPainter, rect: QRectF, card: Card, ink: QColor) -> Non
     elif card.rank >= 11:
         _paint_court(painter, rect, card, ink)
     else:
-        pip = w * 0.16
+        pip = w * (FEW_PIPS if card.rank <= 3 else PIP)
         for fx, fy in PIP_LAYOUTS[card.rank]:
             y = PIP_TOP + fy * (PIP_BOTTOM - PIP_TOP)
             centre = QPointF(rect.left() + fx * w, rect.top() + y * h)
@@ -335,11 +343,11 @@ def _paint_court(painter: QPainter, rect: QRectF, card: Card, ink: QColor) -> No
         painter.drawPath(transform.map(crown))
         letter_box = QRectF(inner.left() + inner.width() * 0.08,
                             crown_box.bottom() + inner.height() * 0.025,
-                            inner.width() * 0.56, inner.height() * 0.27)
+                            inner.width() * 0.46, inner.height() * 0.27)
         draw_glyphs(painter, letter, letter_box, ink, serif=True)
-        suit_size = inner.width() * 0.3
+        suit_size = inner.width() * COURT_SUIT
         draw_suit(painter, card.suit,
-                  QPointF(inner.right() - inner.width() * 0.06 - suit_size / 2,
+                  QPointF(inner.right() - inner.width() * 0.03 - suit_size / 2,
                           letter_box.bottom() - suit_size / 2),
                   suit_size, ink)
         painter.restore()
