@@ -611,15 +611,16 @@ def _cmd_instructor(args: argparse.Namespace) -> int:
 
 VERIFY_VALID, VERIFY_ALTERED, VERIFY_UNKNOWN, VERIFY_UNCHECKABLE, VERIFY_NO_DATABASE = range(5)
 """``hhe-trainer verify``'s exit codes: 0 valid, 1 altered, 2 no record has that code,
-3 cannot be checked (the station secret is not the one it was sealed with), 4 no
-database could be read."""
+3 cannot be checked (the station secret is not the one it was sealed with, or the file
+is another program's or another version's of the trainer), 4 no database could be read
+(none there, empty or damaged). Verify only reads: it writes nothing in the data folder."""
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
     """``verify [CODE]``: one exam's (or certification's) code checked on this station,
     or with no code every sealed record of the database (see VERIFY_* for exit codes)."""
     from trainer.site_config import apply_data_folder, load_site_config
-    from trainer.storage.database import DEFAULT_FILENAME, open_database
+    from trainer.storage.database import DEFAULT_FILENAME, CannotCheck, open_for_checking
 
     if args.data_folder is not None:
         if not args.data_folder.is_dir():
@@ -636,10 +637,12 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     if not path.is_file():
         print(f"hhe-trainer verify: there is no trainer database at {path}", file=sys.stderr)
         return VERIFY_NO_DATABASE
-    with open_database(path, backup_on_session=False, create_secret=False) as db:
-        if db.notice:
-            print(f"hhe-trainer verify: {db.notice}", file=sys.stderr)
-            return VERIFY_NO_DATABASE
+    try:  # read-only: a check writes nothing (no side file, no upgrade, no secret)
+        opened = open_for_checking(path)
+    except CannotCheck as refused:
+        print(f"hhe-trainer verify: {refused}", file=sys.stderr)
+        return VERIFY_UNCHECKABLE if refused.readable else VERIFY_NO_DATABASE
+    with opened as db:
         if args.code is None:
             return _verify_database(db)
         return _verify_code(db, args.code)
@@ -834,8 +837,8 @@ def _add_verify(commands: Any) -> None:
         help="check an exam's verification code, or with no code every record, on this"
         " station",
         description="Check on this station that an exam result (or certification) is as the"
-        " trainer recorded it. Exit 0 valid, 1 altered, 2 unknown code, 3 cannot be checked,"
-        " 4 no database.",
+        " trainer recorded it; reads only, writes nothing. Exit 0 valid, 1 altered, 2 unknown"
+        " code, 3 cannot be checked (another secret, program or version), 4 no database.",
     )
     verify.add_argument("code", nargs="?", help="the code printed on the exam report"
                         " (E-XXXX-XXXX-XXXX) or certificate; none: check every record")

@@ -25,9 +25,12 @@ the rest of the trainer uses; each of its parts is a module with one job:
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
-from trainer.storage import exchange, seal
+from sqlite_utils import Database
+
+from trainer.storage import exchange, schema, seal
 from trainer.storage.accounts import Accounts
 from trainer.storage.backups import KEEP_BACKUPS
 from trainer.storage.certificates import Certificates
@@ -39,6 +42,7 @@ from trainer.storage.grid_queries import GridQueries
 from trainer.storage.models import Exam, MergeReport, StorageError
 from trainer.storage.opening import DEFAULT_FILENAME, open_file
 from trainer.storage.queries import Queries
+from trainer.storage.schema import SCHEMA_VERSION
 
 __all__ = [
     "DEFAULT_BUSY_TIMEOUT",
@@ -115,4 +119,59 @@ def open_database(
         unsealed = (f"{db.secret.problem} New answers and exams cannot be sealed, so they"
                     " will read as altered; ask IT to make the data folder writable.")
         db.notice = f"{db.notice} {unsealed}" if db.notice else unsealed
+    return db
+
+
+class CannotCheck(Exception):
+    """Why a file cannot be checked as it is: a sentence for the person. ``readable`` is
+    False when it is no SQLite database at all (damaged, empty, unreadable)."""
+
+    def __init__(self, sentence: str, *, readable: bool) -> None:
+        super().__init__(sentence)
+        self.readable = readable
+
+
+def open_for_checking(path: Path, busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> TrainerDB:
+    """``path`` opened read-only for a check (``hhe-trainer verify``): nothing is written
+    in its folder, no side file, no backup, no upgrade, no station secret, no WAL or
+    shared-memory file made. :class:`CannotCheck` when it is not a trainer database of
+    this version.
+
+    With a write-ahead log beside it the file is read through SQLite's read-only mode
+    (which reads the log and leaves it where it is). Without one no trainer has it open
+    in WAL mode, and it is read as immutable: a read-only open would leave an empty
+    ``-wal`` and ``-shm`` behind.
+    """
+    wal = Path(f"{path}-wal").exists()
+    uri = f"{path.resolve().as_uri()}?mode=ro" + ("" if wal else "&immutable=1")
+    try:
+        conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout, isolation_level=None)
+    except sqlite3.Error as error:
+        raise CannotCheck(f"The database {path} cannot be read ({error}).",
+                          readable=False) from error
+    try:
+        try:
+            refused = schema.examine(conn)
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        except schema.SchemaDamage as damage:
+            raise CannotCheck(f"The database {path} {damage}.", readable=False) from damage
+        except sqlite3.Error as error:
+            raise CannotCheck(f"The database {path} cannot be read ({error}).",
+                              readable=False) from error
+        if refused is not None:
+            raise CannotCheck(f"The file {path} {refused.why}: it cannot be checked here.",
+                              readable=True)
+        if version == 0:
+            raise CannotCheck(f"The database {path} holds no records yet.", readable=False)
+        if version < SCHEMA_VERSION:
+            raise CannotCheck(
+                f"The database {path} was written by an earlier version of the trainer"
+                f" (schema {version}; this version checks schema {SCHEMA_VERSION}). Open it"
+                " once with this trainer, which upgrades it, then check it again.",
+                readable=True)
+    except BaseException:
+        conn.close()
+        raise
+    db = TrainerDB(Database(conn), path, backup_on_session=False, busy_timeout=busy_timeout)
+    db.secret = seal.data_folder_secret(create=False)
     return db
