@@ -24,8 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from trainer.engine.generator import generate_round
-from trainer.engine.round import SIDE_WAGERS, Round, Wager, is_seat_count
-from trainer.engine.rulesets import DEFAULT_RULES, RuleSet, load_ruleset
+from trainer.engine.round import SIDE_WAGERS, Round, Wager, is_seat_count, offered_side_wagers
+from trainer.engine.rulesets import DEFAULT_RULES, RuleSet, RuleSetError, load_ruleset
 from trainer.engine.settlement import Settlement, settle
 from trainer.exam_setup import ExamSetup
 from trainer.storage.models import Mode as Mode  # the one definition, re-exported here
@@ -83,6 +83,25 @@ def exam_settings(setup: ExamSetup, station: TrainingSettings) -> TrainingSettin
         exam_rounds=setup.rounds,
         seed=setup.seed,
     )
+
+
+def deals_alike(before: TrainingSettings, after: TrainingSettings) -> bool:
+    """Whether two settings deal rounds the same way: the same rule set (id and version),
+    the same pay tables in force, the same side bets that can appear, seats, exam length
+    and hands. Table letters left to the rule set's default and spelled out are alike;
+    side bets the rule set does not offer never appear either way. The deck's colours and
+    the sound do not shape a round."""
+    def dealt(settings: TrainingSettings) -> tuple[object, ...]:
+        ruleset = load_ruleset(settings.rules)
+        tables = ruleset.choose_tables(settings.options)
+        bets = tuple(w for w in offered_side_wagers(ruleset) if w in settings.side_bets)
+        return (ruleset.id, ruleset.version, tables.bad_beat_name, tables.trips_plus_letter,
+                tables.pocket_bonus_letter, tables.progressive_letter, bets, settings.seats,
+                settings.exam_rounds, settings.seed)
+    try:
+        return dealt(before) == dealt(after)
+    except (RuleSetError, OSError, ValueError):
+        return False  # one cannot be read: treat it as a change, never as the same
 
 
 def focused_questions(settlement: Settlement,

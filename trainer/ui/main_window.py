@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +53,7 @@ from trainer.training.session import (
     SessionError,
     TrainingSession,
     TrainingSettings,
+    deals_alike,
     exam_settings,
 )
 from trainer.ui.about import TITLE
@@ -75,6 +77,7 @@ MODE_HELP = {
 
 
 log = logging.getLogger("trainer.ui")
+
 
 
 class _Cancelled:
@@ -105,6 +108,8 @@ class MainWindow(QMainWindow):
         self.db = db
         self.trainee_id = trainee_id
         self.exam_config: ExamConfig | None = None
+        self._settings_waiting = False
+        """Settings that shape rounds changed mid-hand: the next hand starts a session."""
         self.help_window: HelpWindow | None = None
         self.meter = ProgressiveMeter.started(random.Random())
         """The station's progressive meter, carried across sessions (not into an exam)."""
@@ -248,6 +253,7 @@ class MainWindow(QMainWindow):
     def open_settings(self) -> None:
         from trainer.ui.settings_dialog import SettingsDialog
 
+        ending_exam = self.exam_running()
         if not self.confirm_leaving_exam():
             return
 
@@ -259,7 +265,7 @@ class MainWindow(QMainWindow):
             exam_fixed=site.exam is not None and not site.allow_station_exam,
         )
         if dialog.exec():
-            self.apply_settings(dialog.result_settings())
+            self.apply_settings(dialog.result_settings(), new_round=ending_exam)
         dialog.deleteLater()
 
     def open_progress(self) -> None:
@@ -536,7 +542,12 @@ class MainWindow(QMainWindow):
         review.activateWindow()
         self.review = review
 
-    def apply_settings(self, settings: TrainingSettings) -> None:
+    def apply_settings(self, settings: TrainingSettings, *, new_round: bool = False) -> None:
+        """Settings' OK. Only the looks and the sound changed: the hand in play goes on.
+        Something that shapes a round changed (rule set, tables, side bets, seats, exam
+        length): a new session deals under it, after asking when a hand is half answered
+        (No: the hand is finished first, the new settings deal the next). ``new_round``:
+        a running exam was ended for this, so a new session starts whatever changed."""
         fixed = apply_to_settings(settings, self.site)  # what the training room fixes stays
         if fixed != settings:
             self.statusBar().showMessage(
@@ -545,8 +556,28 @@ class MainWindow(QMainWindow):
                 8000,
             )
         settings = fixed
-        self.settings = settings
+        before, self.settings = self.settings, settings
         self.table.set_four_colour(settings.four_colour)
+        self.session.settings = replace(self.session.settings, four_colour=settings.four_colour,
+                                        sound=settings.sound)
+        state = self.state
+        if not new_round and deals_alike(before, settings):
+            return  # the looks or the sound: the hand in play (and the meter) go on
+        if not new_round and state is not None and not state.finished:
+            answer = QMessageBox.question(
+                self, "Deal a new hand now?",
+                f"The new settings change how hands are dealt. Deal a new hand now? The"
+                f" hand in play ({len(state.grades)} of {len(state.questions)} questions"
+                " answered) is put away; its answers are kept.\n\nNo: finish this hand;"
+                " the next one is dealt under the new settings.",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No)
+            if answer != QMessageBox.StandardButton.Yes:
+                self._settings_waiting = True
+                self.statusBar().showMessage(
+                    "The new settings deal from the next hand.", 8000)
+                return
+        self._settings_waiting = False
         self.session = self._new_session(self.mode)
         self.next_hand()
 
@@ -673,7 +704,10 @@ class MainWindow(QMainWindow):
         return self.rounds.state
 
     def next_hand(self) -> None:
-        if self.mode is Mode.EXAM and self.session.exam_finished:
+        if self._settings_waiting:  # Settings changed while a hand was half answered
+            self._settings_waiting = False
+            self.session = self._new_session(self.mode)
+        elif self.mode is Mode.EXAM and self.session.exam_finished:
             config = self._choose_exam_config()
             if isinstance(config, _Cancelled):  # the finished exam's screen stays
                 return
