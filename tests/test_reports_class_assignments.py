@@ -9,7 +9,12 @@ from pathlib import Path
 import pytest
 
 from tests.storage.storage_support import ROUND, RULES, T0
-from trainer.reports.assignments import class_progress, trainee_assignments
+from trainer.reports.assignments import (
+    ClassDone,
+    class_done,
+    class_progress,
+    trainee_assignments,
+)
 from trainer.skills import Skill
 from trainer.storage import NewAnswer, TrainerDB, open_database
 from trainer.storage.classes import AssignmentState
@@ -102,6 +107,21 @@ def test_the_class_counts_how_many_of_its_trainees_did_each_assignment(
     }
     answer_ante(db, spring["ben"], 10, hours=3)  # now 13 right, the latest 10 of them
     assert class_progress(db, spring["class"], LESSONS)[spring["lesson"]] == 2
+
+
+def test_the_class_names_who_has_done_each_assignment_and_who_has_not(
+    db: TrainerDB, spring: dict[str, int]
+) -> None:
+    cy = db.create_trainee("Cy")
+    db.add_class_member(spring["class"], cy)
+    found = class_done(db, spring["class"], LESSONS)
+    # Ana mastered the ante lesson and passed the exam; Ben and Cy did neither.
+    assert found == {spring["lesson"]: ClassDone(("Ana",), ("Ben", "Cy")),
+                     spring["exam"]: ClassDone(("Ana",), ("Ben", "Cy"))}
+    assert found[spring["exam"]].count_text == "1 of 3"
+    assert found[spring["exam"]].who_text == "Done: Ana. Not done: Ben, Cy."
+    assert ClassDone(("Ana", "Ben"), ()).who_text == "Done: Ana, Ben."
+    assert ClassDone((), ()).who_text == "Nobody in the class."
 
 
 def test_a_lesson_no_longer_in_the_course_is_named_by_its_id(

@@ -248,3 +248,87 @@ def test_a_trainee_in_no_class_is_assigned_work_from_their_page(
     assert (given.kind.value, given.target, given.due, given.assigned_by) == (
         "exam", str(config), due, "Pat Lee")
     assert page.progress.assigned.isVisibleTo(page)
+
+
+def _pass_exam(db: TrainerDB, trainee: int, config: int, hours: float) -> None:
+    when = T0 + timedelta(hours=hours)
+    exam = db.start_exam(trainee, config, at=when)
+    round_id = db.record_round(exam.session_id or 0, ROUND, RULES, 3, at=when)
+    for number in range(5):
+        db.record_answer(NewAnswer(round_id, f"e{number}", "payout", "ante", 1, "ante",
+                                   "$10.00", "10", True, 3.0), at=when)
+    assert db.finish_exam(exam.id, at=when + timedelta(minutes=10)).passed
+
+
+def test_a_class_assignment_names_who_has_done_it_and_who_has_not(
+    qtbot: QtBot, tab: ClassesTab, db: TrainerDB, ids: dict[str, int]
+) -> None:
+    config = db.create_exam_config("Audition", 1, RULES, 80)
+    class_id = db.create_class("Spring 2026", date(2026, 3, 2))
+    for name in ("Ana", "Ben", "Cy"):
+        db.add_class_member(class_id, ids[name])
+    db.assign("exam", config, class_id=class_id, assigned_by="Pat", at=T0)
+    _pass_exam(db, ids["Cy"], config, hours=1)  # after it was given: done
+    tab.refresh()
+    tab.pages.setCurrentIndex(1)
+    tab.assignments.selectRow(0)
+    assert _assignment_rows(tab) == [["Exam: Audition", "the class", "no due date", "1 of 3",
+                                      "Pat"]]
+    who = "Done: Cy. Not done: Ana, Ben."
+    assert tab.assignments.item(0, tab.DONE).toolTip() == who
+    assert tab.done_who.isVisible()
+    assert tab.done_who.text() == f"Exam: Audition \u2014 {who}"
+
+
+def test_a_trainee_is_chosen_for_work_alone_on_the_assignments_page_itself(
+    qtbot: QtBot, tab: ClassesTab, db: TrainerDB, ids: dict[str, int]
+) -> None:
+    """No trip to the Trainees page: the trainee is picked beside the button."""
+    _create(qtbot, tab, "Spring 2026", date(2026, 3, 2))
+    _add(qtbot, tab, "Ana")
+    _add(qtbot, tab, "Ben")
+    tab.pages.setCurrentIndex(1)
+    assert tab.members.currentItem() is None  # nobody selected on the Trainees page
+    assert [tab.assignee.itemText(i) for i in range(tab.assignee.count())] == ["Ana", "Ben"]
+    assert tab.assign_member_button.text() == "Assign to this trainee"
+    tab.assignee.setCurrentIndex(tab.assignee.findText("Ben"))
+    qtbot.mouseClick(tab.assign_member_button, Qt.MouseButton.LeftButton)
+    assert not tab.message.isVisible()
+    assert tab.pages.currentIndex() == 1  # still on the Assignments page
+    assert [row[1] for row in _assignment_rows(tab)] == ["Ben"]
+    assert [a.trainee_id for a in db.assignments_for(ids["Ben"])] == [ids["Ben"]]
+    assert db.assignments_for(ids["Ana"]) == []
+    tab.assignments.selectRow(0)
+    assert tab.done_who.text() == "Lesson: Settling the ante \u2014 given to Ben alone."
+
+
+def test_a_trainee_selected_on_the_trainees_page_is_the_one_offered_for_work_alone(
+    qtbot: QtBot, tab: ClassesTab
+) -> None:
+    _create(qtbot, tab, "Spring 2026", date(2026, 3, 2))
+    _add(qtbot, tab, "Ana")
+    _add(qtbot, tab, "Ben")
+    tab.members.setCurrentRow(_members(tab).index("Ben"))
+    assert tab.assignee.currentText() == "Ben"
+
+
+def test_a_greyed_exam_pdf_button_says_why(
+    qtbot: QtBot, db: TrainerDB, ids: dict[str, int]
+) -> None:
+    config = db.create_exam_config("Audition", 1, RULES, 80)
+    _pass_exam(db, ids["Cy"], config, hours=1)
+    dashboard = InstructorDashboard(db)
+    qtbot.addWidget(dashboard)
+    button = dashboard.exam_pdf_button
+    assert not button.isEnabled()
+    assert "Greyed: open a trainee" in button.toolTip()
+    dashboard.open_trainee(ids["Ben"])
+    assert not button.isEnabled()
+    assert "Greyed: this trainee has taken no instructor's exam yet" in button.toolTip()
+    page = dashboard.open_trainee(ids["Cy"])
+    page.exams_view.clearSelection()
+    assert not button.isEnabled()
+    assert "Greyed: select one of the exams on the Exams tab" in button.toolTip()
+    page.exams_view.selectRow(0)
+    assert button.isEnabled()
+    assert "Greyed" not in button.toolTip()

@@ -95,12 +95,44 @@ def trainee_assignments(db: TrainerDB, trainee_id: int, *, today: date | None = 
     return items
 
 
+@dataclass(frozen=True)
+class ClassDone:
+    """Who of a class has done one of its assignments, and who has not (names, by name)."""
+
+    done: tuple[str, ...]
+    not_done: tuple[str, ...]
+
+    @property
+    def count_text(self) -> str:
+        """``1 of 3``."""
+        return f"{len(self.done)} of {len(self.done) + len(self.not_done)}"
+
+    @property
+    def who_text(self) -> str:
+        """``Done: Ana. Not done: Ben, Cy.`` (a part with nobody is left out; an empty
+        class: ``Nobody in the class.``)."""
+        parts = [f"{title}: {', '.join(names)}." for title, names in
+                 (("Done", self.done), ("Not done", self.not_done)) if names]
+        return " ".join(parts) or "Nobody in the class."
+
+
+def class_done(db: TrainerDB, class_id: int,
+               lessons: Sequence[Lesson] | None = None) -> dict[int, ClassDone]:
+    """For each of a class's assignments (by id), which of its trainees have done it."""
+    done = _Done(db, lessons)
+    members = db.class_members(class_id)
+    found = {}
+    for assignment in db.class_assignments(class_id):
+        finished = [done(member.id, assignment) for member in members]
+        found[assignment.id] = ClassDone(
+            tuple(m.name for m, yes in zip(members, finished, strict=True) if yes),
+            tuple(m.name for m, yes in zip(members, finished, strict=True) if not yes),
+        )
+    return found
+
+
 def class_progress(db: TrainerDB, class_id: int,
                    lessons: Sequence[Lesson] | None = None) -> dict[int, int]:
     """For each of a class's assignments (by id), how many of its trainees have done it."""
-    done = _Done(db, lessons)
-    members = [trainee.id for trainee in db.class_members(class_id)]
-    return {
-        assignment.id: sum(done(member, assignment) for member in members)
-        for assignment in db.class_assignments(class_id)
-    }
+    return {assignment_id: len(who.done)
+            for assignment_id, who in class_done(db, class_id, lessons).items()}

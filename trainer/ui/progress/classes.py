@@ -6,8 +6,9 @@ roster and taken out again; the class's averages count each trainee once
 (:class:`~trainer.storage.models.ClassAverages`); the skill grid is the
 roster's (:class:`~trainer.ui.progress.skill_grid.SkillGridView`) showing the
 class's trainees only. A lesson or an exam set-up is assigned to the whole
-class or to one of its trainees, with an optional due date; each of the class's
-assignments shows how many of its trainees have done it.
+class or to one of its trainees (chosen on the Assignments page itself), with an
+optional due date; each of the class's assignments shows how many of its trainees have
+done it, and, selected, who has and who has not.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer import reports
-from trainer.reports.assignments import assignment_title, class_progress
+from trainer.reports.assignments import ClassDone, assignment_title, class_done
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import FILE_OR_STORAGE_ERRORS, ClassAverages
 from trainer.training.lessons import Lesson
@@ -67,6 +68,8 @@ class ClassesTab(QWidget):
     """
 
     traineeActivated = Signal(int)
+    DONE = 3
+    """The assignments table's Done column."""
 
     def __init__(self, db: TrainerDB, parent: QWidget | None = None, *,
                  lessons: list[Lesson] | None = None, today: date | None = None) -> None:
@@ -154,18 +157,34 @@ class ClassesTab(QWidget):
         self.assign_class_button = QPushButton("Assign to the class")
         self.assign_class_button.setObjectName("assign_class")
         self.assign_class_button.clicked.connect(lambda: self.assign(to_member=False))
-        self.assign_member_button = QPushButton("Assign to the selected trainee")
+        self.assignee = QComboBox()  # the trainee chosen here, not on another page
+        self.assignee.setObjectName("assignee")
+        self.assignee.setToolTip("The trainee of the class to give the work to alone")
+        self.assign_member_button = QPushButton("Assign to this trainee")
         self.assign_member_button.setObjectName("assign_member")
+        self.assign_member_button.setToolTip("Give the chosen lesson or exam to the trainee"
+                                             " chosen beside, not to the whole class")
         self.assign_member_button.clicked.connect(lambda: self.assign(to_member=True))
+        self.members.currentItemChanged.connect(self._member_changed)
+        self.done_who = QLabel()
+        self.done_who.setObjectName("assignment_done_who")
+        self.done_who.setWordWrap(True)
+        self.done_who.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.assignments.itemSelectionChanged.connect(self._assignment_changed)
+        self._done: dict[int, ClassDone] = {}
         self.withdraw_button = QPushButton("Withdraw")
         self.withdraw_button.setObjectName("withdraw_assignment")
         self.withdraw_button.clicked.connect(self.withdraw)
         assign_page = QWidget()
         assign_layout = QVBoxLayout(assign_page)
         assign_layout.addWidget(self.assignments, 1)
+        assign_layout.addWidget(self.done_who)
         assign_layout.addLayout(self.work.row())
         buttons = QHBoxLayout()
         buttons.addWidget(self.assign_class_button)
+        buttons.addSpacing(em)
+        buttons.addWidget(QLabel("or to one trainee:"))
+        buttons.addWidget(self.assignee)
         buttons.addWidget(self.assign_member_button)
         buttons.addStretch(1)
         buttons.addWidget(self.withdraw_button)
@@ -260,6 +279,8 @@ class ClassesTab(QWidget):
             self.averages.clear()
             self.members.clear()
             self.assignments.setRowCount(0)
+            self.assignee.clear()
+            self.done_who.clear()
             self.grid.set_trainees([])
             return
         try:
@@ -269,7 +290,7 @@ class ClassesTab(QWidget):
             assignments = self.db.class_assignments(class_id)
             direct = [a for m in members for a in self.db.assignments_for(m.id)
                       if a.trainee_id == m.id]
-            done = class_progress(self.db, class_id, self.lessons())
+            done = class_done(self.db, class_id, self.lessons())
             everyone = self.db.list_trainees()
         except FILE_OR_STORAGE_ERRORS as error:
             self._problem(f"The class could not be read: {error}")
@@ -290,6 +311,13 @@ class ClassesTab(QWidget):
             if trainee.id not in names:
                 self.candidates.addItem(trainee.name, trainee.id)
         self.add_button.setEnabled(self.candidates.count() > 0)
+        chosen = self.assignee.currentData()
+        self.assignee.clear()
+        for trainee in members:
+            self.assignee.addItem(trainee.name, trainee.id)
+        self.assignee.setCurrentIndex(max(0, self.assignee.findData(chosen)))
+        self.assign_member_button.setEnabled(bool(members))
+        self._done = done
         self.assignments.setRowCount(0)
         for assignment in [*assignments, *direct]:
             row = self.assignments.rowCount()
@@ -299,15 +327,38 @@ class ClassesTab(QWidget):
                 assignment_title(self.db, assignment, self.lessons()),
                 "the class" if whole else names.get(assignment.trainee_id or -1, ""),
                 assignment.due.isoformat() if assignment.due else "no due date",
-                f"{done.get(assignment.id, 0)} of {len(members)}" if whole else "",
+                done[assignment.id].count_text if whole and assignment.id in done else "",
                 assignment.assigned_by,
             ]
             for column, text in enumerate(cells):
                 cell = QTableWidgetItem(text)
                 cell.setData(ID_ROLE, assignment.id)
+                if column == self.DONE and whole and assignment.id in done:
+                    cell.setToolTip(done[assignment.id].who_text)
                 self.assignments.setItem(row, column, cell)
         self.assignments.resizeColumnsToContents()
+        self._assignment_changed()
         self.grid.set_trainees(list(names))
+
+    def _member_changed(self, *_: object) -> None:
+        """The trainee selected on the Trainees page is the one offered for work alone."""
+        trainee_id = self._selected_member()
+        if trainee_id is not None:
+            self.assignee.setCurrentIndex(max(0, self.assignee.findData(trainee_id)))
+
+    def _assignment_changed(self) -> None:
+        """Under the table: who of the class has done the selected assignment, who not."""
+        row = self.assignments.currentRow()
+        item = self.assignments.item(row, 0) if row >= 0 else None
+        if item is None:
+            self.done_who.setText("Select an assignment to see who has done it.")
+            return
+        who = self._done.get(int(item.data(ID_ROLE)))
+        given_cell = self.assignments.item(row, 1)
+        given_to = "" if given_cell is None else given_cell.text()
+        self.done_who.setText(
+            f"{item.text()} \u2014 {who.who_text}" if who is not None
+            else f"{item.text()} \u2014 given to {given_to} alone.")
 
     def _problem(self, text: str) -> None:
         self.message.setText(text)
@@ -387,9 +438,10 @@ class ClassesTab(QWidget):
         if class_id is None or self.target.currentData() is None:
             self._problem("Choose a class and a lesson or exam first.")
             return None
-        trainee_id = self._selected_member() if to_member else None
+        chosen = self.assignee.currentData() if to_member else None
+        trainee_id = None if chosen is None else int(chosen)
         if to_member and trainee_id is None:
-            self._problem("Select a trainee on the Trainees page first.")
+            self._problem("The class has no trainee yet: add one on the Trainees page.")
             return None
         try:
             assignment_id = self.work.assign(

@@ -87,6 +87,7 @@ TRAINEE_PDF = FileKind("The report", "Report saved to {path}.", "Trainee PDF rep
                        PDF_FILES, "pdf")
 EXAM_PDF = FileKind("The exam report", "Exam report saved to {path}.", "Exam PDF report",
                     PDF_FILES, "pdf")
+EXAM_PDF_TIP = "Save a printable PDF report on the exam selected on the trainee's Exams tab"
 CERTIFICATE_PDF = FileKind("The certificate", "Certificate saved to {path}.",
                            "Certificate PDF", PDF_FILES, "pdf")
 STATION_FILE = FileKind(
@@ -191,8 +192,7 @@ class InstructorDashboard(QWidget):
             self.roster_csv_button: "Save every trainee's figures as a CSV file",
             self.answers_csv_button: "Save every answer the selected trainee gave as a CSV file",
             self.report_button: "Save a printable PDF report on the selected trainee",
-            self.exam_pdf_button: "Save a printable PDF report on the exam selected on the"
-            " trainee's Exams tab",
+            self.exam_pdf_button: EXAM_PDF_TIP,
             self.setup_button: "List, add, edit (a new version) and retire exam set-ups:"
             " rule set and tables, seats, side bets, hands, rounds, attempts, pass mark,"
             " time limit",
@@ -457,8 +457,21 @@ class InstructorDashboard(QWidget):
         self.open_button.setEnabled(self.trainee_page is None and trainee)
         self.answers_csv_button.setEnabled(trainee)
         self.report_button.setEnabled(trainee)
-        self.exam_pdf_button.setEnabled(self.selected_exam_id() is not None)
+        exam = self.selected_exam_id() is not None
+        self.exam_pdf_button.setEnabled(exam)
         self.sign_off_menu_button.setEnabled(trainee)
+        # A greyed button says why (Qt shows a disabled button's tooltip).
+        self.exam_pdf_button.setToolTip(
+            EXAM_PDF_TIP if exam else EXAM_PDF_TIP + ".\n" + self.exam_pdf_hint())
+
+    def exam_pdf_hint(self) -> str:
+        """Why Exam PDF… is greyed, and what to do."""
+        if self.trainee_page is None:
+            return ("Greyed: open a trainee (double-click them, or Open trainee), then select"
+                    " one of their exams on the Exams tab")
+        if not self.trainee_page.exams_model.rowCount():
+            return "Greyed: this trainee has taken no instructor's exam yet"
+        return "Greyed: select one of the exams on the Exams tab"
 
     def set_instructor(self, name: str | None) -> None:
         """Who is signed in: they sign off trainees and assign work."""
