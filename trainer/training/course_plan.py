@@ -91,6 +91,9 @@ class RoundStep:
     target_seconds: float = DEFAULT_TARGET_SECONDS
     skills: tuple[Skill, ...] = ()
     """The skills asked; the rest of the round is shown settled. Empty: every question."""
+    situation: str | None = None
+    """What the round was dealt to show (a scenario's description, which names the
+    answers: "The dealer does not qualify ..."), said only once it is answered."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,9 +131,14 @@ class Plan:
 
 
 def _round_steps(drill: Drill, rounds: Sequence[Round], target: float) -> list[RoundStep]:
+    """One step per round. The label shown while it is asked never gives the answers
+    away: the lesson's own title for the drill (a question, "Qualify or not?") or a
+    plain "Drill round"; what the round shows is said after it (``situation``)."""
     scenario = None if drill.scenario == RANDOM else drill.scenario
-    return [RoundStep(round_, f"{drill.description} ({index} of {len(rounds)})", scenario,
-                      target)
+    name = drill.title or "Drill round"
+    situation = None if scenario is None else SCENARIOS[scenario].description
+    return [RoundStep(round_, f"{name} ({index} of {len(rounds)})", scenario, target,
+                      situation=situation)
             for index, round_ in enumerate(rounds, start=1)]
 
 

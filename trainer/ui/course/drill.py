@@ -211,8 +211,11 @@ class DrillPlayer(QWidget):
             except STORAGE_ERRORS as error:  # counted for this run only
                 self._warn_not_saved(error)
         last = self.plan is not None and self.index == len(self.plan.steps) - 1
+        shown = (f"This round: {step.situation}\n"
+                 if isinstance(step, RoundStep) and step.situation else "")
         self.panel.show_round_over(
-            f"{state.correct} of {len(state.grades)} correct in {state.elapsed:.1f} s.\n"
+            shown
+            + f"{state.correct} of {len(state.grades)} correct in {state.elapsed:.1f} s.\n"
             + ("Press Enter to see how your mastery moved." if last
                else "Press Enter or Ctrl+N for the next round."))
 
