@@ -11,8 +11,9 @@ from pytestqt.qtbot import QtBot
 
 from tests.ui.test_course import course_of, open_window, play_round_correctly
 from trainer.engine.scenarios import SCENARIOS
-from trainer.training.course_plan import RoundStep, lesson_plan
+from trainer.training.course_plan import RoundStep, item_plan, lesson_plan
 from trainer.training.lessons import load_course
+from trainer.training.scheduler import scenario_item
 
 NOT_QUALIFY = SCENARIOS["dealer-not-qualify"].description
 
@@ -46,3 +47,13 @@ def test_the_drill_page_says_the_situation_only_after_the_round(qtbot: QtBot) ->
     play_round_correctly(qtbot, window)
     assert drill.panel.hint.text().startswith(f"This round: {NOT_QUALIFY}\n")
     window.close()
+
+
+def test_a_due_scenario_drill_names_its_lesson_not_its_situation() -> None:
+    lesson = _qualification_lesson()
+    plan = item_plan(scenario_item("dealer-not-qualify"), [lesson], random.Random(5), 2)
+    assert plan.title == "Due now: Dealer qualification: scenario rounds"
+    labels = [step.label for step in plan.steps if isinstance(step, RoundStep)]
+    assert labels == ["Dealer qualification: scenario rounds (1 of 2)",
+                      "Dealer qualification: scenario rounds (2 of 2)"]
+    assert all(isinstance(s, RoundStep) and s.situation == NOT_QUALIFY for s in plan.steps)

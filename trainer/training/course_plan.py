@@ -249,8 +249,13 @@ def item_plan(item: str, lessons: Sequence[Lesson], rng: random.Random,
     except (ValueError, RoundError, RuleSetError) as error:
         return Plan(title, (), skipped=(f"Cannot deal rounds for this ({error}).",))
     what = describe_item(item, lessons)
+    situation = None
+    if kind == SCENARIO:  # its description names the answers: said after each round
+        situation = what
+        what = f"{teaching[0].title}: scenario rounds" if teaching else "Scenario rounds"
+        title = f"Due now: {what}"
     steps = tuple(RoundStep(round_, f"{what} ({index} of {len(dealt)})",
-                            name if kind == SCENARIO else None, target)
+                            name if kind == SCENARIO else None, target, situation=situation)
                   for index, round_ in enumerate(dealt, start=1))
     return Plan(title, steps, tuple(teaching[:1]), skills)
 
