@@ -176,16 +176,21 @@ def check_lessons() -> str:
     if load.problems:
         shown = "; ".join(str(problem) for problem in load.problems[:MAX_LESSON_PROBLEMS])
         more = len(load.problems) - MAX_LESSON_PROBLEMS
+        replaced = "".join(f"; {notice}" for notice in load.notices[:MAX_LESSON_PROBLEMS])
         raise CheckFailed(
             f"{len(load.problems)} problem(s); each file named is left out of the course: {shown}"
-            + (f"; and {more} more" if more > 0 else "")
+            + (f"; and {more} more" if more > 0 else "") + replaced
         )
     if not load.lessons:
         raise CheckFailed(f"no lesson found in {', '.join(map(str, folders))}")
     examples = sum(len(lesson.examples) for lesson in load.lessons)
     replaced = f", {len(load.notices)} replaced by the instructor's" if load.notices else ""
+    # Which file wins for each id used twice (a drop-in replacing a shipped lesson).
+    which = "".join(f"; {notice}" for notice in load.notices[:MAX_LESSON_PROBLEMS])
+    more = len(load.notices) - MAX_LESSON_PROBLEMS
     return (f"{len(load.lessons)} lessons ({examples} worked examples replayed{replaced})"
-            f" from {', '.join(map(str, folders))}")
+            f" from {', '.join(map(str, folders))}{which}"
+            + (f"; and {more} more replaced" if more > 0 else ""))
 
 
 def check_table(messages: list[str]) -> str:

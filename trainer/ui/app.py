@@ -76,6 +76,22 @@ def set_up_site(db: TrainerDB, site: SiteConfig) -> list[str]:
     return notes
 
 
+def lessons_notice() -> str | None:
+    """What the person is told at start about the lessons: files left out of the course
+    and lessons an instructor's file replaces (which file is used); None when all is plain."""
+    from trainer.training.lessons import load_course
+
+    try:
+        load = load_course()
+    except OSError as error:  # the data folder's lessons folder cannot be looked at
+        return f"The instructor's lessons could not be looked for ({error})."
+    note = load.start_notice()
+    if note is None:
+        return None
+    log.warning("lessons: %s", note.replace("\n", " "))
+    return f"{note}\n\nEvery other lesson of the course is there as usual."
+
+
 def export_station_results(db: TrainerDB, site: SiteConfig) -> str | None:
     """Write the results file to the site's folder; a sentence for a person when it failed."""
     from trainer.site_config import export_results
@@ -170,6 +186,9 @@ def run_app(rules: str | None = None) -> int:
         QMessageBox.warning(None, "Settings", problem)
     for note in set_up_site(db, site):
         QMessageBox.warning(None, "Training room", note)
+    lessons = lessons_notice()
+    if lessons:
+        QMessageBox.warning(None, "Lessons", lessons)
 
     if is_first_run(db):
         welcome = WelcomeDialog(db, site_note=site.report if site.path else None,

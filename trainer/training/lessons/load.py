@@ -45,6 +45,23 @@ class LessonLoad:
     def ok(self) -> bool:
         return not self.problems
 
+    def start_notice(self, shown: int = 10) -> str | None:
+        """What a person is told at start: the files skipped (left out of the course) and
+        the lessons an instructor's file replaces (which file is used); None when neither.
+        At most ``shown`` of each are listed, then how many more."""
+        parts = []
+        for items, heading in (
+            (self.problems, "Left out of the course (each file named is skipped until it is"
+                            " fixed):"),
+            (self.notices, "Replaced by an instructor's lesson of the same id:"),
+        ):
+            if items:
+                lines = [f"- {item}" for item in items[:shown]]
+                if len(items) > shown:
+                    lines.append(f"- and {len(items) - shown} more")
+                parts.append("\n".join([heading, *lines]))
+        return "\n\n".join(parts) if parts else None
+
     def by_id(self, lesson_id: str) -> Lesson:
         for lesson in self.lessons:
             if lesson.id == lesson_id:
@@ -148,7 +165,8 @@ def load_lessons(folders: Iterable[Path]) -> LessonLoad:
                         f" {previous.source}; this file is skipped"))
                     continue
                 load.notices.append(LessonProblem(
-                    path, line, f"lesson {lesson.id!r} replaces the one in {previous.source}"))
+                    path, line, f"lesson {lesson.id!r} replaces the one in {previous.source}:"
+                    " this file is used (same id)"))
             loaded[lesson.id] = (lesson, number)
     load.lessons = sorted((lesson for lesson, _ in loaded.values()),
                           key=lambda lesson: (lesson.order, lesson.id))
