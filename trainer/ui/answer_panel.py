@@ -28,6 +28,7 @@ from trainer.engine.evaluator import Category
 from trainer.training.answers import MAX_ANSWER_LENGTH
 from trainer.training.grading import Grade
 from trainer.training.questions import Question, QuestionKind
+from trainer.ui.text_scale import scale_window_text
 
 QUICK_ANSWERS: dict[QuestionKind, tuple[tuple[str, str], ...]] = {
     QuestionKind.QUALIFIES: (("Yes (Y)", "yes"), ("No (N)", "no")),
@@ -50,7 +51,9 @@ HINTS: dict[QuestionKind, str] = {
 
 
 TEXT_HEIGHT_SHARE = 60
-"""The panel's text is 1/60 of its height (16 px at 1080p, 35 px on a 4K screen)..."""
+"""The panel's text is 1/60 of its window's height (16 px at 1080p, 35 px on a 4K
+screen), and so are its window's menus, status bar and dialogs
+(:mod:`trainer.ui.text_scale`)..."""
 MAX_TEXT_PX = 44
 MIN_WIDTH_EMS = 22
 """...and the panel is at least 22 of those wide, so it grows with the screen too."""
@@ -61,9 +64,10 @@ FIELD_SCALE = 1.4
 class AnswerPanel(QWidget):
     """Shows the current question, takes the typed answer, lists the grades.
 
-    Its text scales with its height (:data:`TEXT_HEIGHT_SHARE`), never below the
-    desktop's own size: on a 4K screen the thing the trainee reads and types
-    into is no longer the smallest thing on it.
+    Its text scales with its window's height (:data:`TEXT_HEIGHT_SHARE`), never
+    below the desktop's own size: on a 4K screen the thing the trainee reads and
+    types into is no longer the smallest thing on it. The window's menus, status
+    bar and the dialogs opened from it take the same size.
     """
 
     submitted = Signal(str)
@@ -116,7 +120,10 @@ class AnswerPanel(QWidget):
         self.error = QLabel()
         self.error.setObjectName("error")
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b00020; font-weight: bold;")
+        # Red through the style sheet, bold through the font (_apply_text_size): a
+        # font property in a style sheet pins the label at the desktop's size, 12 px
+        # under a 35 px question at 4K (issue 19, item 17).
+        self.error.setStyleSheet("color: #b00020;")
         layout.addWidget(self.error)
 
         self.quick_row = QHBoxLayout()
@@ -160,11 +167,23 @@ class AnswerPanel(QWidget):
         field = QFont(font)
         field.setPixelSize(round(px * FIELD_SCALE))
         self.field.setFont(field)
+        error = QFont(font)
+        error.setBold(True)
+        self.error.setFont(error)
         self.setMinimumWidth(max(340, px * MIN_WIDTH_EMS))
+        window = self.window()
+        if window is not self:
+            # The menus, status bar and dialogs of the panel's window read at its size.
+            scale_window_text(window, px)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        px = min(MAX_TEXT_PX, max(self._base_px, event.size().height() // TEXT_HEIGHT_SHARE))
+        # The window's height, not the panel's: the panel's text sizes the window's
+        # menus and status bar too, which take height from the panel; measured on the
+        # panel, the size could swing between two values at every layout.
+        window = self.window()
+        height = window.height() if window is not self else event.size().height()
+        px = min(MAX_TEXT_PX, max(self._base_px, height // TEXT_HEIGHT_SHARE))
         if px != self._text_px:
             self._apply_text_size(px)
 

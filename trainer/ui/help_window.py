@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from html import escape
 
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QTabWidget, QTextBrowser, QVBoxLayout, QWidget
 
 from trainer.engine.round import Round
 from trainer.ui.table.inscriptions import pay_tables, rule_lines
+from trainer.ui.text_scale import follow_window_text, scaled_size
 
 ANSWER_KEYS = (
     ("Enter", "Answer with what is typed (or deal the next hand when the round is over)"),
@@ -103,7 +105,8 @@ class HelpWindow(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         self.show_rules(round_)
-        self.resize(640, 720)
+        # At the text size of the window it opens from (issue 19, item 17).
+        self.resize(scaled_size(self, QSize(640, 720), follow_window_text(self, parent)))
 
     def show_rules(self, round_: Round | None) -> None:
         self.rules.setHtml(rules_html(round_) if round_ is not None

@@ -20,6 +20,7 @@ from trainer.engine.round import SIDE_WAGERS, TABLE_SEATS, Wager
 from trainer.engine.rulesets import PRESETS, RuleSet, load_ruleset
 from trainer.exam_setup import MAX_EXAM_ROUNDS, MIN_EXAM_ROUNDS
 from trainer.training.session import TrainingSettings
+from trainer.ui.text_scale import follow_window_text
 
 TABLE_OPTIONS = (
     ("trips_plus_table", "Trips Plus table", "trips_plus_tables", "trips_plus_default"),
@@ -104,6 +105,8 @@ class SettingsDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        # At the text size of the window it opens from (issue 19, item 17).
+        follow_window_text(self, parent)
         self.rules.currentIndexChanged.connect(self._fill_tables)
         self._fill_tables()
         if rules_fixed:
