@@ -58,8 +58,14 @@ def _create(qtbot: QtBot, tab: ClassesTab, name: str, starts: date) -> None:
     qtbot.mouseClick(tab.create_button, Qt.MouseButton.LeftButton)
 
 
-def _add(qtbot: QtBot, tab: ClassesTab, name: str) -> None:
-    tab.candidates.setCurrentIndex(tab.candidates.findText(name))
+def _candidates(tab: ClassesTab) -> list[str]:
+    return [tab.candidates.item(row).text() for row in range(tab.candidates.count())]
+
+
+def _add(qtbot: QtBot, tab: ClassesTab, *names: str) -> None:
+    tab.candidates.clearSelection()
+    for name in names:
+        tab.candidates.item(_candidates(tab).index(name)).setSelected(True)
     qtbot.mouseClick(tab.add_button, Qt.MouseButton.LeftButton)
 
 
@@ -104,7 +110,7 @@ def test_trainees_are_added_and_taken_out_and_the_averages_follow(
     _add(qtbot, tab, "Ana")
     _add(qtbot, tab, "Ben")
     assert _members(tab) == ["Ana", "Ben"]
-    assert [tab.candidates.itemText(i) for i in range(tab.candidates.count())] == ["Cy"]
+    assert _candidates(tab) == ["Cy"]
     # Ana 1 of 2 right, (2 + 4) s over 1 round; Ben no answers: rounds (1 + 0) / 2.
     assert tab.averages.text() == (
         "2 trainees, 1 practised. Average accuracy 50.0%, 6.0 s per round, 0.5 rounds played"
@@ -332,3 +338,48 @@ def test_a_greyed_exam_pdf_button_says_why(
     page.exams_view.selectRow(0)
     assert button.isEnabled()
     assert "Greyed" not in button.toolTip()
+
+
+def test_several_trainees_are_added_with_one_click(
+    qtbot: QtBot, tab: ClassesTab, db: TrainerDB
+) -> None:
+    for number in range(1, 21):
+        db.create_trainee(f"Trainee {number:02d}", at=T0)
+    _create(qtbot, tab, "Spring 2026", date(2026, 3, 2))
+    tab.candidates.selectAll()  # Ana, Ben, Cy and the twenty
+    assert tab.add_button.text() == "\u2190 Add the 23 selected"
+    qtbot.mouseClick(tab.add_button, Qt.MouseButton.LeftButton)
+    assert len(_members(tab)) == 23 and _candidates(tab) == []
+    assert not tab.add_button.isEnabled()
+
+
+def test_a_csv_class_list_puts_its_trainees_in_the_class_and_says_what_it_did(
+    qtbot: QtBot, tab: ClassesTab, db: TrainerDB, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _create(qtbot, tab, "Spring 2026", date(2026, 3, 2))
+    path = tmp_path / "spring.csv"
+    path.write_text("Name,Employee id\nAna,E-1\nDee,E-4\nEve,\n", encoding="utf-8")
+    monkeypatch.setattr(tab, "_ask_open_path", lambda: path)
+    qtbot.mouseClick(tab.import_button, Qt.MouseButton.LeftButton)
+    assert _members(tab) == ["Ana", "Dee", "Eve"]
+    assert not tab.message.isVisible()
+    assert tab.import_result.text() == ("Imported from spring.csv: 3 trainees: 2 new,"
+                                        " 1 already on the station; employee id set for Ana.")
+    dee = db.find_trainee("Dee")
+    assert dee is not None and dee.employee_id == "E-4"
+
+
+def test_a_csv_class_list_with_a_bad_line_changes_nothing_and_names_the_line(
+    qtbot: QtBot, tab: ClassesTab, db: TrainerDB, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _create(qtbot, tab, "Spring 2026", date(2026, 3, 2))
+    path = tmp_path / "spring.csv"
+    path.write_text("Name,Employee id\nDee,E-4\nEve,E-4\n", encoding="utf-8")
+    monkeypatch.setattr(tab, "_ask_open_path", lambda: path)
+    qtbot.mouseClick(tab.import_button, Qt.MouseButton.LeftButton)
+    assert tab.message.isVisible()
+    assert tab.message.text() == ("Nothing was imported from spring.csv: line 3: employee id"
+                                  " E-4 is on line 2 already")
+    assert _members(tab) == [] and db.find_trainee("Dee") is None

@@ -16,8 +16,11 @@ seal says it reads as the trainer recorded it.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
+from typing import NamedTuple
 
 from trainer.storage import fields, rows, seal
 from trainer.storage.models import (
@@ -78,6 +81,49 @@ def _existing(conn: sqlite3.Connection, table: str, row_id: object, field: str,
 
 MAX_EMPLOYEE_ID_LENGTH = 40
 """The longest employee id (an employer's staff number)."""
+
+MAX_PROBLEMS_SAID = 10
+"""A refused import names this many bad lines, then says how many more there are."""
+
+
+class NewMember(NamedTuple):
+    """One trainee to put in a class, as read from a list (a CSV file's line)."""
+
+    line: int
+    """Where it was read (named in a refusal)."""
+    name: str
+    employee_id: str | None = None
+
+
+@dataclass(frozen=True)
+class MembersAdded:
+    """What :meth:`Classes.add_class_members` did, each trainee named."""
+
+    created: tuple[str, ...]
+    """New on the station (made from the list)."""
+    added: tuple[str, ...]
+    """Already on the station, now in the class."""
+    already: tuple[str, ...]
+    """In the class before."""
+    employee_ids_set: tuple[str, ...]
+    """Trainees who had no employee id and got the list's."""
+
+    @property
+    def text(self) -> str:
+        """``20 trainees: 18 new, 2 already on the station; 1 was in the class
+        already; employee id set for 2.``"""
+        total = len(self.created) + len(self.added) + len(self.already)
+        noun = "trainee" if total == 1 else "trainees"
+        parts = [part for part in (f"{len(self.created)} new" if self.created else "",
+                                   f"{len(self.added)} already on the station"
+                                   if self.added else "") if part]
+        said = f"{total} {noun}" + (": " + ", ".join(parts) if parts else "")
+        if self.already:
+            said += (f"; {len(self.already)} {'was' if len(self.already) == 1 else 'were'}"
+                     " in the class already")
+        if self.employee_ids_set:
+            said += f"; employee id set for {', '.join(self.employee_ids_set)}"
+        return said + "."
 
 
 class Classes(Writes):
@@ -154,6 +200,89 @@ class Classes(Writes):
                 (class_id, trainee_id, added),
             )
         return cursor.rowcount == 1
+
+    def add_class_members(self, class_id: int, people: Sequence[NewMember], *,
+                          at: datetime | None = None) -> MembersAdded:
+        """Put every trainee of a list in a class, all or nothing: a name not on the
+        station makes a new trainee, an employee id fills in one not known yet.
+
+        Refused (``StorageError`` naming each bad line, nothing written) for a name that is
+        not a plain name, a name twice in the list, an employee id too long, one that
+        differs from the trainee's own, or one that belongs to another trainee."""
+        stamp = fields.stamp(at)
+        with self._write() as conn:
+            _existing(conn, "classes", class_id, "class_id", "class")
+            known = {str(row[1]).casefold(): (int(row[0]), str(row[1]), row[2]) for row in
+                     conn.execute("SELECT id, name, employee_id FROM trainees")}
+            owners = {str(employee): str(name) for _, name, employee in known.values()
+                      if employee is not None}
+            members = {int(row[0]) for row in conn.execute(
+                "SELECT trainee_id FROM class_members WHERE class_id = ?", (class_id,))}
+            problems: list[str] = []
+            plan: list[tuple[str, str | None]] = []
+            seen_names: dict[str, int] = {}
+            seen_ids: dict[str, int] = {}
+            for person in people:
+                try:
+                    name = fields.name(person.name)
+                    employee = (None if person.employee_id is None
+                                or not str(person.employee_id).strip()
+                                else fields.text(person.employee_id, "employee id",
+                                                 max_length=MAX_EMPLOYEE_ID_LENGTH))
+                except StorageError as error:
+                    problems.append(f"line {person.line}: {error}")
+                    continue
+                key = name.casefold()
+                if key in seen_names:
+                    problems.append(f"line {person.line}: {name} is on line"
+                                    f" {seen_names[key]} already")
+                    continue
+                seen_names[key] = person.line
+                found = known.get(key)
+                if employee is not None:
+                    if employee in seen_ids:
+                        problems.append(f"line {person.line}: employee id {employee} is on"
+                                        f" line {seen_ids[employee]} already")
+                        continue
+                    seen_ids[employee] = person.line
+                    if found is not None and found[2] not in (None, employee):
+                        problems.append(f"line {person.line}: {found[1]} has employee id"
+                                        f" {found[2]} on this station, not {employee}")
+                        continue
+                    owner = owners.get(employee)
+                    if owner is not None and owner.casefold() != key:
+                        problems.append(f"line {person.line}: employee id {employee} is"
+                                        f" {owner}'s on this station")
+                        continue
+                plan.append((name, employee))
+            if not people:
+                problems.append("the list holds no trainee")
+            if problems:
+                more = len(problems) - MAX_PROBLEMS_SAID
+                raise StorageError("; ".join(problems[:MAX_PROBLEMS_SAID])
+                                   + (f"; and {more} more" if more > 0 else ""))
+            created: list[str] = []
+            added: list[str] = []
+            already: list[str] = []
+            ids_set: list[str] = []
+            for name, employee in plan:
+                found = known.get(name.casefold())
+                if found is None:
+                    cursor = conn.execute(
+                        "INSERT INTO trainees (uid, name, created, employee_id)"
+                        " VALUES (?, ?, ?, ?)", (fields.uid(), name, stamp, employee))
+                    trainee_id = int(cursor.lastrowid or 0)
+                    created.append(name)
+                else:
+                    trainee_id, name = found[0], found[1]
+                    if employee is not None and found[2] is None:
+                        conn.execute("UPDATE trainees SET employee_id = ? WHERE id = ?",
+                                     (employee, trainee_id))
+                        ids_set.append(name)
+                    (already if trainee_id in members else added).append(name)
+                conn.execute("INSERT OR IGNORE INTO class_members (class_id, trainee_id, added)"
+                             " VALUES (?, ?, ?)", (class_id, trainee_id, stamp))
+        return MembersAdded(tuple(created), tuple(added), tuple(already), tuple(ids_set))
 
     def remove_class_member(self, class_id: int, trainee_id: int) -> bool:
         """Take a trainee out of a class (their answers stay); False when not in it."""

@@ -14,11 +14,14 @@ done it, and, selected, who has and who has not.
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QComboBox,
     QDateEdit,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -36,7 +39,9 @@ from PySide6.QtWidgets import (
 )
 
 from trainer import reports
+from trainer.class_import import ClassImportError, read_class_csv
 from trainer.reports.assignments import ClassDone, assignment_title, class_done
+from trainer.storage.classes import MembersAdded
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import FILE_OR_STORAGE_ERRORS, ClassAverages
 from trainer.training.lessons import Lesson
@@ -125,22 +130,47 @@ class ClassesTab(QWidget):
         self.members.setObjectName("class_members")
         self.members.itemActivated.connect(
             lambda item: self.traineeActivated.emit(int(item.data(ID_ROLE))))
-        self.candidates = QComboBox()
+        # Trainees not in the class: pick several at once (Ctrl / Shift + click).
+        self.candidates = QListWidget()
         self.candidates.setObjectName("class_candidates")
-        self.add_button = QPushButton("Add to class")
+        self.candidates.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.candidates.itemSelectionChanged.connect(self._candidates_changed)
+        self.candidates.itemActivated.connect(lambda _item: self.add_member())
+        self.add_button = QPushButton("\u2190 Add the selected")
         self.add_button.setObjectName("add_member")
+        self.add_button.setToolTip("Put every trainee selected on the right in the class")
         self.add_button.clicked.connect(self.add_member)
         self.remove_button = QPushButton("Remove from class")
         self.remove_button.setObjectName("remove_member")
         self.remove_button.clicked.connect(self.remove_member)
+        self.import_button = QPushButton("Import names from CSV\u2026")
+        self.import_button.setObjectName("import_members")
+        self.import_button.setToolTip(
+            "Put every trainee a CSV file lists in the class: a name per line and an"
+            " optional employee id (or a first line naming the columns Name and Employee"
+            " id); names not on the station become new trainees. A bad line is named and"
+            " nothing is changed.")
+        self.import_button.clicked.connect(self.import_members)
         members_page = QWidget()
-        members_layout = QVBoxLayout(members_page)
-        members_layout.addWidget(self.members, 1)
-        add_row = QHBoxLayout()
-        add_row.addWidget(self.candidates, 1)
-        add_row.addWidget(self.add_button)
-        add_row.addWidget(self.remove_button)
-        members_layout.addLayout(add_row)
+        members_layout = QHBoxLayout(members_page)
+        inside = QVBoxLayout()
+        inside.addWidget(QLabel("In the class"))
+        inside.addWidget(self.members, 1)
+        inside_buttons = QHBoxLayout()
+        inside_buttons.addWidget(self.remove_button)
+        inside_buttons.addStretch(1)
+        inside_buttons.addWidget(self.import_button)
+        inside.addLayout(inside_buttons)
+        outside = QVBoxLayout()
+        self.candidates_label = QLabel("Not in the class (Ctrl or Shift + click: several)")
+        outside.addWidget(self.candidates_label)
+        outside.addWidget(self.candidates, 1)
+        outside_buttons = QHBoxLayout()
+        outside_buttons.addWidget(self.add_button)
+        outside_buttons.addStretch(1)
+        outside.addLayout(outside_buttons)
+        members_layout.addLayout(inside, 3)
+        members_layout.addLayout(outside, 2)
 
         self.assignments = QTableWidget(0, 5)
         self.assignments.setObjectName("class_assignments")
@@ -200,6 +230,10 @@ class ClassesTab(QWidget):
 
         self.message = error_label()
         self.message.hide()
+        self.import_result = QLabel()
+        self.import_result.setObjectName("import_result")
+        self.import_result.setWordWrap(True)
+        self.import_result.hide()
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
@@ -215,6 +249,7 @@ class ClassesTab(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.message)
+        layout.addWidget(self.import_result)
         layout.addWidget(splitter, 1)
         self.refresh()
 
@@ -296,6 +331,7 @@ class ClassesTab(QWidget):
             self._problem(f"The class could not be read: {error}")
             return
         self.message.hide()
+        self.import_result.hide()
         self.title.setText(f"{found.name} \u2014 starts {found.starts.isoformat()}"
                            if found else "")
         self.averages.setText(averages_text(averages))
@@ -309,8 +345,10 @@ class ClassesTab(QWidget):
         self.candidates.clear()
         for trainee in everyone:
             if trainee.id not in names:
-                self.candidates.addItem(trainee.name, trainee.id)
-        self.add_button.setEnabled(self.candidates.count() > 0)
+                item = QListWidgetItem(trainee.name)
+                item.setData(ID_ROLE, trainee.id)
+                self.candidates.addItem(item)
+        self._candidates_changed()
         chosen = self.assignee.currentData()
         self.assignee.clear()
         for trainee in members:
@@ -361,6 +399,7 @@ class ClassesTab(QWidget):
             else f"{item.text()} \u2014 given to {given_to} alone.")
 
     def _problem(self, text: str) -> None:
+        self.import_result.hide()
         self.message.setText(text)
         self.message.show()
 
@@ -402,18 +441,55 @@ class ClassesTab(QWidget):
         self.refresh()
         return True
 
+    def _candidates_changed(self) -> None:
+        chosen = len(self.candidates.selectedItems())
+        self.add_button.setEnabled(chosen > 0)
+        self.add_button.setText("\u2190 Add the selected" if chosen < 2
+                                else f"\u2190 Add the {chosen} selected")
+
     def add_member(self) -> bool:
+        """Put every trainee selected in the list beside in the class."""
         class_id = self.class_id()
-        trainee_id = self.candidates.currentData()
-        if class_id is None or trainee_id is None:
+        chosen = [int(item.data(ID_ROLE)) for item in self.candidates.selectedItems()]
+        if class_id is None or not chosen:
+            self._problem("Select one or more trainees in the list on the right first.")
             return False
         try:
-            self.db.add_class_member(class_id, int(trainee_id))
+            for trainee_id in chosen:
+                self.db.add_class_member(class_id, trainee_id)
         except FILE_OR_STORAGE_ERRORS as error:
-            self._problem(f"The trainee was not added: {error}")
+            self._problem(f"Not every trainee was added: {error}")
+            self._show_class()
             return False
         self._show_class()
         return True
+
+    def _ask_open_path(self) -> Path | None:
+        """The CSV file to import; None when cancelled."""
+        chosen, _ = QFileDialog.getOpenFileName(
+            self, "Import a class list", "", "CSV files (*.csv *.txt);;All files (*)")
+        return Path(chosen) if chosen else None
+
+    def import_members(self) -> MembersAdded | None:
+        """Put every trainee a CSV file lists in the class, all or nothing; what was done,
+        or None (cancelled, or refused with the bad lines named)."""
+        class_id = self.class_id()
+        if class_id is None:
+            self._problem("Choose a class first.")
+            return None
+        path = self._ask_open_path()
+        if path is None:
+            return None
+        try:
+            people = read_class_csv(path)
+            done = self.db.add_class_members(class_id, people)
+        except (ClassImportError, *FILE_OR_STORAGE_ERRORS) as error:
+            self._problem(f"Nothing was imported from {path.name}: {error}")
+            return None
+        self._show_class()
+        self.import_result.setText(f"Imported from {path.name}: {done.text}")
+        self.import_result.show()
+        return done
 
     def _selected_member(self) -> int | None:
         item = self.members.currentItem()
