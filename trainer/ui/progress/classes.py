@@ -50,6 +50,8 @@ from trainer.ui.progress.labels import error_label, heading
 from trainer.ui.progress.skill_grid import SkillGridView
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 20
+IMPORT_ERRORS: tuple[type[Exception], ...] = (ClassImportError, *FILE_OR_STORAGE_ERRORS)
+"""What importing a class list may raise that the instructor is told in words."""
 
 
 def averages_text(averages: ClassAverages) -> str:
@@ -483,7 +485,7 @@ class ClassesTab(QWidget):
         try:
             people = read_class_csv(path)
             done = self.db.add_class_members(class_id, people)
-        except (ClassImportError, *FILE_OR_STORAGE_ERRORS) as error:
+        except IMPORT_ERRORS as error:
             self._problem(f"Nothing was imported from {path.name}: {error}")
             return None
         self._show_class()
