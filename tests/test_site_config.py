@@ -170,6 +170,24 @@ def test_a_site_file_that_is_not_toml_names_the_line(site_file: Path) -> None:
     assert "line 2" in site.report
 
 
+def test_site_check_warns_of_a_results_folder_that_does_not_exist(
+    site_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The file is still used (exit 0): a share may be reachable from the stations only."""
+    missing = site_file.parent / "results"  # GOOD's folder, relative to the file
+    assert main(["site", "check"]) == 0
+    out = capsys.readouterr().out
+    assert f"Warning: results.folder {missing} does not exist" in out
+    missing.mkdir()
+    assert main(["site", "check"]) == 0
+    assert "Warning" not in capsys.readouterr().out
+    missing.rmdir()
+    missing.write_text("not a folder", "utf-8")
+    assert main(["site", "check"]) == 0
+    assert f"Warning: results.folder {missing} is a file, not a folder" in (
+        capsys.readouterr().out)
+
+
 def test_site_check_exits_1_for_a_bad_file(
     site_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

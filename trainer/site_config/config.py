@@ -160,6 +160,31 @@ class SiteConfig:
             fixed.append(f"idle lock after {self.idle_lock_minutes} min")
         return f"Site file {self.path}: " + ("; ".join(fixed) or "fixes nothing") + "."
 
+    def folder_warnings(self) -> list[str]:
+        """What ``site check`` warns of in the folders the file names, as seen from here
+        (the file is still used: a share may be reachable from the stations only).
+
+        The results folder: missing (a station makes it when it closes, if it can: a
+        mistyped path makes a folder nobody collects), not a folder, or not writable."""
+        folder = self.results_folder
+        if self.rejected is not None or folder is None:
+            return []
+        where = f"results.folder {folder}"
+        try:
+            if not folder.exists():
+                return [f"{where} does not exist (or cannot be reached from here): check the"
+                        " path; each station tries to create it when it closes and writes"
+                        " its results file there"]
+            if not folder.is_dir():
+                return [f"{where} is a file, not a folder: no station can write its"
+                        " results there"]
+        except OSError as error:
+            return [f"{where} cannot be checked from here: {error.strerror or error}"]
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return [f"{where} cannot be written to from here (by this account): check that"
+                    " the stations' accounts may write there"]
+        return []
+
 
 # --- reading and checking ---------------------------------------------------------
 

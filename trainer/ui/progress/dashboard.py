@@ -90,6 +90,10 @@ EXAM_PDF = FileKind("The exam report", "Exam report saved to {path}.", "Exam PDF
 EXAM_PDF_TIP = "Save a printable PDF report on the exam selected on the trainee's Exams tab"
 CERTIFICATE_PDF = FileKind("The certificate", "Certificate saved to {path}.",
                            "Certificate PDF", PDF_FILES, "pdf")
+MERGE_FILES = "Station files (*.hhe *.hhe-station *.json);;All files (*)"
+"""What Merge station file… lists: a station file saved by hand (``.hhe``), one a station
+wrote to the site's results folder (``<host>-<station id>.hhe-station``), or an older
+``.json`` export; all three are the same signed format."""
 STATION_FILE = FileKind(
     "This station's results",
     "This station's results are saved to {path}. Merge the file on the instructor's"
@@ -727,9 +731,7 @@ class InstructorDashboard(QWidget):
 
     def merge_station_file(self) -> MergeReport | None:
         """Merge a station's export; shows what was added, or why the file was refused."""
-        path = self._ask_open_path(
-            "Merge station file", "Station files (*.hhe *.json);;All files (*)"
-        )
+        path = self._ask_open_path("Merge station file", MERGE_FILES)
         if path is None:
             return None
         try:
