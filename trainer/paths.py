@@ -72,19 +72,24 @@ def private_folder(folder: Path) -> Path:
 def private_file(path: Path) -> Path:
     """``path`` made empty when missing, and the user's only (0600), before anything
     writes it: SQLite and the log keep the mode of a file that exists (and SQLite
-    gives its -wal and -shm the database's)."""
+    gives its -wal and -shm the database's).
+
+    An existing file is only changed by path (``chmod``), never opened: on POSIX,
+    closing *any* descriptor of a file drops every lock this process holds on it,
+    so opening a database, ``-wal`` or ``-shm`` that SQLite has open would silently
+    remove SQLite's locks, and another process could then delete the live WAL.
+    """
     if not _POSIX:
         return path
     try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT, PRIVATE_FILE_MODE)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE_MODE)
+    except FileExistsError:
+        _chmod(path, PRIVATE_FILE_MODE)
+        return path
     except OSError:
         return path  # whoever opens it next reports the problem
-    os.close(descriptor)
-    try:
-        if path.stat().st_mode & 0o777 != PRIVATE_FILE_MODE:
-            path.chmod(PRIVATE_FILE_MODE)
-    except OSError:
-        pass
+    os.close(descriptor)  # a file this call made: no lock of this process is on it
+    _chmod(path, PRIVATE_FILE_MODE)  # the umask may have narrowed it further
     return path
 
 

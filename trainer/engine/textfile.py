@@ -15,6 +15,41 @@ from pathlib import Path
 
 BOM = "\ufeff"
 
+_KEPT_CLOSED: dict[tuple[int, int], tuple[str, str]] = {}
+"""Files this process has opened in SQLite, by (device, inode): their path and what they are."""
+
+
+def keep_closed(path: Path | str, what: str) -> None:
+    """Never open ``path`` here as a person's text file: it is ``what`` (the trainer's
+    database or a file SQLite keeps beside it).
+
+    On POSIX, closing any descriptor of a file drops every lock this process holds
+    on it; opening the live database, ``-wal`` or ``-shm`` to read it as a station
+    file or a rule set would silently remove SQLite's locks.
+    """
+    try:
+        info = os.stat(path)
+    except OSError:
+        return
+    _KEPT_CLOSED[(info.st_dev, info.st_ino)] = (str(path), what)
+
+
+def _kept_closed(info: os.stat_result) -> str | None:
+    """What the file of ``info`` is, when it is one of :func:`keep_closed`'s files still
+    at its path (a deleted database's inode may be reused by any new file)."""
+    key = (info.st_dev, info.st_ino)
+    if key not in _KEPT_CLOSED:
+        return None
+    path, what = _KEPT_CLOSED[key]
+    try:
+        now = os.stat(path)
+    except OSError:
+        now = None
+    if now is None or (now.st_dev, now.st_ino) != key:
+        del _KEPT_CLOSED[key]
+        return None
+    return what
+
 
 class TextFileError(ValueError):
     """A file that cannot be read as the trainer's text: the message names it and why."""
@@ -37,6 +72,9 @@ def read_text_file(path: Path | str, *, limit: int, what: str = "file") -> str:
     if not stat.S_ISREG(info.st_mode):
         kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
         raise TextFileError(f"{what} {path}: {kind}")
+    kept_closed = _kept_closed(info)
+    if kept_closed is not None:
+        raise TextFileError(f"{what} {path}: this is {kept_closed}, not a {what}")
     if info.st_size > limit:
         raise TextFileError(
             f"{what} {path}: {info.st_size:,} bytes, more than the {limit:,} allowed")

@@ -35,6 +35,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
+from trainer.engine.textfile import keep_closed
 from trainer.paths import data_dir, private_file
 from trainer.storage import schema, seal
 from trainer.storage.backups import backups_of, describe, remove_stale_partials
@@ -42,6 +43,7 @@ from trainer.storage.connection import (
     ACCESS_PROBLEMS,
     MEMORY,
     SIDE_FILES,
+    SQLITE_NOTADB,
     SQLITE_READONLY,
     SYNCHRONOUS,
     code,
@@ -55,7 +57,6 @@ SIDE_FOLDER = "side"
 """Where side files go, beside the database that could not be used."""
 _FIRST_SEALED_SCHEMA = 5
 _LOCKED_RETRY_PAUSE = 0.05
-_SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,9 +148,8 @@ def _health_check(path: Path, busy_timeout: float) -> None:
         if good_backup(path, busy_timeout) is not None:
             raise _Damaged("is empty (0 bytes)")
         return
-    with open(path, "rb") as file:
-        if file.read(len(_SQLITE_HEADER)) != _SQLITE_HEADER:
-            raise _Damaged("is damaged: it is not an SQLite database")
+    # Read through SQLite, never with open(): this process may have the file open
+    # already, and closing another descriptor of it would drop SQLite's locks.
     with _reading_content():
         conn = connect_read_only(path, busy_timeout)
         # A damaged file's text (in quick_check's report) need not be UTF-8.
@@ -176,6 +176,8 @@ def _reading_content() -> Iterator[None]:
     except sqlite3.Error as error:
         if is_locked(error) or code(error) in ACCESS_PROBLEMS:
             raise
+        if code(error) == SQLITE_NOTADB:
+            raise _Damaged("is damaged: it is not an SQLite database") from None
         raise _Damaged(f"is damaged ({error})") from None
 
 
@@ -223,11 +225,14 @@ def good_backup(path: Path, busy_timeout: float) -> Path | None:
 
 
 def _make_private(path: Path) -> None:
-    """The database and the files SQLite keeps beside it: the user's only (0600)."""
+    """The database and the files SQLite keeps beside it: the user's only (0600),
+    changed by path (never opened, which would drop SQLite's locks), and never to be
+    read as a person's text file by this process (:func:`keep_closed`)."""
     for suffix in ("", *SIDE_FILES):
         side = Path(f"{path}{suffix}")
         if suffix == "" or side.exists():
             private_file(side)
+            keep_closed(side, f"the trainer's open database ({path.name}{suffix})")
 
 
 def _open_checked(path: Path, busy_timeout: float) -> Database:
