@@ -830,7 +830,14 @@ def build_parser() -> argparse.ArgumentParser:
     reset.add_argument("--password-stdin", action="store_true",
                        help="read the new password from the first line of stdin")
     _add_verify(commands)
+    _add_room(commands)
     return parser
+
+
+def _add_room(commands: Any) -> None:
+    from trainer.room.commands import add_room_parser
+
+    add_room_parser(commands)
 
 
 def _add_verify(commands: Any) -> None:

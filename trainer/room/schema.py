@@ -1,0 +1,188 @@
+"""The room database's schema on PostgreSQL: numbered migrations and the roles (no Qt).
+
+A training room's server keeps what every station records, **append-only by the
+database's own rules**: the station role may insert and read records, never
+change or remove them (no UPDATE, DELETE or TRUNCATE grant, and a trigger that
+refuses them whoever asks, the owner included); the server stamps when each
+record arrived (``arrived``, set by a trigger whatever the station sent). What
+changes later in a station's database (a session's end, an exam's result) is a
+record of its own here (``session_ends``, ``exam_finishes``), so nothing is ever
+updated. Rows keep the station files' uids (:mod:`trainer.storage.exchange`), and
+each row sent by a station carries its station id and the row's sequence number
+on that station: sending a row twice adds nothing.
+
+Roles (made by ``hhe-trainer room init``, run once by IT with the server's admin
+account):
+
+- ``hhe_room_owner`` (no login): owns the schema; migrations run as it;
+- ``hhe_station`` (login, password in the stations' credentials file): inserts
+  and reads records, says when it was last seen and how much it has waiting;
+- ``hhe_instructor`` (no login, a group): reads the whole room; an instructor's
+  own login role is made a member of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+OWNER_ROLE = "hhe_room_owner"
+STATION_ROLE = "hhe_station"
+INSTRUCTOR_ROLE = "hhe_instructor"
+
+RECORD_TABLES = (
+    "trainees",
+    "sessions",
+    "session_ends",
+    "rounds",
+    "answers",
+    "exams",
+    "exam_finishes",
+    "course_answers",
+)
+"""The records stations send: inserted once, never updated or deleted."""
+
+_STAMPED = """
+    station text NOT NULL REFERENCES stations (station),
+    station_seq bigint NOT NULL CHECK (station_seq > 0),
+    arrived timestamptz NOT NULL DEFAULT now()"""
+
+_UID = "text PRIMARY KEY CHECK (uid ~ '^[A-Za-z0-9_-]{1,64}$')"
+_TIME = "text NOT NULL CHECK (length({0}) BETWEEN 19 AND 40)"
+
+
+def _time(column: str) -> str:
+    return f"{column} {_TIME.format(column)}"
+
+
+_MIGRATION_1 = f"""
+CREATE TABLE stations (
+    station text PRIMARY KEY CHECK (station ~ '^[A-Za-z0-9_-]{{1,64}}$'),
+    first_seen timestamptz NOT NULL DEFAULT now(),
+    last_seen timestamptz NOT NULL DEFAULT now(),
+    waiting integer NOT NULL DEFAULT 0 CHECK (waiting >= 0)
+);
+CREATE TABLE trainees (
+    uid {_UID},
+    name text NOT NULL CHECK (length(name) BETWEEN 1 AND 80),
+    {_time("created")},{_STAMPED}
+);
+CREATE TABLE sessions (
+    uid {_UID},
+    trainee text NOT NULL REFERENCES trainees (uid),
+    mode text NOT NULL CHECK (length(mode) BETWEEN 1 AND 40),
+    ruleset_id text NOT NULL CHECK (length(ruleset_id) BETWEEN 1 AND 200),
+    {_time("started")},{_STAMPED}
+);
+CREATE TABLE session_ends (
+    session text PRIMARY KEY REFERENCES sessions (uid),
+    {_time("ended")},{_STAMPED}
+);
+CREATE TABLE rounds (
+    uid {_UID},
+    session text NOT NULL REFERENCES sessions (uid),
+    ruleset_id text NOT NULL CHECK (length(ruleset_id) BETWEEN 1 AND 200),
+    ruleset_version integer CHECK (ruleset_version > 0),
+    round_json text NOT NULL CHECK (length(round_json) <= 65536),
+    {_time("dealt_at")},{_STAMPED}
+);
+CREATE TABLE answers (
+    uid {_UID},
+    round text NOT NULL REFERENCES rounds (uid),
+    question_id text NOT NULL CHECK (length(question_id) BETWEEN 1 AND 200),
+    kind text NOT NULL CHECK (length(kind) BETWEEN 1 AND 40),
+    skill text NOT NULL CHECK (length(skill) BETWEEN 1 AND 40),
+    seat integer CHECK (seat BETWEEN 1 AND 6),
+    wager text CHECK (length(wager) BETWEEN 1 AND 40),
+    expected text NOT NULL CHECK (length(expected) <= 200),
+    given text CHECK (length(given) <= 200),
+    correct boolean NOT NULL,
+    seconds double precision NOT NULL CHECK (seconds >= 0 AND seconds <= 86400),
+    {_time("answered_at")},{_STAMPED}
+);
+CREATE TABLE exams (
+    uid {_UID},
+    trainee text NOT NULL REFERENCES trainees (uid),
+    session text REFERENCES sessions (uid),
+    rounds integer NOT NULL CHECK (rounds BETWEEN 1 AND 1000),
+    ruleset_id text NOT NULL CHECK (length(ruleset_id) BETWEEN 1 AND 200),
+    pass_mark double precision NOT NULL CHECK (pass_mark BETWEEN 0 AND 100),
+    time_limit_seconds integer CHECK (time_limit_seconds > 0),
+    {_time("started")},
+    setup_json text CHECK (length(setup_json) <= 4096),
+    attempt integer CHECK (attempt > 0),{_STAMPED}
+);
+CREATE TABLE exam_finishes (
+    exam text PRIMARY KEY REFERENCES exams (uid),
+    {_time("finished")},
+    score double precision NOT NULL CHECK (score BETWEEN 0 AND 100),
+    passed boolean NOT NULL,{_STAMPED}
+);
+CREATE TABLE course_answers (
+    uid {_UID},
+    trainee text NOT NULL REFERENCES trainees (uid),
+    kind text NOT NULL CHECK (length(kind) BETWEEN 1 AND 40),
+    lesson text CHECK (length(lesson) <= 200),
+    scenario text CHECK (length(scenario) <= 200),
+    item text NOT NULL CHECK (length(item) BETWEEN 1 AND 200),
+    correct boolean NOT NULL,
+    seconds double precision NOT NULL CHECK (seconds >= 0 AND seconds <= 86400),
+    {_time("answered_at")},{_STAMPED}
+);
+CREATE UNIQUE INDEX answers_station_seq ON answers (station, station_seq);
+CREATE INDEX answers_round ON answers (round);
+CREATE INDEX answers_arrived ON answers (arrived);
+CREATE INDEX rounds_session ON rounds (session);
+CREATE INDEX sessions_trainee ON sessions (trainee);
+CREATE INDEX exams_trainee ON exams (trainee);
+CREATE INDEX course_answers_trainee ON course_answers (trainee);
+
+CREATE FUNCTION room_stamp_arrival() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    NEW.arrived := now();  -- the server's clock, whatever the station sent
+    RETURN NEW;
+END $$;
+
+CREATE FUNCTION room_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'the room''s % are append-only: % refused', TG_TABLE_NAME, TG_OP
+        USING ERRCODE = 'insufficient_privilege';
+END $$;
+"""
+
+
+def _record_triggers() -> str:
+    statements = []
+    for table in RECORD_TABLES:
+        statements.append(
+            f"CREATE TRIGGER {table}_arrival BEFORE INSERT ON {table}"
+            " FOR EACH ROW EXECUTE FUNCTION room_stamp_arrival();")
+        statements.append(
+            f"CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table}"
+            " FOR EACH ROW EXECUTE FUNCTION room_refuse_change();")
+        statements.append(
+            f"CREATE TRIGGER {table}_no_truncate BEFORE TRUNCATE ON {table}"
+            " FOR EACH STATEMENT EXECUTE FUNCTION room_refuse_change();")
+    return "\n".join(statements)
+
+
+def _grants() -> str:
+    records = ", ".join(RECORD_TABLES)
+    return f"""
+REVOKE ALL ON ALL TABLES IN SCHEMA public FROM PUBLIC;
+GRANT SELECT, INSERT ON {records} TO {STATION_ROLE};
+GRANT SELECT, INSERT, UPDATE ON stations TO {STATION_ROLE};
+GRANT SELECT ON {records}, stations TO {INSTRUCTOR_ROLE};
+"""
+
+
+MIGRATIONS: tuple[str, ...] = (_MIGRATION_1 + _record_triggers() + _grants(),)
+"""Migration N is ``MIGRATIONS[N - 1]``; each runs once, in one transaction, as the owner."""
+ROOM_SCHEMA_VERSION = len(MIGRATIONS)
+
+
+@dataclass(frozen=True, slots=True)
+class Migrated:
+    """What ``room init`` did: the schema version before and after."""
+
+    before: int
+    after: int
