@@ -94,6 +94,10 @@ class Connected:
         self.backup_on_session = backup_on_session
         self.backup_problem: str | None = None
         """Why the last automatic backup failed, if it did (the session went on)."""
+        from trainer.storage.waiting import WaitingWrites
+
+        self.waiting = WaitingWrites(lambda: self.conn, path, busy_timeout)
+        """Writes waiting while another program holds the write lock (a recorder's)."""
 
     @property
     def conn(self) -> sqlite3.Connection:

@@ -4,13 +4,22 @@ The recorder subscribes to the session: every dealt round is stored in the
 settle contract's form the moment it is dealt, and every answer is committed
 the moment it is graded, so a crash loses nothing already answered. A window
 never calls it to record; it only closes it (or lets it go when saving fails).
+
+When another program holds the database's write lock past the busy timeout, a
+round, an answer or the session's end waits in the database's line of waiting
+writes (:mod:`trainer.storage.waiting`) with the time it happened, and every later
+one joins it in order; the window retries the line until the lock is released.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
 from trainer.engine.round import round_to_json
 from trainer.storage.database import TrainerDB
 from trainer.storage.models import Exam, Mode, NewAnswer, StationExam
+from trainer.storage.waiting import Waiting
 from trainer.training.grading import Grade
 from trainer.training.questions import Question, answer_text
 from trainer.training.session import RoundState, TrainingSession
@@ -48,8 +57,9 @@ class SessionRecorder:
         else:
             self.session_id = db.start_session(trainee_id, session.mode, ruleset.id)
         self._session = session
-        self._stored: tuple[RoundState, int] | None = None
-        """The round stored last and its row id (answers go to the round being asked)."""
+        self._stored: tuple[RoundState, _Row] | None = None
+        """The round stored last (or waiting to be) and its row (answers go to the round
+        being asked)."""
         self._closed = False
         session.round_listeners.append(self.round_dealt)
         session.listeners.append(self.answer_given)
@@ -63,36 +73,55 @@ class SessionRecorder:
 
     def round_dealt(self, state: RoundState) -> None:
         ruleset = state.round.ruleset
-        round_id = self.db.record_round(
-            self.session_id, round_to_json(state.round), ruleset.id, ruleset.version
-        )
-        self._stored = (state, round_id)
+        row = _Row()
+        dealt = datetime.now(UTC)
+        round_json = round_to_json(state.round)
 
-    def _round_id(self, state: RoundState) -> int:
-        """The stored round's id, storing it first if it is not the one stored last."""
+        def write() -> None:
+            row.id = self.db.record_round(
+                self.session_id, round_json, ruleset.id, ruleset.version, at=dealt)
+
+        self._stored = (state, row)
+        self.db.waiting.run(Waiting("round", write, {
+            "session_id": self.session_id, "ruleset_id": ruleset.id,
+            "ruleset_version": ruleset.version, "dealt_at": dealt.isoformat(),
+            "round": round_json}))
+
+    def _round_row(self, state: RoundState) -> _Row:
+        """The stored round's row, storing it first if it is not the one stored last."""
         if self._stored is None or self._stored[0] is not state:
             self.round_dealt(state)
         assert self._stored is not None
         return self._stored[1]
 
+    def _keep(self, row: _Row, answer: _Answer) -> None:
+        """Write an answer now, or after the writes waiting for the database's lock."""
+        given = datetime.now(UTC)
+
+        def write() -> None:
+            assert row.id is not None, "a round is written before its answers"
+            self.db.record_answer(answer.new(row.id), at=given)
+
+        self.db.waiting.run(Waiting("answer", write, {
+            "answered_at": given.isoformat(), **answer.record(),
+            "round_id": row.id}))  # None: the round waits too, before it in the line
+
+    @property
+    def waiting(self) -> int:
+        """How many of this database's writes wait for another program's lock."""
+        return len(self.db.waiting)
+
     def answer_given(self, state: RoundState, grade: Grade) -> None:
-        self.db.record_answer(
-            _new_answer(
-                self._round_id(state),
-                grade.question,
-                grade.expected_text,
-                grade.given_text,
-                grade.correct,
-                grade.seconds,
-            )
-        )
+        self._keep(self._round_row(state), _Answer(
+            grade.question, grade.expected_text, grade.given_text, grade.correct,
+            grade.seconds))
 
     def record_unanswered(self, state: RoundState) -> None:
         """Questions left when an exam's time ran out: kept as unanswered, wrong."""
-        round_id = self._round_id(state)
+        row = self._round_row(state)
         for question in state.questions[state.index :]:
             expected = answer_text(question.kind, question.expected)
-            self.db.record_answer(_new_answer(round_id, question, expected, None, False, 0.0))
+            self._keep(row, _Answer(question, expected, None, False, 0.0))
 
     @property
     def is_exam(self) -> bool:
@@ -109,31 +138,68 @@ class SessionRecorder:
             return self.exam
         self._closed = True
         self.detach()
-        if self.exam is not None:
-            self.exam = self.db.finish_exam(self.exam.id)
-            return self.exam
-        self.db.end_session(self.session_id)
+        ended = datetime.now(UTC)
+        exam = self.exam
+        if exam is not None:
+            finished: list[Exam] = []
+
+            def finish() -> None:
+                finished.append(self.db.finish_exam(exam.id, at=ended))
+
+            if self.db.waiting.run(Waiting("exam end", finish, {"exam_id": exam.id,
+                                                              "at": ended.isoformat()})):
+                self.exam = finished[0]
+                return self.exam
+            return None  # scored when the database is free again
+
+        def end() -> None:
+            self.db.end_session(self.session_id, at=ended)
+
+        self.db.waiting.run(Waiting("session end", end, {"session_id": self.session_id,
+                                                         "at": ended.isoformat()}))
         return None
 
 
-def _new_answer(
-    round_id: int,
-    question: Question,
-    expected: str,
-    given: str | None,
-    correct: bool,
-    seconds: float,
-) -> NewAnswer:
-    """The row to keep for an answer (or a non-answer) to ``question``."""
-    return NewAnswer(
-        round_id=round_id,
-        question_id=question.id,
-        kind=question.kind,
-        skill=question.skill,
-        seat=question.seat,
-        wager=question.wager,
-        expected=expected,
-        given=given,
-        correct=correct,
-        seconds=seconds,
-    )
+class _Row:
+    """A round's row id, known once the round is written (it may wait for the lock)."""
+
+    __slots__ = ("id",)
+
+    def __init__(self) -> None:
+        self.id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    """An answer (or a non-answer) to ``question``, as it will be kept."""
+
+    question: Question
+    expected: str
+    given: str | None
+    correct: bool
+    seconds: float
+
+    def new(self, round_id: int) -> NewAnswer:
+        """The row to keep for it in the round ``round_id``."""
+        question = self.question
+        return NewAnswer(
+            round_id=round_id,
+            question_id=question.id,
+            kind=question.kind,
+            skill=question.skill,
+            seat=question.seat,
+            wager=question.wager,
+            expected=self.expected,
+            given=self.given,
+            correct=self.correct,
+            seconds=self.seconds,
+        )
+
+    def record(self) -> dict[str, object]:
+        """The answer as JSON (for a side file)."""
+        question = self.question
+        return {"question_id": question.id, "kind": str(question.kind),
+                "skill": str(question.skill), "seat": question.seat,
+                "wager": None if question.wager is None else str(question.wager),
+                "expected": self.expected, "given": self.given, "correct": self.correct,
+                "seconds": self.seconds}

@@ -233,6 +233,9 @@ def finish_session(window: MainWindow, db: TrainerDB, site: SiteConfig) -> list[
     """At the end: settings saved, results exported, database closed; each tried whatever
     the others did. Returns (title, sentence) for each that failed."""
     problems = []
+    waiting = waiting_at_the_end(db)
+    if waiting:
+        problems.append(("Answers waiting", waiting))
     unsaved = save_settings(window.settings)
     if unsaved:
         log.error("%s", unsaved)
@@ -242,3 +245,30 @@ def finish_session(window: MainWindow, db: TrainerDB, site: SiteConfig) -> list[
         problems.append(("Results folder", failed))
     db.close()
     return problems
+
+
+def waiting_at_the_end(db: TrainerDB) -> str | None:
+    """Writes still waiting for a database another program keeps locked: tried for
+    :data:`~trainer.storage.waiting.FINISH_WAIT` seconds, then kept in a side file. What
+    happened, in a sentence (None when nothing waited or all were written)."""
+    if not db.waiting:
+        return None
+    from trainer.storage.waiting import FINISH_WAIT
+
+    what = db.waiting.described()
+    log.warning("at the end, %s wait for the database's lock", what)
+    try:
+        side = db.waiting.finish(FINISH_WAIT)
+    except OSError as error:
+        log.error("waiting writes could not be kept in a side file: %s", error)
+        return (f"{what} were waiting for the database {db.path}, which another program"
+                f" kept locked, and they could not be kept in a side file either ({error}):"
+                " they are lost. Tell your instructor.")
+    if side is None:
+        log.info("the waiting writes were written at the end")
+        return None
+    log.warning("waiting writes kept in %s", side)
+    return (f"{what} could not be written to the database {db.path}: another program"
+            f" kept it locked through {FINISH_WAIT:g} more seconds of trying at the end."
+            f" They are not lost: they are kept, in order, in {side}. Tell your instructor"
+            " or IT; the file lists each answer with the time it was given.")

@@ -62,6 +62,7 @@ from trainer.ui.keys import action
 from trainer.ui.lock import Clock, IdleWatcher, LockPage, system_clock
 from trainer.ui.round_controller import RoundController, table_beside_panel
 from trainer.ui.table.view import TableView
+from trainer.ui.waiting_notice import WaitingNotice
 from trainer.ui.window_fit import fit_window, remember_window
 
 if TYPE_CHECKING:
@@ -141,6 +142,9 @@ class MainWindow(QMainWindow):
         self.score_label = QLabel()
         self.statusBar().addPermanentWidget(self.score_label)
         self.statusBar().addPermanentWidget(self.clock_label)
+        # Answers waiting for a database another program keeps locked: said and retried.
+        self.waiting_notice = (WaitingNotice(self.db, self.statusBar(), self)
+                               if self.db is not None else None)
         self._round_timer = QElapsedTimer()
         self._exam_timer = QElapsedTimer()
         self._tick = QTimer(self)
@@ -817,6 +821,8 @@ class MainWindow(QMainWindow):
             percent = summary.percent
             passed = percent >= mark
             kept = ("not recorded (nobody is signed in)" if not self.recorder_wanted
+                    else "waiting for the database (locked by another program), kept when"
+                    " it is free" if self.db is not None and self.db.waiting
                     else "not recorded (saving failed)")
         score = f"{summary.correct} of {summary.questions} correct ({score_text(percent)})"
         verdict = "PASSED" if passed else "FAILED"

@@ -1,0 +1,74 @@
+"""The status bar's word on answers waiting for a database another program keeps locked.
+
+The line of waiting writes is the storage layer's (:mod:`trainer.storage.waiting`); this
+only looks at it once a second, says how many wait, and retries them (each retry waits
+for the lock no longer than :data:`~trainer.storage.waiting.RETRY_WAIT`, so the window
+never stalls). When the line empties it says so for a few seconds.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QLabel, QStatusBar
+
+from trainer.storage.database import TrainerDB
+from trainer.storage.models import STORAGE_ERRORS
+from trainer.storage.waiting import counted
+
+RETRY_EVERY_MS = 1000
+WRITTEN_SHOWN_MS = 8000
+
+
+def waiting_sentence(db: TrainerDB) -> str:
+    """``The database is busy (locked by another program): 3 answers waiting, retrying.``"""
+    return (f"The database is busy (locked by another program): {db.waiting.described()}"
+            " waiting, retrying. Nothing is lost; keep going.")
+
+
+class WaitingNotice(QObject):
+    """Retries the database's waiting writes and says so in ``status_bar``."""
+
+    def __init__(self, db: TrainerDB, status_bar: QStatusBar, parent: QObject) -> None:
+        super().__init__(parent)
+        self.db = db
+        self._status_bar = status_bar
+        self.label = QLabel()
+        self.label.setObjectName("waiting_writes")
+        self.label.setStyleSheet("QLabel { color: #8a4b00; font-weight: bold; }")
+        self.label.hide()
+        status_bar.insertPermanentWidget(0, self.label, 1)  # status tips never hide it
+        self.timer = QTimer(self)
+        self.timer.setInterval(RETRY_EVERY_MS)
+        self.timer.timeout.connect(self.tick)
+        self.timer.start()
+        self.problem: str | None = None
+        """A failure other than the lock while retrying (the writes still wait)."""
+
+    def tick(self) -> None:
+        """Retry what waits, then say what is left (nothing when nothing waits)."""
+        waiting = self.db.waiting
+        if not waiting:
+            return
+        if self.problem is None:
+            try:
+                waiting.retry()
+            except STORAGE_ERRORS as error:  # not the lock: said, and the writes kept
+                self.problem = str(error)
+        self.show_state()
+
+    def show_state(self) -> None:
+        waiting = self.db.waiting
+        if waiting:
+            text = waiting_sentence(self.db)
+            if self.problem is not None:
+                text = (f"{waiting.described()} could not be written ({self.problem}); they"
+                        " are kept and written to a side file when the trainer closes.")
+            self.label.setText(text)
+            self.label.setToolTip(text)
+            self.label.show()
+            return
+        if self.label.isVisible():
+            self.label.hide()
+            self._status_bar.showMessage(
+                f"The database is free again: {counted(waiting.written_late, 'waiting write')}"
+                " written, in order.", WRITTEN_SHOWN_MS)
