@@ -53,8 +53,11 @@ def test_corrupted_pages_fail_quick_check_and_are_set_aside(db_path: Path) -> No
     db_path.write_bytes(bytes(data))
     with open_database(backup_on_session=False) as db:
         assert db.notice is not None and "damaged" in db.notice and "was restored" in db.notice
-        # The newest backup was taken as the 20th session started: 19 rounds of 10.
-        assert [(row.name, row.answers) for row in db.roster()] == [("Ana", 190)]
+        # The newest backup was taken as the 20th session started: 19 rounds of 10; the
+        # 20th round's 10 answers lie on pages left intact and are copied from the
+        # damaged file (issue 19, item 6).
+        assert [(row.name, row.answers) for row in db.roster()] == [("Ana", 200)]
+        assert "Copied from the damaged file: 10 answers, 1 round and 1 session." in db.notice
     (kept,) = _damaged_copies(db_path.parent)
     assert kept.read_bytes() == bytes(data)
 

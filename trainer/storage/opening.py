@@ -51,12 +51,15 @@ from trainer.storage.connection import (
     is_damage,
     is_locked,
 )
+from trainer.storage.salvage import Salvage, salvage
 
 DEFAULT_FILENAME = "trainer.sqlite3"
 SIDE_FOLDER = "side"
 """Where side files go, beside the database that could not be used."""
 _FIRST_SEALED_SCHEMA = 5
 _LOCKED_RETRY_PAUSE = 0.05
+_HEADER_BYTES = 100
+"""Every SQLite database starts with a header this long."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +151,8 @@ def _health_check(path: Path, busy_timeout: float) -> None:
         if good_backup(path, busy_timeout) is not None:
             raise _Damaged("is empty (0 bytes)")
         return
+    if size < _HEADER_BYTES:  # SQLite would take it for a new file and write over it
+        raise _Damaged(f"is not an SQLite database (only {size} byte{'s' * (size != 1)})")
     # Read through SQLite, never with open(): this process may have the file open
     # already, and closing another descriptor of it would drop SQLite's locks.
     with _reading_content():
@@ -360,13 +365,26 @@ def _recover(path: Path, problem: str, busy_timeout: float) -> Opened:
             backup = None
     if backup is None:
         db = _open_checked(path, busy_timeout)
-        started = "There is no good backup, so a new, empty database was started."
+    found = _salvaged(kept, db, new_database=backup is None)
+    if backup is not None:
+        started = f"The backup of {describe(backup, path.stem)} was restored."
+    elif isinstance(found, Salvage) and found.recovered:
+        started = "There is no good backup, so a new database was started."
     else:
-        started = (
-            f"The backup of {describe(backup, path.stem)} was restored; answers given after"
-            " that backup are not in it."
-        )
-    return Opened(db, path, f"The database {path} {problem}. It was kept as {kept}. {started}")
+        started = "There is no good backup, so a new, empty database was started."
+    said = found if isinstance(found, str) else found.sentence()
+    return Opened(db, path,
+                  f"The database {path} {problem}. It was kept as {kept}. {started} {said}")
+
+
+def _salvaged(kept: Path, db: Database, *, new_database: bool) -> Salvage | str:
+    """What the damaged file still held, copied in (:mod:`trainer.storage.salvage`), or
+    why it could not be read."""
+    try:
+        return salvage(kept, db.conn, seal.data_folder_secret(), new_database=new_database)
+    except (sqlite3.Error, OSError, ValueError) as error:  # ValueError: undecodable text
+        return (f"What the damaged file held could not be read ({error}); it is kept as"
+                " it is.")
 
 
 def _side_database(path: Path, what: str, busy_timeout: float) -> Opened:

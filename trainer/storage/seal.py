@@ -405,6 +405,21 @@ def seal_row(conn: sqlite3.Connection, secret: StationSecret, table: str, row_id
     _set_head(conn, secret, table, position, link)
 
 
+def follow_recovered_rows(conn: sqlite3.Connection, secret: StationSecret, table: str) -> None:
+    """Rows copied back from a damaged file (:mod:`trainer.storage.salvage`) keep their
+    own seals, never made anew: each reads as its seal says (a row whose predecessor was
+    lost reads altered). The chain's head moves to the table's last row sealed with this
+    station's key, so the answers written from now on chain on it and read valid (the
+    rows lost are counted in the notice of the recovery)."""
+    last = conn.execute(f"SELECT seal FROM {table} WHERE seal IS NOT NULL"
+                        " ORDER BY id DESC LIMIT 1").fetchone()
+    parsed = _parse(last[0]) if last is not None else None
+    if parsed is None or secret.key is None or parsed.key_id != secret.key_id:
+        return
+    if parsed.position > _head(conn, table)[0]:
+        _set_head(conn, secret, table, parsed.position, parsed.link)
+
+
 def seal_rows_after(conn: sqlite3.Connection, secret: StationSecret, table: str,
                     after: int, unsealed: frozenset[str] = frozenset()) -> int:
     """Seal every row with an id above ``after``, in id order, as the next links of the
