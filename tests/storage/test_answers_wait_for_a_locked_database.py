@@ -19,7 +19,7 @@ from trainer.storage import open_database
 from trainer.training.recorder import SessionRecorder
 from trainer.training.session import RoundState, TrainingSession, TrainingSettings
 
-BUSY = 0.2
+BUSY = 1.0
 """The busy timeout of these tests: the lock is held far longer."""
 
 _HOLDER = """
@@ -83,8 +83,10 @@ def test_answers_given_while_another_process_holds_the_lock_are_written_once_in_
     with locked_by_another_process(db_path) as holder:
         locked_at = datetime.now(UTC)
         answer(first, len(first.questions) - 2, given)  # the first waits BUSY, then lines up
+        later = time.monotonic()
         second = session.next_round()  # a round dealt while locked waits too
         answer(second, 3, given)
+        assert time.monotonic() - later < BUSY  # in line at once: no second busy wait
         waiting = len(first.questions) - 2 + 1 + 3  # worked out: answers, the round, answers
         assert len(db.waiting) == waiting
         assert db.waiting.described() == f"{waiting - 1} answers and 1 round"
