@@ -563,7 +563,7 @@ def _cmd_site(args: argparse.Namespace) -> int:
             print(f"  {candidate}{'  <- found' if is_present(candidate) else ''}")
     site = load_site_config(args.file)
     print(site.report)
-    for warning in site.folder_warnings():  # the file is used; exit 0 with a warning
+    for warning in [*site.folder_warnings(), *site.room_warnings()]:  # used: exit 0
         print(f"Warning: {warning}.")
     return 1 if site.rejected is not None else 0
 

@@ -40,15 +40,27 @@ def add_room_parser(commands: Any) -> None:
                       help="a new file to write the stations' credentials to (0600)")
     status = room_commands.add_parser(
         "status", help="server reachable, schema version, stations seen, answers waiting")
-    status.add_argument("--url", required=True, help="postgresql://HOST/DATABASE")
-    status.add_argument("--credentials", required=True, type=Path,
-                        help="the stations' credentials file")
+    status.add_argument("--url", help="postgresql://HOST/DATABASE (default: the site file's"
+                        " [room] database)")
+    status.add_argument("--credentials", type=Path,
+                        help="the stations' credentials file (default: the site file's)")
 
 
 def run_room(args: argparse.Namespace) -> int:
     if args.room_command == "init":
         return _init(args.admin_url, args.credentials_out)
-    return _status(args.url, args.credentials)
+    url, credentials = args.url, args.credentials
+    if url is None or credentials is None:
+        from trainer.site_config import load_site_config
+
+        site = load_site_config()
+        url = url or site.room_database
+        credentials = credentials or site.room_credentials
+        if url is None or credentials is None:
+            _say("no room database: the site file has no [room] database and credentials"
+                 f" ({site.report}); or give --url and --credentials")
+            return 2
+    return _status(url, credentials)
 
 
 def _say(problem: str) -> None:

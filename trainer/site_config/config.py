@@ -31,6 +31,10 @@ station, what a training room must not leave to each trainee::
     [data]
     folder = 'D:\\hhe-trainer\\{user}'  # optional: the data folder instead of the user's own
 
+    [room]                        # optional: the room's PostgreSQL database (trainer.room)
+    database = "postgresql://training-server/hhe_room"  # no password here, ever
+    credentials = "/etc/hhe-trainer/room-station.toml"  # from 'hhe-trainer room init'
+
     [instructor]                  # created once on each station (see site_config.apply)
     name = "Pat Lee"
     password_hash = "scrypt$16384$8$1$..."  # hhe-trainer site hash-password; never a password
@@ -122,6 +126,10 @@ class SiteConfig:
     idle_lock_minutes: int = DEFAULT_IDLE_LOCK_MINUTES
     room: str | None = None
     """The training room's name, printed on reports and certificates."""
+    room_database: str | None = None
+    """The room's PostgreSQL database (``postgresql://host/db``, no password); None: none."""
+    room_credentials: Path | None = None
+    """The stations' credentials file for ``room_database`` (trainer.room.credentials)."""
     rejected: Path | None = None
     """A site file that was found but not used (see ``problems``)."""
     problems: tuple[str, ...] = ()
@@ -152,6 +160,8 @@ class SiteConfig:
             fixed.append("station files signed with the default room key refused")
         if self.data_folder:
             fixed.append(f"data in {self.data_folder}")
+        if self.room_database:
+            fixed.append(f"room database {self.room_database}")
         if self.instructor:
             fixed.append(f"initial instructor {self.instructor.name}")
         if self.trainee_pin is not DEFAULT_PIN_POLICY:
@@ -185,6 +195,20 @@ class SiteConfig:
                     " the stations' accounts may write there"]
         return []
 
+    def room_warnings(self) -> list[str]:
+        """What ``site check`` warns of in ``[room]``: a credentials file this account
+        cannot use (missing, unreadable, readable by others, not as room init wrote it)."""
+        if self.rejected is not None or self.room_credentials is None:
+            return []
+        from trainer.room.credentials import CredentialsError, read_credentials
+
+        try:
+            read_credentials(self.room_credentials)
+        except CredentialsError as error:
+            return [f"room.credentials: {error}; this station cannot reach the room database"
+                    " until it is fixed"]
+        return []
+
 
 # --- reading and checking ---------------------------------------------------------
 
@@ -194,6 +218,7 @@ _SECTIONS: dict[str, set[str]] = {
     "site": {"room"},
     "results": {"folder", "room_key", "allow_default_room_key"},
     "data": {"folder"},
+    "room": {"database", "credentials"},
     "instructor": {"name", "password_hash"},
     "security": set(SECURITY_KEYS),
 }
@@ -347,6 +372,7 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
                         " room's own key (otherwise no station file could be merged)")
     data_folder = folder(section("data"), "data")
     room = text(section("site"), "site", "room", MAX_NAME_LENGTH)
+    room_database, room_credentials = _room_database(section("room"), base, text, problems)
 
     # [instructor]
     instructor_raw = section("instructor")
@@ -392,7 +418,50 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
         trainee_pin=trainee_pin,
         idle_lock_minutes=idle_minutes,
         room=room,
+        room_database=room_database,
+        room_credentials=room_credentials,
     )
+
+
+_ROOM_SCHEMES = ("postgresql", "postgres")
+
+
+def _room_database(raw: dict[str, Any], base: Path, text: Any,
+                   problems: list[str]) -> tuple[str | None, Path | None]:
+    """``[room] database`` and ``credentials``: a PostgreSQL URL without a password, and
+    the credentials file it needs (relative to the site file)."""
+    from urllib.parse import urlsplit
+
+    url = text(raw, "room", "database")
+    credentials = text(raw, "room", "credentials")
+    if url is None:
+        if credentials is not None:
+            problems.append("room.credentials: given without room.database")
+        return None, None
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError as error:
+        problems.append(f"room.database: {shown(url)} is not a URL ({error})")
+        return None, None
+    if parts.scheme not in _ROOM_SCHEMES or not parts.hostname or parts.path in ("", "/"):
+        problems.append(f"room.database: {shown(url)} is not postgresql://HOST[:PORT]/DATABASE")
+        return None, None
+    if parts.password is not None:
+        problems.append("room.database: a password is never written in the site file; it"
+                        " belongs in the file room.credentials names")
+        return None, None
+    if port == 0:
+        problems.append(f"room.database: port 0 in {shown(url)}")
+        return None, None
+    if credentials is None:
+        problems.append("room.credentials: missing (the file 'hhe-trainer room init' wrote)")
+        return None, None
+    try:
+        return url, _expand(credentials, base)
+    except ValueError as error:
+        problems.append(f"room.credentials: {error}")
+        return None, None
 
 
 def _with_line(problem: str, lines: Mapping[tuple[str | int, ...], int]) -> str:
