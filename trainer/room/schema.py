@@ -175,7 +175,51 @@ GRANT SELECT ON {records}, stations TO {INSTRUCTOR_ROLE};
 """
 
 
-MIGRATIONS: tuple[str, ...] = (_MIGRATION_1 + _record_triggers() + _grants(),)
+_RECORD_TABLE_NAMES = ", ".join(f"'{table}'" for table in RECORD_TABLES)
+
+_MIGRATION_2 = f"""
+CREATE TABLE station_marks (
+    station text NOT NULL REFERENCES stations (station),
+    record_table text NOT NULL CHECK (record_table IN ({_RECORD_TABLE_NAMES})),
+    sent_through bigint NOT NULL CHECK (sent_through >= 0),
+    last_uid text CHECK (length(last_uid) BETWEEN 1 AND 64),
+    PRIMARY KEY (station, record_table)
+);
+CREATE TABLE refused_records (
+    station text NOT NULL REFERENCES stations (station),
+    record_table text NOT NULL CHECK (record_table IN ({_RECORD_TABLE_NAMES})),
+    station_seq bigint NOT NULL CHECK (station_seq > 0),
+    uid text NOT NULL CHECK (length(uid) BETWEEN 1 AND 200),
+    problem text NOT NULL CHECK (length(problem) BETWEEN 1 AND 1000),
+    arrived timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (station, record_table, station_seq)
+);
+CREATE TRIGGER refused_records_arrival BEFORE INSERT ON refused_records
+    FOR EACH ROW EXECUTE FUNCTION room_stamp_arrival();
+CREATE TRIGGER refused_records_append_only BEFORE UPDATE OR DELETE ON refused_records
+    FOR EACH ROW EXECUTE FUNCTION room_refuse_change();
+CREATE TRIGGER refused_records_no_truncate BEFORE TRUNCATE ON refused_records
+    FOR EACH STATEMENT EXECUTE FUNCTION room_refuse_change();
+{"".join(f"CREATE UNIQUE INDEX {table}_station_seq ON {table} (station, station_seq);"
+         for table in RECORD_TABLES if table != "answers")}
+ALTER TABLE answers DROP CONSTRAINT answers_seconds_check,
+    ADD CONSTRAINT answers_seconds_check CHECK (seconds >= 0 AND seconds <= 604800);
+ALTER TABLE course_answers DROP CONSTRAINT course_answers_seconds_check,
+    ADD CONSTRAINT course_answers_seconds_check CHECK (seconds >= 0 AND seconds <= 604800);
+GRANT SELECT, INSERT, UPDATE ON station_marks TO {STATION_ROLE};
+GRANT SELECT, INSERT ON refused_records TO {STATION_ROLE};
+GRANT SELECT ON station_marks, refused_records TO {INSTRUCTOR_ROLE};
+"""
+"""Migration 2 (the sending station, :mod:`trainer.room.outbox`): ``station_marks``, how
+far each station's sender has gone in each table (its SQLite ids; written in the same
+transaction as the rows, so the room itself is the high-water mark, and rows already
+there from another station or refused do not wait for ever); ``refused_records``, the
+rows a station did not send because they fail the station-file checks or the room's
+(append-only, stamped, so a refused row is never silently dropped); every record table
+gets answers' unique (station, station_seq); and an answer's ``seconds`` may reach the
+station's own limit (:data:`trainer.storage.fields.MAX_SECONDS`, 7 days), not 1 day."""
+
+MIGRATIONS: tuple[str, ...] = (_MIGRATION_1 + _record_triggers() + _grants(), _MIGRATION_2)
 """Migration N is ``MIGRATIONS[N - 1]``; each runs once, in one transaction, as the owner."""
 ROOM_SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -46,7 +46,7 @@ import os
 import sqlite3
 import string
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from pathlib import Path
@@ -476,6 +476,20 @@ def _row_problem(table: str, values: dict[str, Any]) -> str | None:
         if values["kind"] == CourseAnswerKind.SCENARIO and values["scenario"] is None:
             return "scenario: a scenario round's answer must name its scenario"
     return None
+
+
+def record_problem(table: str, values: Mapping[str, object]) -> str | None:
+    """What is wrong with one record of ``table`` as a station file carries it
+    (``values`` by the column names of :data:`TABLES`): the first field failing its
+    check, as ``"column: problem"``, else the row's own rule; None when a station file
+    could carry it. The room's sender (:mod:`trainer.room.outbox`) holds every row to
+    these checks before sending it."""
+    checks = TABLES[table]
+    for column, check in checks.items():
+        problem = check(values[column])
+        if problem is not None:
+            return f"{column}: {problem}"
+    return _row_problem(table, {column: values[column] for column in checks})
 
 
 def _validate(content: object, name: str) -> None:
