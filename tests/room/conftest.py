@@ -6,11 +6,9 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
-from room_server import RoomServer, require_server
+from room_server import STATION_PASSWORD, RoomServer, require_server
 
 from trainer.room.admin import init_room
-
-STATION_PASSWORD = "station-test-password"
 
 
 @pytest.fixture(scope="session")
@@ -31,14 +29,3 @@ def room_url(admin_url: str) -> str:
     """A room made by ``room init``: its admin URL."""
     init_room(admin_url, STATION_PASSWORD)
     return admin_url
-
-
-def as_role(url: str, user: str, password: str) -> str:
-    """``url`` with another user and password."""
-    rest = url.split("@", 1)[1]
-    return f"postgresql://{user}:{password}@{rest}"
-
-
-def without_user(url: str) -> str:
-    """``url`` naming no user or password (a site file's ``[room] database``)."""
-    return "postgresql://" + url.split("@", 1)[1]

@@ -25,6 +25,8 @@ from pathlib import Path
 import pytest
 
 ADMIN_PASSWORD = "room-admin-test-password"
+STATION_PASSWORD = "station-test-password"
+"""The station role's password in the rooms the fixtures make."""
 SERVER_ACCOUNT = "postgres"
 
 
@@ -129,3 +131,14 @@ class RoomServer:
                 return
             except OSError:
                 time.sleep(0.2)
+
+
+def as_role(url: str, user: str, password: str) -> str:
+    """``url`` with another user and password."""
+    rest = url.split("@", 1)[1]
+    return f"postgresql://{user}:{password}@{rest}"
+
+
+def without_user(url: str) -> str:
+    """``url`` naming no user or password (a site file's ``[room] database``)."""
+    return "postgresql://" + url.split("@", 1)[1]

@@ -9,7 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import psycopg
-from conftest import STATION_PASSWORD, as_role, without_user
+from room_server import STATION_PASSWORD, as_role, without_user
 
 from trainer.engine.generator import generate_round
 from trainer.engine.round import round_to_json

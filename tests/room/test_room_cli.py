@@ -8,7 +8,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from conftest import without_user
+from room_server import without_user
 
 from trainer.cli import main
 from trainer.room.credentials import read_credentials

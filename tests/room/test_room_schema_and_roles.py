@@ -10,7 +10,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from conftest import STATION_PASSWORD, as_role, without_user
+from room_server import STATION_PASSWORD, as_role, without_user
 
 from trainer.room.admin import RoomError, init_room, room_status
 from trainer.room.credentials import (
