@@ -82,8 +82,25 @@ _CONNECTION_OPTIONS: dict[str, Any] = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """How far a station's rows of one table have gone into the room."""
+
+    sent_through: int
+    """The last SQLite id covered (sent, already there, or refused); for a later
+    table, how many ended sessions (finished exams) the room is known to hold."""
+    last_uid: str | None = None
+    """The uid of the row at ``sent_through`` (row tables only)."""
+
+
 class SyncError(Exception):
     """A pass that could not finish: the message is a sentence for a person."""
+
+    def __init__(self, message: str, marks: dict[str, Mark] | None = None) -> None:
+        super().__init__(message)
+        self.marks = marks
+        """The room's marks as far as this pass knew them (what it sent before it
+        failed included); None when it never read them."""
 
 
 class RoomOffline(SyncError):
@@ -102,10 +119,6 @@ class StationUnreadable(SyncError):
     """The station's own database could not be read."""
 
 
-@dataclass(frozen=True, slots=True)
-class Mark:
-    sent_through: int
-    last_uid: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,21 +178,28 @@ def sync_once(station: StationOutbox, target: RoomTarget, *,
     except StorageError as error:
         raise StationUnreadable(str(error)) from None
     credentials = target.credentials
+    sender: _Pass | None = None
     try:
         with psycopg.connect(
                 target.url, autocommit=True, connect_timeout=max(2, round(connect_timeout)),
                 user=credentials.user if credentials else None,
                 password=credentials.password if credentials else None,
                 **_CONNECTION_OPTIONS) as conn:
-            return _Pass(conn, station, station_id, bounds, batch_rows).run()
+            sender = _Pass(conn, station, station_id, bounds, batch_rows)
+            return sender.run()
+    except SyncError as error:
+        error.marks = sender.known_marks() if sender else None
+        raise
     except StorageError as error:
-        raise StationUnreadable(str(error)) from None
+        raise StationUnreadable(str(error), sender.known_marks() if sender else None
+                                ) from None
     except psycopg.OperationalError as error:
-        raise RoomOffline(f"the room server could not be reached ({_first_line(error)})"
-                          ) from None
+        raise RoomOffline(f"the room server could not be reached ({_first_line(error)})",
+                          sender.known_marks() if sender else None) from None
     except psycopg.Error as error:
         raise RoomRefused(f"the room server refused this station's records"
-                          f" ({_first_line(error)})") from None
+                          f" ({_first_line(error)})",
+                          sender.known_marks() if sender else None) from None
 
 
 class _Pass:
@@ -195,11 +215,16 @@ class _Pass:
         self.sent: dict[str, int] = dict.fromkeys(SEND_ORDER, 0)
         self.refused: list[Refused] = []
         self.marks: dict[str, Mark] = {}
+        self.marks_read = False
+
+    def known_marks(self) -> dict[str, Mark] | None:
+        return dict(self.marks) if self.marks_read else None
 
     def run(self) -> SyncResult:
         self._check_schema()
         self.marks = self._read_marks()
         self._check_marks()
+        self.marks_read = True
         self._seen(waiting(self.outbox, self.marks))
         for table in SEND_ORDER:
             if table in LATER_TABLES:
@@ -260,11 +285,12 @@ class _Pass:
             rows = self.outbox.rows(table, after, bound, self.batch_rows)
             if not rows:
                 break
+            mark = Mark(rows[-1].seq, rows[-1].uid)
             with self.conn.transaction():
                 self._send_batch(table, rows)
-                last = rows[-1]
-                self._move_mark(table, Mark(last.seq, last.uid))
-            after = rows[-1].seq
+                self._move_mark(table, mark)
+            self.marks[table] = mark  # committed
+            after = mark.sent_through
 
     def _send_later(self, table: str) -> None:
         through = self.bounds[LATER_TABLES[table]]
@@ -285,6 +311,7 @@ class _Pass:
                 self._send_batch(table, missing[start:start + self.batch_rows])
         with self.conn.transaction():
             self._move_mark(table, Mark(len(rows)))
+        self.marks[table] = Mark(len(rows))
 
     def _send_batch(self, table: str, rows: Sequence[OutboxRow]) -> None:
         """Insert ``rows`` (inside the caller's transaction): the good ones stored once,
@@ -336,7 +363,6 @@ class _Pass:
             + ("" if table in LATER_TABLES
                else " WHERE station_marks.sent_through < excluded.sent_through"),
             (self.station, table, mark.sent_through, mark.last_uid))
-        self.marks[table] = mark
 
 
 def _insert_statement(table: str) -> str:

@@ -1,0 +1,195 @@
+"""The room sender as a background job: a thread that sends every second (no Qt).
+
+:class:`RoomWorker` runs :func:`trainer.room.outbox.sync_once` about once a second on
+a thread of its own, with its own read-only connection to the station's SQLite file
+(never the GUI's connection). When the server cannot be reached it waits longer
+between tries (doubling up to ``max_backoff``), and starts again at once when a try
+succeeds. The GUI never waits on the network: it reads :meth:`RoomWorker.status`, a
+snapshot kept under a lock, which returns at once whatever the thread is doing (a
+pass that has not returned within :data:`PASS_DEADLINE` reads as offline), and may
+call :meth:`RoomWorker.nudge` after committing an answer to send it without waiting
+for the next second.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from enum import StrEnum
+from pathlib import Path
+
+from trainer.room.outbox import (
+    BATCH_ROWS,
+    CONNECT_TIMEOUT,
+    Mark,
+    RoomOffline,
+    SyncError,
+    Waiting,
+    sync_once,
+    waiting,
+)
+from trainer.room.target import RoomTarget
+from trainer.storage.models import StorageError
+from trainer.storage.outbox_reads import StationOutbox
+
+INTERVAL = 1.0
+"""Seconds between passes while the room is reachable."""
+MAX_BACKOFF = 10.0
+"""The longest wait between tries while it is not."""
+PASS_DEADLINE = 20.0
+"""A pass still running after this many seconds reads as offline (the server stopped
+answering mid-send; the connection's own timeouts end the pass soon after)."""
+
+
+class RoomState(StrEnum):
+    STARTING = "starting"
+    CONNECTED = "connected"
+    OFFLINE = "offline"
+    """The server cannot be reached now; the records wait on the station."""
+    REFUSED = "refused"
+    """The server answered but this station cannot send (its message says why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoomSyncStatus:
+    """What the status bar says about the room, as of the worker's last pass."""
+
+    state: RoomState
+    waiting: Waiting | None
+    """What the station holds that the room does not; None before the room was reached
+    once (what the room has is not known)."""
+    error: str | None = None
+    """Why the last pass failed, a sentence; None after a pass that worked."""
+    last_sent: datetime | None = None
+    """When a pass last finished."""
+    refused: int = 0
+    """Rows found wrong and not sent since the worker started (recorded in the room)."""
+
+    def sentence(self) -> str:
+        """``Room: connected``, ``Room: offline — 12 answers waiting``, ..."""
+        if self.state is RoomState.CONNECTED:
+            return "Room: connected"
+        if self.state is RoomState.STARTING:
+            return "Room: connecting…"
+        waits = ""
+        if self.waiting is not None and self.waiting.answers:
+            count = self.waiting.answers
+            waits = f" — {count} answer{'s' if count != 1 else ''} waiting"
+        if self.state is RoomState.OFFLINE:
+            return f"Room: offline{waits}"
+        return f"Room: not sending{waits} ({self.error})"
+
+
+class RoomWorker:
+    """Sends the station's records to the room from a thread of its own."""
+
+    def __init__(self, station_path: Path, target: RoomTarget, *,
+                 interval: float = INTERVAL, max_backoff: float = MAX_BACKOFF,
+                 connect_timeout: float = CONNECT_TIMEOUT,
+                 batch_rows: int = BATCH_ROWS) -> None:
+        self._path = station_path
+        self._target = target
+        self._interval = interval
+        self._max_backoff = max(interval, max_backoff)
+        self._connect_timeout = connect_timeout
+        self._batch_rows = batch_rows
+        self._changed = threading.Condition()
+        self._status = RoomSyncStatus(RoomState.STARTING, None)
+        self._pass_started: float | None = None
+        self._stop = threading.Event()
+        self._wake = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="room-sender", daemon=True)
+
+    # -- for the GUI thread: none of these waits on the network
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> bool:
+        """Ask the thread to end; True when it has (a pass under way ends first)."""
+        self._stop.set()
+        self._wake.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+    def nudge(self) -> None:
+        """Send soon (an answer was just committed) rather than at the next second."""
+        self._wake.set()
+
+    def status(self) -> RoomSyncStatus:
+        with self._changed:
+            status, started = self._status, self._pass_started
+        if started is not None and time.monotonic() - started > PASS_DEADLINE:
+            return replace(status, state=RoomState.OFFLINE,
+                           error="the room server does not answer")
+        return status
+
+    def wait_for(self, predicate: Callable[[RoomSyncStatus], bool],
+                 timeout: float) -> RoomSyncStatus | None:
+        """The first status (from now on) that ``predicate`` accepts; None after
+        ``timeout`` seconds (for tests and tools: the GUI reads :meth:`status`)."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while not predicate(self._status):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self._changed.wait(left)
+            return self._status
+
+    # -- the thread
+
+    def _set(self, status: RoomSyncStatus, *, started: float | None = None) -> None:
+        with self._changed:
+            self._status = status
+            self._pass_started = started
+            self._changed.notify_all()
+
+    def _run(self) -> None:
+        outbox: StationOutbox | None = None
+        marks: dict[str, Mark] | None = None
+        failures = 0
+        refused = 0
+        try:
+            while not self._stop.is_set():
+                status = self.status()
+                try:
+                    if outbox is None:
+                        outbox = StationOutbox.open(self._path)
+                    with self._changed:
+                        self._pass_started = time.monotonic()
+                    result = sync_once(outbox, self._target,
+                                       connect_timeout=self._connect_timeout,
+                                       batch_rows=self._batch_rows)
+                except (SyncError, StorageError) as error:
+                    failures += 1
+                    if isinstance(error, SyncError) and error.marks is not None:
+                        marks = error.marks
+                    known = status.waiting
+                    if outbox is not None and marks is not None:
+                        with contextlib.suppress(StorageError):
+                            known = waiting(outbox, marks)
+                    state = RoomState.OFFLINE if isinstance(error, RoomOffline) else (
+                        RoomState.REFUSED)
+                    self._set(replace(status, state=state, waiting=known, error=str(error),
+                                      refused=refused))
+                else:
+                    failures = 0
+                    marks = result.marks
+                    refused += len(result.refused)
+                    self._set(RoomSyncStatus(RoomState.CONNECTED, result.waiting, None,
+                                             datetime.now(UTC), refused))
+                if failures:
+                    delay = min(self._max_backoff, self._interval * 2 ** (failures - 1))
+                    self._stop.wait(delay)  # a nudge does not cut a back-off short
+                else:
+                    self._wake.wait(self._interval)
+                self._wake.clear()
+        finally:
+            if outbox is not None:
+                outbox.close()
