@@ -83,7 +83,7 @@ def test_the_speed_clock_goes_when_speed_mode_ends(qtbot: QtBot) -> None:
 
 def test_ctrl_q_in_a_running_exam_asks_the_same_question_and_no_keeps_it(
         exam: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 19, item 21: Ctrl+Q (and the window's close button) ask like Ctrl+Shift+T."""
+    """Issue 19, item 21: Ctrl+Q asks like Ctrl+Shift+T."""
     exam.show()
     session = exam.session
     asked: list[str] = []
@@ -94,19 +94,42 @@ def test_ctrl_q_in_a_running_exam_asks_the_same_question_and_no_keeps_it(
     assert len(asked) == 1 and "This ends your exam (0 of 3 rounds answered)" in asked[0]
     assert exam.isVisible() and exam.session is session and exam.exam_running()
     answer_with(monkeypatch, QMessageBox.StandardButton.Yes, asked)
-    assert exam.close()
+    assert exam.quit()
     assert len(asked) == 2 and not exam.isVisible()
 
 
-def test_closing_outside_an_exam_does_not_ask(qtbot: QtBot,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+class _WindowSystemClose:
+    """A close event as the window system sends it (the title bar's close button)."""
+
+    def __init__(self) -> None:
+        self.ignored = False
+
+    def spontaneous(self) -> bool:
+        return True
+
+    def ignore(self) -> None:
+        self.ignored = True
+
+
+def test_the_windows_close_button_in_a_running_exam_asks_too(
+        exam: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    exam.show()
+    asked: list[str] = []
+    answer_with(monkeypatch, QMessageBox.StandardButton.No, asked)
+    event = _WindowSystemClose()
+    exam.closeEvent(event)  # type: ignore[arg-type]
+    assert event.ignored and len(asked) == 1 and exam.exam_running()
+
+
+def test_quitting_outside_an_exam_does_not_ask(qtbot: QtBot,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
     window = MainWindow(TrainingSettings(seed=4, sound=False))
     qtbot.addWidget(window)
     window.show()
     window.next_hand()
     asked: list[str] = []
     answer_with(monkeypatch, QMessageBox.StandardButton.No, asked)
-    assert window.close() and asked == []
+    assert window.quit() and asked == []
 
 
 def test_cancel_in_the_which_exam_picker_changes_nothing(

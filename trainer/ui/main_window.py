@@ -111,6 +111,7 @@ class MainWindow(QMainWindow):
         self.exam_config: ExamConfig | None = None
         self._settings_waiting = False
         """Settings that shape rounds changed mid-hand: the next hand starts a session."""
+        self._quit_confirmed = False
         self.help_window: HelpWindow | None = None
         self.meter = ProgressiveMeter.started(random.Random())
         """The station's progressive meter, carried across sessions (not into an exam)."""
@@ -131,7 +132,7 @@ class MainWindow(QMainWindow):
         self.lock_page.unlocked.connect(self.unlock)
         self._lock_switch = self.lock_page.add_button("Switch trainee\u2026", "lock_switch",
                                                       self.switch_trainee)
-        self.lock_page.add_button("Quit", "lock_quit", self.close)
+        self.lock_page.add_button("Quit", "lock_quit", self.quit)
         self._stack.addWidget(self.lock_page)
         self.setCentralWidget(self._stack)
         self._disabled_while_locked: list[QAction] = []
@@ -191,7 +192,7 @@ class MainWindow(QMainWindow):
             game.addAction(action("&Lock the station", self, self.lock, "Ctrl+Shift+L"))
             game.addAction(action("Sign &out", self, self.sign_out, "Ctrl+Shift+Q"))
             game.addSeparator()
-        game.addAction(action("&Quit", self, self.close, "Ctrl+Q"))
+        game.addAction(action("&Quit", self, self.quit, "Ctrl+Q"))
         if self.db is not None:
             records = self.menuBar().addMenu("&Progress")
             mine = action("&My progress", self, self.open_progress, "Ctrl+P")
@@ -865,10 +866,22 @@ class MainWindow(QMainWindow):
             text += f"  \u2022 exam time left {left // 60}:{left % 60:02d}"
         self.clock_label.setText(text)
 
+    def quit(self) -> bool:
+        """Game > Quit (Ctrl+Q), the lock page's Quit: a running exam asks first, as
+        every other way out does; True when the window closed."""
+        if not self.confirm_leaving_exam():
+            return False
+        self._quit_confirmed = True
+        try:
+            return self.close()
+        finally:
+            self._quit_confirmed = False
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        # Ctrl+Q, the window's close button, the lock page's Quit: a running exam asks
-        # first, as every other way out does (a hidden window is closed by the program).
-        if self.isVisible() and not self.confirm_leaving_exam():
+        # The window's close button (a spontaneous event from the window system) asks
+        # like Ctrl+Q; a close the program makes (quit() having asked, shutdown) does not.
+        if (event.spontaneous() and not self._quit_confirmed
+                and not self.confirm_leaving_exam()):
             event.ignore()
             return
         self.idle.detach()
