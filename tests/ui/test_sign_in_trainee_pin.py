@@ -178,3 +178,26 @@ def test_under_off_no_pin_is_offered_nor_asked(
     pick(qtbot, dialog, "Ana")
     assert dialog.result() == QDialog.DialogCode.Accepted
     assert db.trainee_has_pin(dialog.trainee_id)  # kept for when the room turns it back on
+
+
+def test_a_preselected_trainee_with_a_pin_gets_the_pin_field_focused(
+    qtbot: QtBot, dialog_for: MakeDialog
+) -> None:
+    """Issue 19, item 24: Ana (first in the list, with a PIN) types it straight away."""
+    dialog = dialog_for()
+    assert dialog.names.currentItem().text() == "Ana"
+    assert dialog.focusWidget() is dialog.pin_edit
+    qtbot.keyClicks(dialog.focusWidget(), "4711")
+    qtbot.keyClick(dialog.focusWidget(), Qt.Key.Key_Return)
+    assert dialog.result() == QDialog.DialogCode.Accepted and dialog.trainee_id is not None
+
+
+def test_a_preselected_trainee_without_a_pin_leaves_the_focus_on_the_names(
+    qtbot: QtBot, db: TrainerDB, clock: FakeClock
+) -> None:
+    db.create_trainee("Abe")  # first in the list, no PIN
+    dialog = ProfileDialog(db, policy=PinPolicy.OPTIONAL, clock=clock)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.names.currentItem().text() == "Abe"
+    assert dialog.focusWidget() is not dialog.pin_edit

@@ -15,6 +15,7 @@ site file, :mod:`trainer.site_config.security`):
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -152,6 +153,13 @@ class ProfileDialog(QDialog):
         layout.addWidget(buttons)
         self._fill()
         self.resize(520, 520)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown with a trainee who has a PIN already selected: the PIN field has the
+        keyboard, so they type it straight away (the list is one Shift+Tab away)."""
+        super().showEvent(event)
+        if self.secret_mode != "none":
+            self.pin_edit.setFocus()
 
     # -- what the selected trainee is asked
 

@@ -200,4 +200,8 @@ class RoundController(QObject):
         state = self.state
         if (state is not None and state.current is not None
                 and state.current.kind is QuestionKind.NEXT_SEAT):
+            if seat not in {player.seat for player in state.round.seats}:
+                # A slip of the pointer, not an answer: said, never graded.
+                self.panel.show_error(f"Seat {seat} is empty: click a seat with a player.")
+                return
             self.submit(str(seat))

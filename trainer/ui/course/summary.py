@@ -9,6 +9,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from trainer.training.course_plan import Change
+from trainer.training.mastery import MASTERED_SCORE, MASTERY_MIN_ANSWERS, Level
 from trainer.ui.course.lesson_page import reading_browser
 from trainer.ui.progress.labels import heading
 
@@ -23,6 +24,8 @@ def changes_html(changes: Sequence[Change]) -> str:
     def shown(score: int, level: str) -> str:
         if level == "not started":
             return "\u2014 <small>not started</small>"
+        if held_back(score, level):
+            return f"{score}% <small>{escape(level)}*</small>"
         return f"{score}% <small>{escape(level)}</small>"
 
     for change in changes:
@@ -35,10 +38,22 @@ def changes_html(changes: Sequence[Change]) -> str:
             f"<td align='center'>\u2192</td>"
             f"<td align='right'><b>{shown(change.after, change.after_level)}</b></td>"
             f"<td align='right' style='color:{colour}'><b>{sign}</b></td></tr>")
+    footnote = ""
+    if any(held_back(c.before, c.before_level) or held_back(c.after, c.after_level)
+           for c in changes):
+        footnote = (f"<p><small>* {MASTERED_SCORE}% or more, but fewer than"
+                    f" {MASTERY_MIN_ANSWERS} answers on the skill yet: a skill is mastered"
+                    f" from {MASTERED_SCORE}% with at least {MASTERY_MIN_ANSWERS} answers,"
+                    " so a lucky streak is not mastery.</small></p>")
     return ("<table cellpadding='8' cellspacing='0' width='60%'>"
             "<tr><th align='left'>Mastery</th><th align='right'>before</th><th></th>"
             "<th align='right'>after</th><th align='right'>change</th></tr>"
-            + "".join(rows) + "</table>")
+            + "".join(rows) + "</table>" + footnote)
+
+
+def held_back(score: int, level: str) -> bool:
+    """A score at the mastered mark that is not mastered: too few answers so far."""
+    return score >= MASTERED_SCORE and level == Level.PROFICIENT.value
 
 
 class SummaryPage(QWidget):
@@ -76,9 +91,11 @@ class SummaryPage(QWidget):
         layout.addLayout(buttons)
 
     def show_result(self, title: str, right: int, answered: int, changes: Sequence[Change],
-                    *, has_lesson: bool, notes: Sequence[str] = ()) -> None:
+                    *, has_lesson: bool, notes: Sequence[str] = (),
+                    stopped: bool = False) -> None:
+        """``stopped``: the trainee stopped the drill before its end."""
         self.changes = list(changes)
-        self.heading.setText(f"Drill complete: {title}")
+        self.heading.setText(f"Drill stopped: {title}" if stopped else f"Drill complete: {title}")
         percent = f" ({100 * right / answered:.0f}%)" if answered else ""
         self.score.setText(f"{right} of {answered} right{percent}")
         self.notes.setText("\n".join(notes))

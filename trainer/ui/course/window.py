@@ -149,7 +149,7 @@ class CourseWindow(QMainWindow):
             self.statusBar().showMessage(" ".join(plan.skipped), 10000)
         self.drill.start(plan)
 
-    def _drill_finished(self) -> None:
+    def _drill_finished(self, *, stopped: bool = False) -> None:
         plan, before = self.plan, self._before
         if plan is None or before is None:
             self.show_course()
@@ -159,13 +159,13 @@ class CourseWindow(QMainWindow):
         self.summary.show_result(
             plan.title, right, answered,
             mastery_changes(before, after, self.course.lessons),
-            has_lesson=self._plan_kind == "lesson", notes=plan.skipped)
+            has_lesson=self._plan_kind == "lesson", notes=plan.skipped, stopped=stopped)
         self.pages.setCurrentWidget(self.summary)
 
     def _drill_stopped(self) -> None:
         """Stopped early: mastery before -> after all the same, once anything was answered."""
         if self.drill.summary()[1]:
-            self._drill_finished()
+            self._drill_finished(stopped=True)
             return
         if self._plan_kind == "lesson" and self.lesson is not None:
             self._back_to_lesson()

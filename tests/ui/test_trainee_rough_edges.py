@@ -1,0 +1,51 @@
+"""Issue 19, item 24: the trainee's small rough edges, one test each."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from tests.ui.test_practice_loop import type_answer, typed_form
+from trainer.engine.round import SEAT_NUMBERS
+from trainer.training.course_plan import Change
+from trainer.training.questions import QuestionKind
+from trainer.training.session import TrainingSettings
+from trainer.ui.course.summary import SummaryPage, changes_html
+from trainer.ui.main_window import MainWindow
+
+
+def test_a_click_on_an_empty_seat_at_which_seat_next_is_refused_not_graded(
+        qtbot: QtBot) -> None:
+    window = MainWindow(TrainingSettings(seed=11, seats=3, sound=False))
+    qtbot.addWidget(window)
+    window.next_hand()
+    state = window.state
+    assert state is not None
+    while state.current is not None and state.current.kind is not QuestionKind.NEXT_SEAT:
+        type_answer(qtbot, window, typed_form(state.current.kind, state.current.expected))
+    assert state.current is not None, "three seats always ask which seat is next"
+    taken = {seat.seat for seat in state.round.seats}
+    empty = next(number for number in SEAT_NUMBERS if number not in taken)
+    graded = len(state.grades)
+    window.table.seatClicked.emit(empty)
+    assert len(state.grades) == graded  # nothing graded
+    assert window.panel.error.text() == f"Seat {empty} is empty: click a seat with a player."
+    window.table.seatClicked.emit(state.current.expected)
+    assert len(state.grades) == graded + 1 and state.grades[-1].correct
+    window.close()
+
+
+def test_a_stopped_drill_says_stopped(qtbot: QtBot) -> None:
+    page = SummaryPage()
+    qtbot.addWidget(page)
+    page.show_result("Ties", 3, 4, [], has_lesson=True, stopped=True)
+    assert page.heading.text() == "Drill stopped: Ties"
+    page.show_result("Ties", 3, 4, [], has_lesson=True)
+    assert page.heading.text() == "Drill complete: Ties"
+
+
+def test_a_score_at_the_mastered_mark_held_back_by_the_10_answer_rule_says_why() -> None:
+    held = changes_html([Change("Ties", 96, "proficient", 95, "mastered")])
+    assert "96% <small>proficient*</small>" in held
+    assert "fewer than 10 answers" in held and "at least 10 answers" in held
+    plain = changes_html([Change("Ties", 80, "proficient", 95, "mastered")])
+    assert "*" not in plain and "10 answers" not in plain
