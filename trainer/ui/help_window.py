@@ -42,6 +42,13 @@ ANSWER_KEYS = (
                     " then type the hand"),
 )
 
+COURSE_KEYS = (
+    ("Ctrl+D", "In the course: practise what is due (on the lesson list), or drill the"
+               " lesson open"),
+    ("Ctrl+P / F1", "From the course and My progress too: my progress, this help"),
+)
+"""Keys of the course window, which has no menu of its own to read them from."""
+
 SETTLEMENT_ORDER = (
     "Seats that folded with only the ante and odds were collected as they folded, "
     "from seat 1 (the dealer's left) up.",
@@ -59,7 +66,7 @@ def keys_html(actions: list[QAction]) -> str:
         keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         if keys:
             rows.append((keys, action.text().replace("&", "").rstrip("\u2026.")))
-    rows += list(ANSWER_KEYS)
+    rows += list(COURSE_KEYS) + list(ANSWER_KEYS)
     body = "".join(f"<tr><td><b>{escape(keys)}</b></td><td>{escape(what)}</td></tr>"
                    for keys, what in rows)
     return f"<h2>Keyboard</h2><table cellpadding='4'>{body}</table>"

@@ -58,7 +58,7 @@ from trainer.training.session import (
 )
 from trainer.ui.about import TITLE
 from trainer.ui.answer_panel import AnswerPanel
-from trainer.ui.keys import action
+from trainer.ui.keys import action, shortcut
 from trainer.ui.lock import Clock, IdleWatcher, LockPage, system_clock
 from trainer.ui.round_controller import RoundController, table_beside_panel
 from trainer.ui.table.view import TableView
@@ -79,6 +79,30 @@ MODE_HELP = {
 
 log = logging.getLogger("trainer.ui")
 
+
+
+def place_beside(window: QWidget, main: QWidget, board: QWidget) -> None:
+    """Put ``window`` beside ``main`` on its screen, never over the ``board``: to its
+    right, else to its left (narrowed to the room there, down to 360 px), else over the
+    part of ``main`` right of the board (the answer panel), as wide as that is."""
+    least = 360
+    screen = main.screen().availableGeometry()
+    frame = main.frameGeometry()
+    width, height = window.width(), window.height()
+    right_room = screen.right() - frame.right()
+    left_room = frame.left() - screen.left()
+    if max(right_room, left_room) >= min(width, least):
+        if right_room >= min(width, least):
+            width = min(width, right_room)
+            x = frame.right() + 1
+        else:
+            width = min(width, left_room)
+            x = frame.left() - width
+    else:  # a window filling the screen: over the panel beside the board
+        x = board.mapToGlobal(board.rect().topRight()).x() + 1
+        width = max(1, min(width, screen.right() - x + 1))
+    window.resize(width, height)
+    window.move(x, max(screen.top(), frame.top()))
 
 
 class _Cancelled:
@@ -208,14 +232,22 @@ class MainWindow(QMainWindow):
                                    QKeySequence.StandardKey.HelpContents))
         help_menu.addAction(action("&About", self, self._about))
 
-    def open_help(self) -> None:
-        """F1: the keys and the rules in force, in a window beside the table."""
+    def open_help(self, over: QWidget | None = None) -> None:
+        """F1: the keys and the rules in force, in a window beside the table (first
+        opened beside this window, never over the board; where it is moved, it stays).
+        ``over``: a modal window F1 was pressed in (My progress), which gets its own."""
         from trainer.ui.help_window import HelpWindow
 
         round_ = self.state.round if self.state is not None else None
+        actions = [a for menu in self.menuBar().findChildren(QMenu) for a in menu.actions()]
+        if over is not None and over.isModal():  # the table's help would be blocked
+            sheet = HelpWindow(actions, round_, over)
+            sheet.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            sheet.show()
+            return
         if self.help_window is None:
-            actions = [a for menu in self.menuBar().findChildren(QMenu) for a in menu.actions()]
             self.help_window = HelpWindow(actions, round_, self)
+            place_beside(self.help_window, self, self.table)
         else:
             self.help_window.show_rules(round_)
         self.help_window.show()
@@ -293,9 +325,13 @@ class MainWindow(QMainWindow):
             return None
         dialog = QDialog(self)
         dialog.setWindowTitle("My progress")
+        dialog.setModal(True)  # exec()'d: F1 opens a help sheet of its own (open_help)
+        shortcut(QKeySequence.StandardKey.HelpContents, dialog,
+                 lambda: self.open_help(dialog))
         layout = QVBoxLayout(dialog)
         tabs = QTabWidget(dialog)
         tabs.addTab(ProgressView(self.db, self.trainee_id, dialog), "Progress")
+        shortcut("Ctrl+P", dialog, lambda: tabs.setCurrentIndex(0))  # already here: Progress
         exams = ExamsTable(dialog)
         exams.set_exams(self.db.exam_results(self.trainee_id))
         count = exams.exams_model.rowCount()

@@ -9,7 +9,7 @@ import random
 from collections.abc import Iterable
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from trainer.storage.database import TrainerDB
@@ -84,6 +84,12 @@ class CourseWindow(QMainWindow):
         # On every page of the course (a shortcut of the lesson list only was dead while
         # a lesson or a drill was up, issue 12).
         shortcut("Ctrl+M", self, self.work_my_mistakes)
+        # The practice window's My progress and help, from here too (issue 19, item 24).
+        for keys, name in (("Ctrl+P", "open_progress"),
+                           (QKeySequence.StandardKey.HelpContents, "open_help")):
+            opener = getattr(parent, name, None)
+            if callable(opener):
+                shortcut(keys, self, opener)
         self.show_course()
 
     # --- pages --------------------------------------------------------------------------------
