@@ -5,9 +5,12 @@ from __future__ import annotations
 from pytestqt.qtbot import QtBot
 
 from tests.ui.test_practice_loop import type_answer, typed_form
-from trainer.engine.round import SEAT_NUMBERS
+from trainer.engine.round import SEAT_NUMBERS, parse_round
+from trainer.engine.settlement import settle
+from trainer.training.answers import dealer_hand_from_table
 from trainer.training.course_plan import Change
-from trainer.training.questions import QuestionKind
+from trainer.training.grading import grade
+from trainer.training.questions import QuestionKind, answer_text, build_questions
 from trainer.training.session import TrainingSettings
 from trainer.ui.course.summary import SummaryPage, changes_html
 from trainer.ui.main_window import MainWindow
@@ -49,3 +52,19 @@ def test_a_score_at_the_mastered_mark_held_back_by_the_10_answer_rule_says_why()
     assert "fewer than 10 answers" in held and "at least 10 answers" in held
     plain = changes_html([Change("Ties", 80, "proficient", 95, "mastered")])
     assert "*" not in plain and "10 answers" not in plain
+
+
+def test_feedback_writes_a_ten_as_10_like_the_cards_and_the_readme() -> None:
+    """The dealer's As Kd with Tc 9h 7s 3d 2c makes ace high, As Kd 10c 9h 7s."""
+    round_ = parse_round({
+        "rules": "ny-2018", "dealer": ["As", "Kd"], "board": ["Tc", "9h", "7s", "3d", "2c"],
+        "seats": [{"seat": 1, "hole": ["4h", "4s"], "ante": "5", "odds": "5", "raise": "15"}],
+    })
+    question = build_questions(settle(round_))[0]
+    assert question.kind is QuestionKind.DEALER_HAND
+    text = answer_text(question.kind, question.expected)
+    assert text == "high card: As Kd 10c 9h 7s"
+    assert "10c" in question.explanation and "Tc" not in question.explanation
+    grade_ = grade(question, dealer_hand_from_table("ace high 3d 2c", [],
+                                                    [*round_.dealer, *round_.board]), 4.0)
+    assert grade_.correct and grade_.given_text == "ace high: As Kd 10c 9h 7s"

@@ -21,12 +21,12 @@ The order follows docs/rules.md §7:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TypeAlias
 
-from trainer.engine.cards import Card, cards_text
+from trainer.engine.cards import Card
 from trainer.engine.evaluator import Category, hand_wording
 from trainer.engine.money import ZERO, dollars
 from trainer.engine.round import Wager
@@ -117,11 +117,17 @@ def payout_text(answer: PayoutAnswer) -> str:
     return f"take {dollars(answer.amount)}" if answer.amount else "take"
 
 
+def cards_as_typed(cards: Iterable[Card]) -> str:
+    """Cards as a trainee types them and reads them on the felt and in the README: a ten
+    is ``10c`` (never ``Tc``), ``As Kd 10c 7s 2s``; the trainer reads both back."""
+    return " ".join(f"10{card.suit.value}" if card.rank == 10 else str(card) for card in cards)
+
+
 def answer_text(kind: QuestionKind, answer: Answer) -> str:
     """A short human form of an answer (expected or given) to a question of ``kind``."""
     if kind is QuestionKind.DEALER_HAND:
         assert isinstance(answer, DealerHandAnswer)
-        return f"{hand_wording(answer.category, answer.ranks)}: {cards_text(answer.cards)}"
+        return f"{hand_wording(answer.category, answer.ranks)}: {cards_as_typed(answer.cards)}"
     if isinstance(answer, NamedHand):
         return hand_wording(answer.category, answer.ranks)
     if kind is QuestionKind.QUALIFIES:
@@ -274,7 +280,7 @@ def build_questions(settlement: Settlement) -> list[Question]:
             prompt="Dealer: what is the best hand, and which five cards play?",
             expected=DealerHandAnswer(dealer.category, dealer.cards),
             explanation=(f"The dealer's best five of seven is {dealer.describe()}:"
-                         f" {cards_text(dealer.cards)} (rules §1)."),
+                         f" {cards_as_typed(dealer.cards)} (rules §1)."),
             cards=dealer_cards,
         ),
         Question(
@@ -318,7 +324,7 @@ def build_questions(settlement: Settlement) -> list[Question]:
                 prompt=f"Seat {number}: what is the player's best hand?",
                 expected=seat.hand.category,
                 explanation=(f"Seat {number}'s best five of seven is {seat.hand.describe()}:"
-                             f" {cards_text(seat.hand.cards)} (rules §1)."),
+                             f" {cards_as_typed(seat.hand.cards)} (rules §1)."),
                 cards=_seat_cards(settlement, number),
             ))
         if seat.result is not SeatResult.FOLD:
