@@ -7,11 +7,12 @@ from pytestqt.qtbot import QtBot
 from tests.ui.test_practice_loop import type_answer, typed_form
 from trainer.engine.round import SEAT_NUMBERS, parse_round
 from trainer.engine.settlement import settle
+from trainer.storage.database import open_database
 from trainer.training.answers import dealer_hand_from_table
 from trainer.training.course_plan import Change
 from trainer.training.grading import grade
 from trainer.training.questions import QuestionKind, answer_text, build_questions
-from trainer.training.session import TrainingSettings
+from trainer.training.session import Mode, TrainingSettings
 from trainer.ui.course.summary import SummaryPage, changes_html
 from trainer.ui.main_window import MainWindow
 
@@ -68,3 +69,30 @@ def test_feedback_writes_a_ten_as_10_like_the_cards_and_the_readme() -> None:
     grade_ = grade(question, dealer_hand_from_table("ace high 3d 2c", [],
                                                     [*round_.dealer, *round_.board]), 4.0)
     assert grade_.correct and grade_.given_text == "ace high: As Kd 10c 9h 7s"
+
+
+def test_an_exams_status_clock_shows_each_rounds_own_time(qtbot: QtBot) -> None:
+    """Round 2 starts at 0.0 s, not with round 1's time; between rounds the exam's time
+    left keeps running while the finished round's time stays."""
+    db = open_database()
+    try:
+        config = db.get_exam_config(db.create_exam_config("Timed", 3, "ny-2018", 80, 600))
+        trainee = db.create_trainee("Ana")
+        window = MainWindow(TrainingSettings(seed=3, seats=2, sound=False), db=db,
+                            trainee_id=trainee)
+        qtbot.addWidget(window)
+        window._choose_exam_config = lambda: config  # type: ignore[method-assign]
+        window.set_mode(Mode.EXAM)
+        state = window.state
+        assert state is not None
+        while state.current is not None:
+            type_answer(qtbot, window, typed_form(state.current.kind, state.current.expected))
+        window._round_seconds = 12.3  # as if round 1 took 12.3 s
+        window._update_clock()
+        assert window.clock_label.text().startswith("Time 12.3 s  \u2022 exam time left ")
+        assert window._tick.isActive()  # the exam's time left runs on between rounds
+        window.next_hand()
+        assert window.clock_label.text().startswith("Time 0.0 s  \u2022 exam time left ")
+        window.close()
+    finally:
+        db.close()

@@ -135,6 +135,8 @@ class MainWindow(QMainWindow):
         self.exam_config: ExamConfig | None = None
         self._settings_waiting = False
         """Settings that shape rounds changed mid-hand: the next hand starts a session."""
+        self._round_seconds: float | None = None
+        """The last finished round's time (None while a round is asked)."""
         self._quit_confirmed = False
         self.help_window: HelpWindow | None = None
         self.meter = ProgressiveMeter.started(random.Random())
@@ -777,8 +779,10 @@ class MainWindow(QMainWindow):
         self.rounds.show_settlement_at_end = self.mode is not Mode.EXAM
         self.rounds.begin(state)
         self._round_timer.start()
+        self._round_seconds = None
         if self.mode is Mode.SPEED or self._exam_deadline.isActive():
             self._tick.start()
+            self._update_clock()  # this round's time at once, not the last round's
         self._update_score()
         self.roundReady.emit()
 
@@ -802,13 +806,18 @@ class MainWindow(QMainWindow):
         self._update_score()
 
     def _finish_round(self, state: RoundState) -> None:
-        self._tick.stop()
         seconds = self._round_timer.elapsed() / 1000
+        self._round_seconds = seconds  # the round's time stays; an exam's time left runs on
+        if not self._exam_deadline.isActive():
+            self._tick.stop()
+        elif self._tick.isActive():
+            self._update_clock()
         correct = sum(grade.correct for grade in state.grades)
         lines = []
         if self.mode is Mode.EXAM:
             if self.session.exam_finished:
                 self._exam_deadline.stop()
+                self._tick.stop()
                 recorder = self.recorder
                 exam = self._close_recorder()
                 lines += self._exam_verdict(exam, self._station_result(recorder))
@@ -896,7 +905,8 @@ class MainWindow(QMainWindow):
             self.score_label.setText("")
 
     def _update_clock(self) -> None:
-        text = f"Time {self._round_timer.elapsed() / 1000:.1f} s"
+        seconds = self._round_seconds
+        text = f"Time {self._round_timer.elapsed() / 1000 if seconds is None else seconds:.1f} s"
         if self._exam_deadline.isActive():
             left = self._exam_deadline.remainingTime() // 1000
             text += f"  \u2022 exam time left {left // 60}:{left % 60:02d}"
