@@ -9,7 +9,14 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from stations import Station, lost_and_doubled, room_uids, station_target, station_uids
+from stations import (
+    Station,
+    lost_and_doubled,
+    room_uids,
+    station_target,
+    station_uids,
+    station_url,
+)
 
 from trainer.room.outbox import StationMismatch, Waiting, sync_once, waiting
 from trainer.storage.exchange import record_problem
@@ -148,3 +155,42 @@ def test_a_database_the_room_does_not_know_under_this_stations_id_sends_nothing(
     finally:
         other.db = station.db  # closed above; the fixture closes the first one
     assert sorted(room_uids(room_url, "answers")) == station_uids(station.path, "answers")
+
+
+def test_a_mark_moved_back_by_a_station_account_only_resends_what_is_stored_once(
+        room_url: str, station: Station) -> None:
+    station.answer(4)
+    outbox = StationOutbox.of(station.db)
+    sync_once(outbox, station_target(room_url))
+    with psycopg.connect(station_url(room_url), autocommit=True) as conn:
+        conn.execute("UPDATE station_marks SET sent_through = 0, last_uid = NULL")
+    assert sync_once(outbox, station_target(room_url)).sent == {}
+    assert lost_and_doubled(room_url, station.path, "answers") == (0, 0)
+    assert sum(room_uids(room_url, "answers").values()) == 4
+
+
+def test_a_mark_moved_forward_to_a_row_the_station_does_not_have_stops_its_sending(
+        room_url: str, station: Station) -> None:
+    station.answer(1)
+    outbox = StationOutbox.of(station.db)
+    sync_once(outbox, station_target(room_url))
+    station.answer(2)
+    with psycopg.connect(station_url(room_url), autocommit=True) as conn:
+        conn.execute("UPDATE station_marks SET sent_through = 3, last_uid = 'forged'"
+                     " WHERE record_table = 'answers'")
+    with pytest.raises(StationMismatch, match="its answers row 3 is not the one"):
+        sync_once(outbox, station_target(room_url))
+    assert sum(room_uids(room_url, "answers").values()) == 1
+
+
+def test_the_same_name_on_two_stations_is_two_trainees_in_the_room(
+        room_url: str, station: Station, tmp_path: Path) -> None:
+    other = Station(tmp_path / "other.sqlite3", trainee="Ana", seed=3)
+    try:
+        for each in (station, other):
+            sync_once(StationOutbox.of(each.db), station_target(room_url))
+    finally:
+        other.close()
+    with psycopg.connect(room_url) as conn:
+        assert conn.execute("SELECT name, COUNT(*) FROM trainees GROUP BY name").fetchall() == [
+            ("Ana", 2)]
