@@ -63,3 +63,28 @@ def test_the_meter_carries_across_modes_and_stays_out_of_an_exam(
     assert window.session.meter is window.meter
     assert pool == kept + Decimal("0.25") * _wagers(window.state.settlement.round)  # type: ignore[union-attr]
     window.close()
+
+
+def test_the_course_tables_meter_is_the_practice_tables(qtbot: QtBot) -> None:
+    """Issue 19, item 24: a lesson's drill rounds play against the station's meter, so
+    the course window shows the pool the practice table shows (not one of its own)."""
+    from trainer.ui.course import open_course
+
+    settings = TrainingSettings(rules="ny-2018", sound=False, seed=9)
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    window.next_hand()
+    before = window.meter.amount
+    course = open_course(window)
+    course.open_lesson("hand-rankings")
+    course.start_lesson_drill()
+    state = course.drill.state
+    assert state is not None
+    dealt = state.settlement.round
+    assert dealt.progressive_pool == before + Decimal("0.25") * _wagers(dealt)
+    assert course.drill.table.meter_reading("progressive") == whole_dollars(
+        dealt.progressive_pool)
+    paid = progressive_pool_paid(state.settlement)
+    assert window.meter.amount == (SEED if paid.emptied
+                                   else dealt.progressive_pool - paid.amount)
+    course.close()

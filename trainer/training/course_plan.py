@@ -91,6 +91,9 @@ class RoundStep:
     target_seconds: float = DEFAULT_TARGET_SECONDS
     skills: tuple[Skill, ...] = ()
     """The skills asked; the rest of the round is shown settled. Empty: every question."""
+    fresh: bool = False
+    """Dealt for this drill (played against the station's meter, as at the table); False:
+    a round re-dealt exactly as it was (a mistake), its own pool kept."""
     situation: str | None = None
     """What the round was dealt to show (a scenario's description, which names the
     answers: "The dealer does not qualify ..."), said only once it is answered."""
@@ -138,7 +141,7 @@ def _round_steps(drill: Drill, rounds: Sequence[Round], target: float) -> list[R
     name = drill.title or "Drill round"
     situation = None if scenario is None else SCENARIOS[scenario].description
     return [RoundStep(round_, f"{name} ({index} of {len(rounds)})", scenario, target,
-                      situation=situation)
+                      fresh=True, situation=situation)
             for index, round_ in enumerate(rounds, start=1)]
 
 
@@ -255,7 +258,8 @@ def item_plan(item: str, lessons: Sequence[Lesson], rng: random.Random,
         what = f"{teaching[0].title}: scenario rounds" if teaching else "Scenario rounds"
         title = f"Due now: {what}"
     steps = tuple(RoundStep(round_, f"{what} ({index} of {len(dealt)})",
-                            name if kind == SCENARIO else None, target, situation=situation)
+                            name if kind == SCENARIO else None, target, fresh=True,
+                            situation=situation)
                   for index, round_ in enumerate(dealt, start=1))
     return Plan(title, steps, tuple(teaching[:1]), skills)
 
@@ -486,7 +490,7 @@ class CourseProgress:
             fresh = self._fresh_round(answer.skill, rng)
             if fresh is not None:
                 steps.append(RoundStep(fresh, f"A fresh round: {answer.skill.label}",
-                                       skills=focus))
+                                       skills=focus, fresh=True))
         steps.extend(self.missed_rulings)
         lessons = tuple(lesson for lesson in self.lessons
                         if any(step.lesson_id == lesson.id for step in self.missed_rulings))

@@ -313,11 +313,18 @@ class TrainingSession:
         self.meter.pay(settlement)
         return self._start(settlement)
 
-    def start_round(self, round_: Round, skills: tuple[Skill, ...] = ()) -> RoundState:
+    def start_round(self, round_: Round, skills: tuple[Skill, ...] = (), *,
+                    on_meter: bool = False) -> RoundState:
         """Ask a given round (a lesson's or a test's) instead of a random one; with
-        ``skills``, only the questions of those skills (the rest is shown settled)."""
+        ``skills``, only the questions of those skills (the rest is shown settled).
+        ``on_meter``: a round dealt fresh for this session (a drill's) is played against
+        the session's meter like a random one; a round re-dealt as it was keeps its pool."""
         self._check_can_deal()
-        return self._start(settle(round_), skills)
+        if not on_meter or self.meter is None:
+            return self._start(settle(round_), skills)
+        settlement = settle(self.meter.deal(round_))
+        self.meter.pay(settlement)
+        return self._start(settlement, skills)
 
     def _check_can_deal(self) -> None:
         if self.mode is not Mode.EXAM:

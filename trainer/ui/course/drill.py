@@ -32,6 +32,7 @@ from trainer.storage.database import TrainerDB
 from trainer.storage.models import STORAGE_ERRORS
 from trainer.training.course_plan import CourseProgress, Plan, RoundStep, RulingStep, Step
 from trainer.training.grading import Grade
+from trainer.training.progressive_meter import ProgressiveMeter
 from trainer.training.recorder import SessionRecorder
 from trainer.training.session import Mode, RoundState, TrainingSession, TrainingSettings
 from trainer.ui.answer_panel import AnswerPanel
@@ -51,8 +52,11 @@ class DrillPlayer(QWidget):
 
     def __init__(self, settings: TrainingSettings, progress: CourseProgress,
                  parent: QWidget | None = None, *, db: TrainerDB | None = None,
-                 trainee_id: int | None = None) -> None:
+                 trainee_id: int | None = None, meter: ProgressiveMeter | None = None) -> None:
         super().__init__(parent)
+        self.meter = meter
+        """The practice window's progressive meter: fresh drill rounds play against it,
+        so the course's table shows the same pool as the practice table."""
         self.settings = settings
         self.progress = progress
         self.db = db
@@ -124,7 +128,7 @@ class DrillPlayer(QWidget):
         self.rulings_right = self.rulings_answered = 0
         self.title.setText(plan.title)
         settings = dataclasses.replace(self.settings, seed=None)
-        self.session = TrainingSession(settings, Mode.PRACTICE)
+        self.session = TrainingSession(settings, Mode.PRACTICE, meter=self.meter)
         if self.db is not None and self.trainee_id is not None:
             try:
                 self.rounds.recorder = SessionRecorder(self.db, self.trainee_id, self.session)
@@ -174,7 +178,7 @@ class DrillPlayer(QWidget):
     def _deal(self, step: RoundStep) -> None:
         assert self.session is not None
         try:
-            state = self.session.start_round(step.round, step.skills)
+            state = self.session.start_round(step.round, step.skills, on_meter=step.fresh)
         except STORAGE_ERRORS as error:  # dealt, but not saved
             self._storage_problem(error)
             state = self.session.rounds[-1]
