@@ -194,3 +194,23 @@ def test_the_same_name_on_two_stations_is_two_trainees_in_the_room(
     with psycopg.connect(room_url) as conn:
         assert conn.execute("SELECT name, COUNT(*) FROM trainees GROUP BY name").fetchall() == [
             ("Ana", 2)]
+
+
+def test_the_room_package_reads_the_station_only_through_storage() -> None:
+    """No SQLite and no ``.conn`` in trainer/room: the station's reads are
+    trainer/storage/outbox_reads.py's (read from the source)."""
+    import ast
+
+    room = Path(__file__).resolve().parents[2] / "trainer" / "room"
+    found = []
+    for path in sorted(room.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names = [alias.name for alias in node.names] + [
+                    getattr(node, "module", None) or ""]
+                found += [f"{path.name} imports {name}" for name in names
+                          if name.split(".")[0] in ("sqlite3", "sqlite_utils")]
+            if isinstance(node, ast.Attribute) and node.attr == "conn":
+                found.append(f"{path.name}:{node.lineno} uses .conn")
+    assert len(list(room.glob("*.py"))) >= 7
+    assert found == []

@@ -207,7 +207,7 @@ class _Pass:
 
     def __init__(self, conn: psycopg.Connection[Any], outbox: StationOutbox, station: str,
                  bounds: dict[str, int], batch_rows: int) -> None:
-        self.conn = conn
+        self.room = conn
         self.outbox = outbox
         self.station = station
         self.bounds = bounds
@@ -239,10 +239,10 @@ class _Pass:
     # -- what the room has
 
     def _check_schema(self) -> None:
-        found = self.conn.execute("SELECT to_regclass('public.room_schema')").fetchone()
+        found = self.room.execute("SELECT to_regclass('public.room_schema')").fetchone()
         version = None
         if found is not None and found[0] is not None:
-            row = self.conn.execute("SELECT version FROM room_schema").fetchone()
+            row = self.room.execute("SELECT version FROM room_schema").fetchone()
             version = None if row is None else int(row[0])
         if version is None:
             raise RoomRefused("the room database holds no room yet (IT runs"
@@ -254,7 +254,7 @@ class _Pass:
 
     def _read_marks(self) -> dict[str, Mark]:
         return {str(table): Mark(int(through), None if uid is None else str(uid))
-                for table, through, uid in self.conn.execute(
+                for table, through, uid in self.room.execute(
                     "SELECT record_table, sent_through, last_uid FROM station_marks"
                     " WHERE station = %s", (self.station,))}
 
@@ -271,7 +271,7 @@ class _Pass:
                     " another station?); nothing was sent, so nothing was mixed up: ask IT")
 
     def _seen(self, now_waiting: Waiting) -> None:
-        self.conn.execute(
+        self.room.execute(
             "INSERT INTO stations (station, last_seen, waiting) VALUES (%s, now(), %s)"
             " ON CONFLICT (station) DO UPDATE SET last_seen = now(), waiting = excluded.waiting",
             (self.station, now_waiting.answers))
@@ -286,7 +286,7 @@ class _Pass:
             if not rows:
                 break
             mark = Mark(rows[-1].seq, rows[-1].uid)
-            with self.conn.transaction():
+            with self.room.transaction():
                 self._send_batch(table, rows)
                 self._move_mark(table, mark)
             self.marks[table] = mark  # committed
@@ -300,16 +300,16 @@ class _Pass:
         rows = self.outbox.later_rows(table, through)
         key = _KEY_COLUMN[table]
         uids = [row.uid for row in rows]
-        held = {str(uid) for (uid,) in self.conn.execute(
+        held = {str(uid) for (uid,) in self.room.execute(
             f"SELECT {key} FROM {table} WHERE {key} = ANY(%s)", (uids,))}
-        held |= {str(uid) for (uid,) in self.conn.execute(
+        held |= {str(uid) for (uid,) in self.room.execute(
             "SELECT uid FROM refused_records WHERE station = %s AND record_table = %s",
             (self.station, table))}
         missing = [row for row in rows if row.uid not in held]
         for start in range(0, len(missing), self.batch_rows):
-            with self.conn.transaction():
+            with self.room.transaction():
                 self._send_batch(table, missing[start:start + self.batch_rows])
-        with self.conn.transaction():
+        with self.room.transaction():
             self._move_mark(table, Mark(len(rows)))
         self.marks[table] = Mark(len(rows))
 
@@ -326,14 +326,14 @@ class _Pass:
                 refused.append(Refused(table, row.seq, row.uid, problem))
         statement = _insert_statement(table)
         try:
-            with self.conn.transaction(), self.conn.cursor() as cursor:
+            with self.room.transaction(), self.room.cursor() as cursor:
                 cursor.executemany(statement, [self._params(table, row) for row in good])
                 self.sent[table] += max(cursor.rowcount, 0)
         except (psycopg.errors.IntegrityError, psycopg.errors.DataError):
             for row in good:  # one at a time, to find the ones the room refuses
                 try:
-                    with self.conn.transaction():
-                        cursor = self.conn.execute(statement, self._params(table, row))
+                    with self.room.transaction():
+                        cursor = self.room.execute(statement, self._params(table, row))
                         self.sent[table] += max(cursor.rowcount, 0)
                 except (psycopg.errors.IntegrityError, psycopg.errors.DataError) as error:
                     refused.append(Refused(table, row.seq, row.uid,
@@ -347,7 +347,7 @@ class _Pass:
         found = list(refused)
         if not found:
             return
-        with self.conn.cursor() as cursor:
+        with self.room.cursor() as cursor:
             cursor.executemany(
                 "INSERT INTO refused_records (station, record_table, station_seq, uid, problem)"
                 " VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
@@ -356,7 +356,7 @@ class _Pass:
         self.refused.extend(found)
 
     def _move_mark(self, table: str, mark: Mark) -> None:
-        self.conn.execute(
+        self.room.execute(
             "INSERT INTO station_marks (station, record_table, sent_through, last_uid)"
             " VALUES (%s, %s, %s, %s) ON CONFLICT (station, record_table) DO UPDATE"
             " SET sent_through = excluded.sent_through, last_uid = excluded.last_uid"
