@@ -66,5 +66,5 @@ def test_a_pasted_page_is_refused_in_one_short_line(qtbot: QtBot, window: MainWi
     assert state is not None and state.grades == []  # nothing graded
     error = window.panel.error
     assert error.text() == ("The answer is too long: an answer is at most 100 characters."
-                            " Nothing was graded; type it again")
+                            " Nothing was graded; type it again.")
     assert error.sizeHint().width() <= window.panel.width()  # it wraps, nothing clipped

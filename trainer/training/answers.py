@@ -51,7 +51,7 @@ def check_length(text: str) -> None:
     if len(text.strip()) > MAX_ANSWER_LENGTH:
         raise AnswerError(
             f"The answer is too long: an answer is at most {MAX_ANSWER_LENGTH} characters."
-            " Nothing was graded; type it again")
+            " Nothing was graded; type it again.")
 
 
 def _clean(text: object) -> str:

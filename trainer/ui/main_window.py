@@ -341,8 +341,10 @@ class MainWindow(QMainWindow):
         if station:  # the station's own exams, apart: never an instructor's exam
             page = QWidget(dialog)
             column = QVBoxLayout(page)
-            column.addWidget(QLabel("Exams set by an instructor:"))
+            column.addWidget(QLabel("Exams set by an instructor:" if count
+                                    else "Exams set by an instructor: none yet."))
             column.addWidget(exams, 1)
+            exams.setVisible(bool(count))
             column.addWidget(StationExamsView(station, page), 1)
             tabs.addTab(page, f"My exams ({count + len(station)})")
         else:
