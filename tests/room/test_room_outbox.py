@@ -18,6 +18,7 @@ from stations import (
     station_url,
 )
 
+from trainer.room.admin import room_status
 from trainer.room.outbox import StationMismatch, Waiting, sync_once, waiting
 from trainer.storage.exchange import record_problem
 from trainer.storage.outbox_reads import StationOutbox
@@ -107,6 +108,10 @@ def test_a_row_failing_the_station_file_checks_is_not_sent_and_is_recorded_as_re
     again = sync_once(StationOutbox.of(station.db), station_target(room_url))
     assert again.sent == {} and again.refused == ()
     assert again.waiting == Waiting(0, 0)  # refused rows do not wait for ever
+    target = station_target(room_url)
+    (seen,) = room_status(target.url, target.credentials).stations
+    assert (seen.station, seen.answers, seen.waiting, seen.refused) == (
+        station.db.station, 2, 0, 2)
 
 
 def test_record_problem_is_the_station_files_own_check() -> None:

@@ -110,6 +110,8 @@ class StationSeen:
     last_seen: datetime
     waiting: int
     answers: int
+    refused: int = 0
+    """Rows the station did not send because they failed the checks (``refused_records``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,12 +134,14 @@ def room_status(url: str, credentials: Credentials | None) -> RoomStatus:
             schema = _schema_version(conn)
             stations: tuple[StationSeen, ...] = ()
             if schema:
+                refused = ("(SELECT COUNT(*) FROM refused_records r WHERE r.station = s.station)"
+                           if schema >= 2 else "0")
                 stations = tuple(
-                    StationSeen(str(name), seen, int(waiting), int(answers))
-                    for name, seen, waiting, answers in conn.execute(
+                    StationSeen(str(name), seen, int(waiting), int(answers), int(refusals))
+                    for name, seen, waiting, answers, refusals in conn.execute(
                         "SELECT s.station, s.last_seen, s.waiting,"
-                        " (SELECT COUNT(*) FROM answers a WHERE a.station = s.station)"
-                        " FROM stations s ORDER BY s.station"))
+                        " (SELECT COUNT(*) FROM answers a WHERE a.station = s.station),"
+                        f" {refused} FROM stations s ORDER BY s.station"))
     except psycopg.OperationalError as error:
         raise RoomError(f"the room server could not be reached ({_first_line(error)})") from None
     except psycopg.Error as error:

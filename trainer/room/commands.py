@@ -113,5 +113,7 @@ def _status(url: str, credentials_path: Path) -> int:
     for seen in status.stations:
         when = seen.last_seen.astimezone().strftime("%Y-%m-%d %H:%M")
         print(f"  {seen.station}: last seen {when}, {seen.answers} answers in the room,"
-              f" {seen.waiting} waiting")
+              f" {seen.waiting} waiting"
+              + (f", {seen.refused} refused (not sent: they fail the checks; the reasons"
+                 " are in the room's refused_records)" if seen.refused else ""))
     return 0
