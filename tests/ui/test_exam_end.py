@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QTabWidget
+from PySide6.QtWidgets import QLabel, QTabWidget
 from pytestqt.qtbot import QtBot
 
 from tests.ui.test_practice_loop import play_all_correct, type_answer
@@ -16,6 +16,7 @@ from trainer.storage.database import TrainerDB, open_database
 from trainer.training.questions import DealerHandAnswer
 from trainer.training.session import Mode, TrainingSettings
 from trainer.ui.main_window import MainWindow
+from trainer.ui.progress.trainee_page import ExamsTable
 from trainer.ui.station_exams import StationExamsView
 
 
@@ -99,6 +100,10 @@ def test_a_station_exam_takes_the_site_files_pass_mark_and_is_kept_in_my_exams(
     assert dialog is not None
     tabs = dialog.findChild(QTabWidget)
     assert tabs is not None and tabs.tabText(1) == "My exams (1)"
+    instructors = dialog.findChild(ExamsTable)
+    assert instructors is not None and instructors.isHidden()  # none: "none yet" instead
+    assert any(label.text() == "Exams set by an instructor: none yet."
+               for label in dialog.findChildren(QLabel))
     view = dialog.findChild(StationExamsView)
     assert view is not None and "Not an instructor's exam" in view.note.text()
     row = [str(view.model.index(0, c).data()) for c in range(view.model.columnCount())]

@@ -9,6 +9,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from tests.ui.test_practice_loop import type_answer, typed_form
 from trainer.storage.database import open_database
 from trainer.training.session import Mode, TrainingSettings
 from trainer.ui.main_window import MainWindow
@@ -151,6 +152,32 @@ def test_cancel_in_the_which_exam_picker_changes_nothing(
         assert window.session is session and window.state is state
         assert window.table.shown_round is state.round
         assert db.exam_results(trainee) == [] and db.station_exams(trainee) == []
+        window.close()
+    finally:
+        db.close()
+
+
+def test_cancel_when_starting_a_new_exam_keeps_the_finished_exams_screen(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = open_database()
+    try:
+        db.create_exam_config("Audition", 10, "ny-2018", 80)
+        trainee = db.create_trainee("Ana")
+        window = MainWindow(TrainingSettings(seed=4, sound=False, exam_rounds=1), db=db,
+                            trainee_id=trainee)
+        qtbot.addWidget(window)
+        monkeypatch.setattr(QInputDialog, "getItem", lambda *args: (args[3][-1], True))
+        window.set_mode(Mode.EXAM)  # the station exam, one round
+        state = window.state
+        assert state is not None
+        while state.current is not None:
+            type_answer(qtbot, window, typed_form(state.current.kind, state.current.expected))
+        session, verdict = window.session, window.panel.hint.text()
+        assert session.exam_finished and "Exam over" in verdict
+        monkeypatch.setattr(QInputDialog, "getItem", lambda *args: (args[3][0], False))
+        window.next_hand()  # Enter on the end screen, then Cancel in "Which exam?"
+        assert window.session is session and window.panel.hint.text() == verdict
+        assert db.exam_results(trainee) == [] and len(db.station_exams(trainee)) == 1
         window.close()
     finally:
         db.close()
