@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
+import psycopg
 import pytest
 from room_server import STATION_PASSWORD, RoomServer
 from stations import Station, lost_and_doubled, room_uids, station_target, station_uids
@@ -179,3 +180,30 @@ def test_a_server_that_never_answers_is_offline_within_the_connect_timeout(
             assert time.monotonic() - asked < 0.05
         finally:
             assert worker.stop(timeout=10)
+
+
+def test_the_worker_keeps_one_connection_to_the_room_between_passes(
+        room_url: str, station: Station) -> None:
+    def station_backends() -> list[int]:
+        with psycopg.connect(room_url) as conn:
+            return [int(row[0]) for row in conn.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+                " AND application_name = 'hhe-trainer station'")]
+
+    station.answer(2)
+    worker = RoomWorker(station.path, station_target(room_url), interval=0.1)
+    worker.start()
+    try:
+        assert worker.wait_for(synced, WAIT) is not None
+        first = station_backends()
+        for _ in range(3):
+            station.answer(2)
+            assert worker.wait_for(synced_after(datetime.now(UTC)), WAIT) is not None
+        assert len(first) == 1 and station_backends() == first
+    finally:
+        assert worker.stop()
+    deadline = time.monotonic() + WAIT  # the server's backend ends soon after the close
+    while station_backends() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert station_backends() == []  # closed when the worker stops
+    assert_room_equals_station(room_url, station.path)

@@ -166,27 +166,57 @@ def waiting(outbox: StationOutbox, marks: dict[str, Mark]) -> Waiting:
     return Waiting(counts["answers"], sum(counts.values()))
 
 
-def sync_once(station: StationOutbox, target: RoomTarget, *,
+class RoomLink:
+    """A connection to the room kept from one pass to the next (the worker's), so a
+    station does not sign in to the server every second; made again after a failure."""
+
+    def __init__(self, target: RoomTarget, connect_timeout: float = CONNECT_TIMEOUT) -> None:
+        self.target = target
+        self.connect_timeout = connect_timeout
+        self._conn: psycopg.Connection[Any] | None = None
+
+    def connection(self) -> psycopg.Connection[Any]:
+        """The open connection, or a new one (``psycopg.OperationalError`` when the
+        server cannot be reached within the connect timeout)."""
+        if self._conn is None or self._conn.closed or self._conn.broken:
+            self.close()
+            credentials = self.target.credentials
+            self._conn = psycopg.connect(
+                self.target.url, autocommit=True,
+                connect_timeout=max(2, round(self.connect_timeout)),
+                user=credentials.user if credentials else None,
+                password=credentials.password if credentials else None,
+                **_CONNECTION_OPTIONS)
+        return self._conn
+
+    def close(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.close()
+
+
+def sync_once(station: StationOutbox, target: RoomTarget | RoomLink, *,
               connect_timeout: float = CONNECT_TIMEOUT,
               batch_rows: int = BATCH_ROWS) -> SyncResult:
     """Send the room every record of ``station`` it does not have; raises a
     :class:`SyncError` (its message a sentence) when that cannot be done now. What was
-    sent before the failure stays sent, and is not sent again."""
+    sent before the failure stays sent, and is not sent again.
+
+    Given a :class:`RoomTarget`, the pass connects and disconnects; given a
+    :class:`RoomLink`, it uses (and keeps) the link's connection, dropped after an error."""
     try:
         station_id = station.station()
         bounds = station.last_ids()
     except StorageError as error:
         raise StationUnreadable(str(error)) from None
-    credentials = target.credentials
+    link = target if isinstance(target, RoomLink) else RoomLink(target, connect_timeout)
     sender: _Pass | None = None
+    failed = True
     try:
-        with psycopg.connect(
-                target.url, autocommit=True, connect_timeout=max(2, round(connect_timeout)),
-                user=credentials.user if credentials else None,
-                password=credentials.password if credentials else None,
-                **_CONNECTION_OPTIONS) as conn:
-            sender = _Pass(conn, station, station_id, bounds, batch_rows)
-            return sender.run()
+        sender = _Pass(link.connection(), station, station_id, bounds, batch_rows)
+        result = sender.run()
+        failed = False
+        return result
     except SyncError as error:
         error.marks = sender.known_marks() if sender else None
         raise
@@ -200,6 +230,9 @@ def sync_once(station: StationOutbox, target: RoomTarget, *,
         raise RoomRefused(f"the room server refused this station's records"
                           f" ({_first_line(error)})",
                           sender.known_marks() if sender else None) from None
+    finally:
+        if failed or link is not target:
+            link.close()
 
 
 class _Pass:

@@ -2,7 +2,8 @@
 
 :class:`RoomWorker` runs :func:`trainer.room.outbox.sync_once` about once a second on
 a thread of its own, with its own read-only connection to the station's SQLite file
-(never the GUI's connection). When the server cannot be reached it waits longer
+(never the GUI's connection), and one connection to the room kept between passes
+(:class:`~trainer.room.outbox.RoomLink`). When the server cannot be reached it waits longer
 between tries (doubling up to ``max_backoff``), and starts again at once when a try
 succeeds. The GUI never waits on the network: it reads :meth:`RoomWorker.status`, a
 snapshot kept under a lock, which returns at once whatever the thread is doing (a
@@ -26,6 +27,7 @@ from trainer.room.outbox import (
     BATCH_ROWS,
     CONNECT_TIMEOUT,
     Mark,
+    RoomLink,
     RoomOffline,
     SyncError,
     Waiting,
@@ -152,6 +154,7 @@ class RoomWorker:
 
     def _run(self) -> None:
         outbox: StationOutbox | None = None
+        link = RoomLink(self._target, self._connect_timeout)
         marks: dict[str, Mark] | None = None
         failures = 0
         refused = 0
@@ -163,9 +166,7 @@ class RoomWorker:
                         outbox = StationOutbox.open(self._path)
                     with self._changed:
                         self._pass_started = time.monotonic()
-                    result = sync_once(outbox, self._target,
-                                       connect_timeout=self._connect_timeout,
-                                       batch_rows=self._batch_rows)
+                    result = sync_once(outbox, link, batch_rows=self._batch_rows)
                 except (SyncError, StorageError) as error:
                     failures += 1
                     if isinstance(error, SyncError) and error.marks is not None:
@@ -191,5 +192,6 @@ class RoomWorker:
                     self._wake.wait(self._interval)
                 self._wake.clear()
         finally:
+            link.close()
             if outbox is not None:
                 outbox.close()
