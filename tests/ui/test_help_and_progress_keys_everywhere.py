@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -30,40 +30,57 @@ def window(qtbot: QtBot) -> Iterator[MainWindow]:
     db.close()
 
 
-def _board_on_screen(main: MainWindow) -> QRect:
-    table = main.table
-    return QRect(table.mapToGlobal(QPoint(0, 0)), table.size())
-
-
-def test_help_goes_to_the_side_with_room_narrowed_to_it(qtbot: QtBot) -> None:
-    """On the 800 px offscreen screen: a 300 px window at the left gets the sheet on its
-    right (about 500 px of room); one at the right, on its left, narrowed to the room."""
+def _main_board_sheet(qtbot: QtBot, sheet_width: int) -> tuple[QWidget, QWidget, QWidget]:
     main, sheet = QWidget(), QWidget()
     for widget in (main, sheet):
         qtbot.addWidget(widget)
     board = QWidget(main)
     board.setGeometry(0, 0, 200, 300)
-    sheet.resize(500, 400)
+    sheet.resize(sheet_width, 400)
+    return main, board, sheet
+
+
+def test_help_goes_beside_the_window_where_there_is_room(qtbot: QtBot) -> None:
+    """The offscreen screen is 800 px wide: a 300 px window at the left has about 500 px
+    on its right for a 400 px sheet; moved to x=450, the room is on its left."""
+    main, board, sheet = _main_board_sheet(qtbot, 400)
     main.setGeometry(0, 0, 300, 300)
     main.show()
     place_beside(sheet, main, board)
-    right = main.frameGeometry().right()  # about 300 (the frame adds a few pixels)
-    assert (sheet.x(), sheet.width()) == (right + 1, min(500, 799 - right))
+    assert sheet.x() == main.frameGeometry().right() + 1 and sheet.width() == 400
     main.move(450, 0)
     place_beside(sheet, main, board)
-    assert sheet.x() + sheet.width() == main.frameGeometry().left()
-    assert sheet.width() == main.frameGeometry().left() and sheet.x() == 0
+    assert sheet.x() + sheet.frameGeometry().width() == main.frameGeometry().left()
 
 
-def test_f1_beside_a_window_filling_the_screen_covers_the_panel_not_the_board(
-        qtbot: QtBot, window: MainWindow) -> None:
-    window.setGeometry(window.screen().availableGeometry())
+def test_help_beside_a_window_filling_the_screen_covers_the_panel_not_the_board(
+        qtbot: QtBot) -> None:
+    main, board, sheet = _main_board_sheet(qtbot, 350)
+    board.setGeometry(0, 0, 400, 600)  # the board's right edge at x=399, the panel after
+    main.setGeometry(main.screen().availableGeometry())
+    main.show()
+    place_beside(sheet, main, board)
+    board_right = board.mapToGlobal(board.rect().topRight()).x()
+    assert sheet.x() == board_right + 1  # over the panel, the board untouched
+    wide = QWidget()
+    qtbot.addWidget(wide)
+    wide.resize(600, 400)  # wider than the panel: against the screen's right edge
+    place_beside(wide, main, board)
+    assert wide.x() + wide.frameGeometry().width() - 1 == 799
+
+
+def test_f1_from_the_practice_window_is_placed_beside_it(window: MainWindow) -> None:
     window.open_help()
     sheet = window.help_window
     assert sheet is not None and sheet.isVisible()
-    assert not sheet.frameGeometry().intersects(_board_on_screen(window))
-    panel = window.panel
-    assert sheet.frameGeometry().intersects(QRect(panel.mapToGlobal(QPoint(0, 0)), panel.size()))
+    board = window.table
+    board_right = board.mapToGlobal(board.rect().topRight()).x()
+    screen = window.screen().availableGeometry()
+    # On the 800 px offscreen screen the window fills it and the sheet is wider than
+    # the panel: against the screen's right edge (give or take its frame), not centred.
+    frame = sheet.frameGeometry()
+    assert screen.right() - 8 <= frame.right() <= screen.right()
+    assert sheet.x() <= board_right + 1
     sheet.close()
 
 

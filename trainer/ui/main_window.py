@@ -82,26 +82,21 @@ log = logging.getLogger("trainer.ui")
 
 
 def place_beside(window: QWidget, main: QWidget, board: QWidget) -> None:
-    """Put ``window`` beside ``main`` on its screen, never over the ``board``: to its
-    right, else to its left (narrowed to the room there, down to 360 px), else over the
-    part of ``main`` right of the board (the answer panel), as wide as that is."""
-    least = 360
+    """Put ``window`` beside ``main`` on its screen, at its own size (its text scales
+    with the screen): to its right, else to its left; when neither side has room (a
+    window filling the screen), over ``main`` right of the ``board`` (the answer panel),
+    against the screen's right edge when it is wider than that: as little of the board
+    covered as its size allows."""
     screen = main.screen().availableGeometry()
     frame = main.frameGeometry()
-    width, height = window.width(), window.height()
-    right_room = screen.right() - frame.right()
-    left_room = frame.left() - screen.left()
-    if max(right_room, left_room) >= min(width, least):
-        if right_room >= min(width, least):
-            width = min(width, right_room)
-            x = frame.right() + 1
-        else:
-            width = min(width, left_room)
-            x = frame.left() - width
-    else:  # a window filling the screen: over the panel beside the board
-        x = board.mapToGlobal(board.rect().topRight()).x() + 1
-        width = max(1, min(width, screen.right() - x + 1))
-    window.resize(width, height)
+    width = window.frameGeometry().width()
+    if screen.right() - frame.right() >= width:
+        x = frame.right() + 1
+    elif frame.left() - screen.left() >= width:
+        x = frame.left() - width
+    else:
+        board_right = board.mapToGlobal(board.rect().topRight()).x()
+        x = max(screen.left(), min(board_right + 1, screen.right() - width + 1))
     window.move(x, max(screen.top(), frame.top()))
 
 
@@ -247,12 +242,14 @@ class MainWindow(QMainWindow):
             sheet.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             sheet.show()
             return
+        created = self.help_window is None
         if self.help_window is None:
             self.help_window = HelpWindow(actions, round_, self)
-            place_beside(self.help_window, self, self.table)
         else:
             self.help_window.show_rules(round_)
         self.help_window.show()
+        if created:  # placed once shown (its frame known); moved by the trainee, it stays
+            place_beside(self.help_window, self, self.table)
         self.help_window.raise_()
 
     def _about(self) -> None:
