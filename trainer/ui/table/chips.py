@@ -1,4 +1,4 @@
-"""Casino chips: breaking an amount into chips, and drawing a short stack.
+"""Casino chips: drawing a short stack (the breakdown into chips is the engine's).
 
 Colours follow the usual casino scheme: $1 white, $2.50 pink, $5 red, $25
 green, $100 black, $500 purple, $1,000 yellow-orange; anything under a dollar
@@ -17,45 +17,12 @@ from decimal import Decimal
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
-CENT = Decimal("0.01")
-HALF_DOLLAR_CHIP = Decimal("2.50")
-DENOMINATIONS: tuple[Decimal, ...] = tuple(
-    Decimal(text) for text in ("1000.00", "500.00", "100.00", "25.00", "5.00", "2.50", "1.00")
-)
-"""Chip values, largest first; amounts under $1 become one 'cents' chip."""
+from trainer.engine.chips import DENOMINATIONS as DENOMINATIONS
+from trainer.engine.chips import HALF_DOLLAR_CHIP as HALF_DOLLAR_CHIP
+from trainer.engine.chips import chip_breakdown as chip_breakdown
 
-_WHOLE_DOLLAR_CHIPS = tuple(
-    int(value * 100) for value in DENOMINATIONS if value != HALF_DOLLAR_CHIP
-)
-
-
-def chip_breakdown(amount: Decimal) -> list[Decimal]:
-    """The chips a dealer would stack for ``amount``, largest first.
-
-    Whole dollars go greedily into $1,000, $500, $100, $25, $5 and $1 chips.
-    A pink $2.50 chip is used once, for the half dollar, when the amount has
-    50 cents or more over its whole dollars and is at least $2.50 ($7.50 is
-    $5 + $2.50; $3 is three $1 chips, not $2.50 and change). Whatever is left
-    under a dollar is a single 'cents' chip of that value.
-    """
-    if not isinstance(amount, Decimal):
-        raise TypeError(f"chip_breakdown: {amount!r} is not a Decimal amount")
-    if not amount.is_finite() or amount < 0:
-        raise ValueError(f"chip_breakdown: {amount} is not an amount of money")
-    if amount != amount.quantize(CENT):
-        raise ValueError(f"chip_breakdown: {amount} has fractions of a cent")
-    cents = int(amount * 100)
-    chips: list[Decimal] = []
-    if cents % 100 >= 50 and cents >= 250:
-        chips.append(HALF_DOLLAR_CHIP)
-        cents -= 250
-    for value in _WHOLE_DOLLAR_CHIPS:
-        count, cents = divmod(cents, value)
-        chips.extend([(Decimal(value) / 100).quantize(CENT)] * count)
-    if cents:
-        chips.append((Decimal(cents) / 100).quantize(CENT))
-    chips.sort(reverse=True)
-    return chips
+# The breakdown of an amount into chips is an engine fact (trainer/engine/chips.py):
+# re-exported here, where the table has always imported it from.
 
 
 def amount_text(amount: Decimal) -> str:
