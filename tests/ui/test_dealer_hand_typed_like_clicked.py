@@ -68,3 +68,7 @@ def test_a_pasted_page_is_refused_in_one_short_line(qtbot: QtBot, window: MainWi
     assert error.text() == ("The answer is too long: an answer is at most 100 characters."
                             " Nothing was graded; type it again.")
     assert error.sizeHint().width() <= window.panel.width()  # it wraps, nothing clipped
+
+
+def test_the_hint_offers_typing_the_two_cards_that_do_not_play(window: MainWindow) -> None:
+    assert "'ace high 2c 7c', the two that do not play" in window.panel.hint.text()

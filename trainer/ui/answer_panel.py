@@ -39,7 +39,8 @@ QUICK_ANSWERS: dict[QuestionKind, tuple[tuple[str, str], ...]] = {
 HINTS: dict[QuestionKind, str] = {
     QuestionKind.DEALER_HAND: (
         "Click the five cards that play on the table (or the two that do not), "
-        "type the hand (e.g. 'two pair', 'flush') and press Enter."
+        "type the hand (e.g. 'two pair', 'flush') and press Enter; or type the hand "
+        "with the cards (e.g. 'ace high 2c 7c', the two that do not play)."
     ),
     QuestionKind.QUALIFIES: "Y or N, then Enter. The dealer needs a pair or better.",
     QuestionKind.NEXT_SEAT: "Type the seat number (or click the seat), then Enter.",
