@@ -1,5 +1,5 @@
 """``hhe-trainer``: the GUI by default; ``settle``, ``explain``, ``generate``, ``site``,
-``instructor``.
+``instructor``; ``chips`` (in :mod:`trainer.chips_cli`).
 
 ``hhe-trainer --self-check`` checks an installation without a screen
 (:mod:`trainer.selfcheck`); ``hhe-trainer site check|hash-password`` is for the
@@ -831,7 +831,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="read the new password from the first line of stdin")
     _add_verify(commands)
     _add_room(commands)
+    _add_chips(commands)
     return parser
+
+
+def _add_chips(commands: Any) -> None:
+    from trainer.chips_cli import add_chips_parser  # its own module: the chips contract
+
+    add_chips_parser(commands)
 
 
 def _add_room(commands: Any) -> None:

@@ -349,7 +349,7 @@ def test_bad_bets_are_refused_by_name() -> None:
         expected_stack(chips("20"), odds("1:1"), C4C)
     with pytest.raises(ChipError, match="bet: no chips"):
         expected_stack([], odds("1:1"), C4C)
-    with pytest.raises(ChipError, match=r"more than 10,000"):
+    with pytest.raises(ChipError, match=r"pays: the payout \$1,000,000.00 takes more than 10,000"):
         expected_stack(chips("1"), odds("1000000:1"), C4C)
 
 

@@ -448,28 +448,12 @@ def expected_stack(bet: Sequence[Decimal], pays: Odds | Decimal, procedure: Proc
         settled = pays.quantize(CENT)
         what = f"a fixed award of {dollars(settled)}"
     amount = payable(settled, rack)
-    _refuse_huge(amount, rack)
-    values = rack.values
-    forms: list[_Form | None]
     converted_award = not isinstance(pays, Odds)
-    if isinstance(pays, Odds) and procedure is not Procedure.CONVERT:
-        high = [value for value in sorted(counts, reverse=True) if value >= BLACK]
-        if procedure is Procedure.COLOUR_FOR_COLOUR:
-            forms = [_colour_form(counts, pays, amount, rack, sorted(counts, reverse=True),
-                                  all_rest=False)]
-        else:
-            forms = [_colour_form(counts, pays, amount, rack, high, all_rest=True)]
-            with suppress(ChipError):  # the rest colour for colour too, when it stacks
-                forms.append(_colour_form(counts, pays, amount, rack,
-                                          sorted(counts, reverse=True), all_rest=False))
-    else:
-        forms = [_convert_form(amount, values)]
-    found = tuple(form for form in forms if form is not None)
-    fell_back = not found
-    if fell_back:  # an odd rack: colours cannot pay it, the fewest chips do
-        converted = _convert_form(amount, values)
-        assert converted is not None  # payable() made ``amount`` of the rack's chips
-        found = (converted,)
+    try:
+        _refuse_huge(amount, rack)
+        found, fell_back = _forms(counts, pays, procedure, amount, rack)
+    except ChipError as error:
+        raise ChipError(f"{'amount' if converted_award else 'pays'}: {error}") from None
     stack = found[0].stack
     if converted_award:
         how = "a fixed award has no bet colours to follow, so it is converted"
@@ -483,6 +467,32 @@ def expected_stack(bet: Sequence[Decimal], pays: Odds | Decimal, procedure: Proc
     reason = f"{stack_text(stack, rack)} for {what}: {how}"
     return Expected(amount, settled, stack, procedure, converted_award, fell_back, what, how,
                     reason, found)
+
+
+def _forms(counts: Counter[Decimal], pays: Odds | Decimal, procedure: Procedure,
+           amount: Decimal, rack: Rack) -> tuple[tuple[_Form, ...], bool]:
+    """The stacks ``procedure`` accepts for ``amount``, and whether it fell back to
+    converting (an odd rack whose colours cannot make the amount)."""
+    values = rack.values
+    forms: list[_Form | None]
+    if isinstance(pays, Odds) and procedure is not Procedure.CONVERT:
+        everything = sorted(counts, reverse=True)
+        high = [value for value in everything if value >= BLACK]
+        if procedure is Procedure.COLOUR_FOR_COLOUR:
+            forms = [_colour_form(counts, pays, amount, rack, everything, all_rest=False)]
+        else:
+            forms = [_colour_form(counts, pays, amount, rack, high, all_rest=True)]
+            with suppress(ChipError):  # the rest colour for colour too, when it stacks
+                forms.append(_colour_form(counts, pays, amount, rack, everything,
+                                          all_rest=False))
+    else:
+        forms = [_convert_form(amount, values)]
+    found = tuple(form for form in forms if form is not None)
+    if found:
+        return found, False
+    converted = _convert_form(amount, values)  # an odd rack: the fewest chips pay it
+    assert converted is not None  # payable() made ``amount`` of the rack's chips
+    return (converted,), True
 
 
 def _refuse_huge(amount: Decimal, rack: Rack) -> None:
