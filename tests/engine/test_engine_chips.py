@@ -380,3 +380,14 @@ def test_fewest_chips_match_an_independent_table(rack: Rack) -> None:
         else:
             assert found is not None and len(found) == reference, cents
             assert sum(found, Decimal(0)) == Decimal(cents) / 100
+
+
+def test_generator_bet_amounts_are_stacks_of_the_default_rack() -> None:
+    # The dealt antes ($5 ... $100) and side bets ($1 ... $25) are whole-dollar amounts the
+    # default rack's $1, $5, $25 and $100 chips make exactly.
+    from trainer.engine.generator import CHIP_UNITS, SIDE_BET_UNITS
+
+    for amount in (*CHIP_UNITS, *SIDE_BET_UNITS):
+        assert payable(amount, DEFAULT_RACK) == amount
+        stack = fewest_chips(amount, DEFAULT_RACK.values)
+        assert stack is not None and sum(stack, Decimal(0)) == amount

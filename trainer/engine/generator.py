@@ -34,6 +34,10 @@ from trainer.engine.round import (
 )
 from trainer.engine.rulesets import RuleSet
 
+# Bet amounts a player puts down (antes; side bets), not chip values: the room's chips
+# are trainer/engine/chips.py's rack, and every amount here is a stack of its default
+# chips (tests/engine/test_engine_chips.py). Kept as they are: deriving them from the rack
+# would change the rounds dealt from a seed.
 CHIP_UNITS = (
     Decimal(5),
     Decimal(10),
