@@ -208,3 +208,12 @@ def test_chips_answers_each_line_before_more_input_arrives() -> None:
         for stream in (process.stdin, process.stdout, process.stderr):
             if stream is not None and not stream.closed:
                 stream.close()
+
+
+def test_the_users_page_example_is_what_the_command_answers() -> None:
+    page = (REPO_ROOT / "docs" / "chips-contract.md").read_text(encoding="utf-8")
+    blocks = page.split("```json\n")[1:]
+    line = json.loads(blocks[0].split("```")[0])
+    answer = json.loads(blocks[1].split("```")[0])
+    assert line == CONTRACT_LINE
+    assert one(line) == answer

@@ -308,6 +308,9 @@ def test_custom_rack_colours_and_fewest_chips() -> None:
     # yellow, and the $10 no yellow pays in chips under $20: two red.
     assert expected(chips("5", "25"), odds("1:1"), CONVERT, CUSTOM) == chips("25", "5")
     assert expected(chips("20"), odds("3:2"), C4C, CUSTOM) == chips("20", ("5", 2))
+    assert expected(chips("20"), odds("3:2"), CONVERT, CUSTOM) == chips("25", "5")
+    for procedure in Procedure:  # 1 to 1 on two yellow: two yellow every way
+        assert expected(chips(("20", 2)), odds("1:1"), procedure, CUSTOM) == chips(("20", 2))
     # The same $30 as green and red under colour for colour: wrong chips.
     assert grade_stack(chips("20"), odds("3:2"), C4C, chips("25", "5"),
                        CUSTOM).grade is Grade.WRONG_CHIPS
@@ -391,3 +394,45 @@ def test_generator_bet_amounts_are_stacks_of_the_default_rack() -> None:
         assert payable(amount, DEFAULT_RACK) == amount
         stack = fewest_chips(amount, DEFAULT_RACK.values)
         assert stack is not None and sum(stack, Decimal(0)) == amount
+
+
+# --- docs/rules.md §10's table of worked examples, row by row ------------------------------
+
+_SECTION_10 = [
+    # (bet, pays, amount, colour-for-colour, convert, black-and-up shown, also right)
+    (chips(("5", 2)), "3:2", "15", chips(("5", 3)), chips(("5", 3)), chips(("5", 3)), []),
+    (chips("5"), "3:2", "7.50", chips("5", "2.50"), chips("5", "2.50"), chips("5", "2.50"),
+     []),
+    (chips("25"), "3:2", "37.50", chips("25", ("5", 2), "2.50"),
+     chips("25", ("5", 2), "2.50"), chips("25", ("5", 2), "2.50"), []),
+    (chips("25", "5"), "3:2", "45", chips("25", ("5", 4)), chips("25", ("5", 4)),
+     chips("25", ("5", 4)), []),
+    (chips("5", ("1", 5)), "3:2", "15", chips("5", ("1", 10)), chips(("5", 3)),
+     chips(("5", 3)), [chips("5", ("1", 10))]),
+    (chips(("5", 2)), "10:1", "100", chips(("5", 20)), chips("100"), chips("100"),
+     [chips(("5", 20))]),
+    (chips("100"), "50:1", "5000", chips(("100", 50)), chips(("1000", 5)),
+     chips(("100", 50)), []),
+    (chips("5"), "500:1", "2500", chips(("5", 500)), chips(("1000", 2), "500"),
+     chips(("1000", 2), "500"), [chips(("5", 500))]),
+    (chips("100", "25"), "3:2", "187.50", chips("100", ("25", 3), ("5", 2), "2.50"),
+     chips("100", ("25", 3), ("5", 2), "2.50"), chips("100", ("25", 3), ("5", 2), "2.50"),
+     []),
+    (chips("1"), "3:2", "1", chips("1"), chips("1"), chips("1"), []),
+    (chips("5"), "1000", "1000", chips("1000"), chips("1000"), chips("1000"), []),
+    (chips("1"), "1234.56", "1234.50", *[chips("1000", ("100", 2), "25", "5", "2.50",
+                                                ("1", 2))] * 3, []),
+    (chips(("25", 2)), "3000", "3000", *[chips(("1000", 3))] * 3, []),
+]
+
+
+@pytest.mark.parametrize("row", _SECTION_10, ids=[f"{i}" for i in range(len(_SECTION_10))])
+def test_rules_section_10_worked_examples(row: tuple) -> None:  # type: ignore[type-arg]
+    bet, pays, amount, c4c, convert, up, also = row
+    payout = odds(pays) if ":" in pays else Decimal(pays)
+    for procedure, stack in ((C4C, c4c), (CONVERT, convert), (BLACK_UP, up)):
+        x = expected_stack(bet, payout, procedure)
+        assert x.amount == Decimal(amount), procedure
+        assert list(x.stack) == stack, procedure
+    for stack in also:
+        assert grade_stack(bet, payout, BLACK_UP, stack).grade is Grade.RIGHT
