@@ -87,3 +87,45 @@ def test_what_storage_and_training_share_imports_nothing_of_the_trainer() -> Non
 def test_the_contract_sees_imports_inside_functions() -> None:
     """The reader itself: selfcheck imports Qt only inside a function, and it is found."""
     assert violations([TRAINER / "selfcheck.py"], QT_PACKAGES)
+
+
+
+DRIVERS = ("sqlite3", "sqlite_utils")
+
+
+def database_access(path: Path) -> list[str]:
+    """Where a file reaches the database itself: each ``.conn`` and each driver import
+    (inside functions too)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"), filename=str(path))):
+        if isinstance(node, ast.Attribute) and node.attr == "conn":
+            found.append(f"{path.name}:{node.lineno} uses .conn")
+        elif isinstance(node, ast.Import):
+            found += [f"{path.name}:{node.lineno} imports {alias.name}"
+                      for alias in node.names if alias.name.split(".")[0] in DRIVERS]
+        elif isinstance(node, ast.ImportFrom) and not node.level and (
+                (node.module or "").split(".")[0] in DRIVERS):
+            found.append(f"{path.name}:{node.lineno} imports {node.module}")
+    return found
+
+
+def test_only_storage_speaks_to_the_database() -> None:
+    """No ``.conn`` and no ``sqlite3``/``sqlite_utils`` import outside trainer/storage
+    (issue 20): every read and write goes through storage's methods, so another store
+    can stand behind them."""
+    storage = TRAINER / "storage"
+    outside = [path for path in modules_under("") if storage not in path.parents]
+    assert len(outside) > 100
+    assert [found for path in outside for found in database_access(path)] == []
+
+
+def test_the_database_rule_sees_a_conn_and_the_driver_imports(tmp_path: Path) -> None:
+    """The rule's reader finds ``.conn`` and each form of the driver's import, and
+    leaves a name that merely ends in .sqlite3 alone."""
+    sample = tmp_path / "sample.py"
+    sample.write_text("import os\nNAME = 'self-check.sqlite3'\n\n\ndef f(db):\n"
+                      "    import sqlite3\n    from sqlite_utils import Database\n"
+                      "    return db.conn\n", "utf-8")
+    assert database_access(sample) == [
+        "sample.py:6 imports sqlite3", "sample.py:7 imports sqlite_utils",
+        "sample.py:8 uses .conn"]

@@ -673,7 +673,7 @@ def _verify_code(db: Any, code: str) -> int:
     from trainer.storage.certificates import normalise_code
     from trainer.storage.models import SealState
 
-    exam_id = seal.find_exam_by_code(db.conn, code)
+    exam_id = db.find_exam_by_code(code)
     certification = None
     if exam_id is None and normalise_code(code) is not None:
         certification = db.find_certification(code)
@@ -703,7 +703,7 @@ def _verify_code(db: Any, code: str) -> int:
                else db.session_answers_state(exam.session_id))
     states = [exam.seal_state, answers]
     if certification is not None:
-        states.append(seal.check_row(db.conn, db.secret, "certifications", certification.id))
+        states.append(db.certification_seal(certification.id))
     state = _worst(*states)
     if state is SealState.UNCHECKABLE:
         print(seal.uncheckable_sentence(db.secret))

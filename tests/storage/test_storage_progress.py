@@ -345,3 +345,20 @@ def test_totals_kept_by_the_trigger_equal_a_full_recount(answers: list[Any]) -> 
         db.rebuild_totals()
         assert _totals(db) == kept
         assert db.roster() == roster
+
+
+def test_rulesets_used_count_sessions_most_used_first_and_session_modes_by_id(
+        db: TrainerDB) -> None:
+    """What the reports read (once raw SQL in trainer/reports, issue 20): each rule set
+    with its number of sessions, ties by name; each session's mode by its id."""
+    ana = db.create_trainee("Ana")
+    ben = db.create_trainee("Ben")
+    first = db.start_session(ana, "practice", "ny-2018", at=at(0))
+    second = db.start_session(ana, "speed", "ny-2021", at=at(1))
+    third = db.start_session(ana, "practice", "ny-2021", at=at(2))
+    fourth = db.start_session(ana, "practice", "atlantic", at=at(3))
+    db.start_session(ben, "practice", "ny-2018", at=at(4))
+    assert db.rulesets_used(ana) == [("ny-2021", 2), ("atlantic", 1), ("ny-2018", 1)]
+    assert db.session_modes(ana) == {first: "practice", second: "speed", third: "practice",
+                                     fourth: "practice"}
+    assert db.rulesets_used(db.create_trainee("Cy")) == []

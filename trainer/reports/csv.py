@@ -220,10 +220,7 @@ def _who(trainee: Trainee) -> tuple[str, str]:
 
 def _session_modes(db: TrainerDB, trainee_id: int) -> dict[int, str]:
     """Each of the trainee's sessions' mode (practice, speed or exam), by session id."""
-    found = db.conn.execute(
-        "SELECT id, mode FROM sessions WHERE trainee_id = ?", (trainee_id,)
-    ).fetchall()
-    return {int(session): str(mode) for session, mode in found}
+    return db.session_modes(trainee_id)
 
 
 def _trainee(db: TrainerDB, trainee_id: int) -> Trainee:

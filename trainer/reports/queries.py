@@ -6,13 +6,12 @@ course works it out, so every screen and report gives the course's verdict.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
 from trainer.skills import Skill
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import Exam, RosterRow, StorageError
+from trainer.storage.models import STORAGE_ERRORS, Exam, RosterRow, StorageError
 from trainer.training.course_plan import CourseProgress
 from trainer.training.lessons import Lesson, default_lesson_folders, load_lessons
 from trainer.training.mastery import WINDOW, Mastery
@@ -40,17 +39,12 @@ def roster_row(db: TrainerDB, trainee_id: int) -> RosterRow | None:
 def rulesets_used(db: TrainerDB, trainee_id: int) -> list[tuple[str, int]]:
     """The rule sets a trainee's sessions used, with how many sessions each.
 
-    Storage has no query for this, so it is read here (read-only SQL).
+    Empty when storage cannot read them (the report leaves them out).
     """
     try:
-        rows = db.conn.execute(
-            "SELECT ruleset_id, COUNT(*) FROM sessions WHERE trainee_id = ?"
-            " GROUP BY ruleset_id ORDER BY COUNT(*) DESC, ruleset_id",
-            (trainee_id,),
-        ).fetchall()
-    except sqlite3.Error:
+        return db.rulesets_used(trainee_id)
+    except STORAGE_ERRORS:
         return []
-    return [(str(row[0]), int(row[1])) for row in rows]
 
 
 def find_exam(db: TrainerDB, exam_id: int) -> Exam:

@@ -127,6 +127,10 @@ class Queries(Connected):
                 return worst
         return SealState.VALID
 
+    def find_exam_by_code(self, code: str) -> int | None:
+        """The id of the exam whose seal gives this verification code, or None."""
+        return seal.find_exam_by_code(self.conn, code)
+
     # -- trainees and instructors
 
     def list_trainees(self) -> list[Trainee]:
@@ -291,3 +295,19 @@ class Queries(Connected):
             best = max(best, current)
         return Streak(current=current, best=best)
 
+    def rulesets_used(self, trainee_id: int) -> list[tuple[str, int]]:
+        """The rule sets a trainee's sessions used, with how many sessions each, most
+        used first."""
+        found = self.conn.execute(
+            "SELECT ruleset_id, COUNT(*) FROM sessions WHERE trainee_id = ?"
+            " GROUP BY ruleset_id ORDER BY COUNT(*) DESC, ruleset_id",
+            (trainee_id,),
+        ).fetchall()
+        return [(str(row[0]), int(row[1])) for row in found]
+
+    def session_modes(self, trainee_id: int) -> dict[int, str]:
+        """Each of the trainee's sessions' mode (practice, speed or exam), by session id."""
+        found = self.conn.execute(
+            "SELECT id, mode FROM sessions WHERE trainee_id = ?", (trainee_id,)
+        ).fetchall()
+        return {int(session): str(mode) for session, mode in found}

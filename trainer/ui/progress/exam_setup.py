@@ -5,7 +5,6 @@ checks are :mod:`trainer.exam_setup`'s."""
 from __future__ import annotations
 
 import random
-import sqlite3
 from collections.abc import Mapping
 
 from PySide6.QtCore import Qt
@@ -41,9 +40,11 @@ from trainer.exam_setup import (
     parse_exam_setup,
 )
 from trainer.storage.database import TrainerDB
-from trainer.storage.models import ExamConfig
+from trainer.storage.models import STORAGE_ERRORS, ExamConfig
 from trainer.ui.progress.labels import error_label, heading
 
+SAVE_ERRORS: tuple[type[Exception], ...] = (ValueError, *STORAGE_ERRORS)
+"""A typed value refused (StorageError is a ValueError) or storage failing."""
 TABLES = (
     ("trips_plus_table", "Trips Plus table"),
     ("pocket_bonus_table", "Pocket Bonus table"),
@@ -254,7 +255,7 @@ class ExamSetupDialog(QDialog):
                 self.config_id = self.db.create_exam_setup(setup)
             else:
                 self.config_id = self.db.edit_exam_config(self.editing.id, setup).id
-        except (ValueError, sqlite3.Error) as error:  # StorageError is a ValueError
+        except SAVE_ERRORS as error:
             self.message.setText(str(error))
             return
         self.setup = setup
