@@ -129,3 +129,11 @@ def test_the_database_rule_sees_a_conn_and_the_driver_imports(tmp_path: Path) ->
     assert database_access(sample) == [
         "sample.py:6 imports sqlite3", "sample.py:7 imports sqlite_utils",
         "sample.py:8 uses .conn"]
+
+
+def test_exchange_does_not_import_the_database_that_imports_it() -> None:
+    """``storage/database.py`` imports ``storage/exchange.py``; exchange takes the
+    protocol it needs (``StationDatabase``) instead of importing ``TrainerDB`` back, not
+    even for type checking (issue 20)."""
+    assert "trainer.storage.exchange" in imported_modules(TRAINER / "storage" / "database.py")
+    assert violations([TRAINER / "storage" / "exchange.py"], ("trainer.storage.database",)) == []

@@ -47,10 +47,11 @@ import sqlite3
 import string
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from trainer.engine.round import SEAT_NUMBERS, Wager, parse_round
 from trainer.engine.rulesets import PRESETS
@@ -75,14 +76,31 @@ from trainer.storage.models import (
     StorageError,
 )
 
-if TYPE_CHECKING:
-    from trainer.storage.database import TrainerDB
-
 MAGIC = "HHE-TRAINER-STATION"
 FORMAT = "hhe-trainer-station"
 FORMAT_VERSION = 1
 MAX_STATION_FILE_BYTES = 512 * 1024 * 1024
 """The largest station file read: about two million answers with their rounds."""
+
+
+class StationDatabase(Protocol):
+    """What exporting and merging need of a station's database (``TrainerDB`` has it):
+    its connection for one read snapshot, its identity, its seal secret and its write
+    transaction. Taken as this protocol, not the class, so this module does not import
+    :mod:`trainer.storage.database`, which imports it."""
+
+    secret: seal.StationSecret
+
+    @property
+    def conn(self) -> sqlite3.Connection: ...
+
+    @property
+    def station(self) -> str: ...
+
+    @property
+    def schema_version(self) -> int: ...
+
+    def _write(self) -> AbstractContextManager[sqlite3.Connection]: ...
 DEFAULT_ROOM_KEY = "hhe-trainer default room key: tamper evidence, not secrecy"
 """Used when no room key is given. It is public, so it detects damage and
 casual edits but not a deliberate forgery; set a room key for that."""
@@ -367,7 +385,7 @@ def _unvouched(conn: sqlite3.Connection, secret: seal.StationSecret) -> dict[str
     return found
 
 
-def export_station(db: TrainerDB, path: Path, room_key: str | None = None) -> Path:
+def export_station(db: StationDatabase, path: Path, room_key: str | None = None) -> Path:
     """Write every trainee, session, round, answer, exam and course answer of ``db`` to ``path``.
 
     The file is written under a temporary name and renamed when complete.
@@ -550,7 +568,7 @@ DEFAULT_KEY_REFUSED = (
 )
 
 
-def merge_station(db: TrainerDB, path: Path, room_key: str | None = None, *,
+def merge_station(db: StationDatabase, path: Path, room_key: str | None = None, *,
                   allow_default_key: bool = True) -> MergeReport:
     """Merge a station file into ``db`` in one transaction: all of it or nothing.
 
