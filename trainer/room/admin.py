@@ -152,3 +152,47 @@ def room_status(url: str, credentials: Credentials | None) -> RoomStatus:
 def _first_line(error: BaseException) -> str:
     text = str(error).strip()
     return text.splitlines()[0] if text else type(error).__name__
+
+
+QUIET_MINUTES = 10
+"""A station not heard from for this long is listed in the instructor area."""
+QUIET_WITHIN_HOURS = 12
+"""...when it was heard from within this many hours (a station switched off for the
+night or for good is not news)."""
+
+
+@dataclass(frozen=True, slots=True)
+class QuietStation:
+    """A station that sent today but not lately, by the server's clock."""
+
+    station: str
+    minutes: int
+    """Whole minutes since the room last heard from it."""
+    waiting: int
+    """Answers it said were waiting when last heard from."""
+
+
+def quiet_stations(url: str, credentials: Credentials | None, *,
+                   quiet_minutes: int = QUIET_MINUTES, within_hours: int = QUIET_WITHIN_HOURS,
+                   connect_timeout: int = 3) -> tuple[QuietStation, ...]:
+    """Stations last heard from more than ``quiet_minutes`` and less than
+    ``within_hours`` ago (the server's ``now()`` against its own stamps, so no station's
+    clock matters), longest quiet last; :class:`RoomError` when the room cannot be read."""
+    try:
+        with psycopg.connect(url, autocommit=True, connect_timeout=max(2, connect_timeout),
+                             user=credentials.user if credentials else None,
+                             password=credentials.password if credentials else None,
+                             application_name="hhe-trainer instructor area",
+                             options="-c statement_timeout=10000") as conn:
+            rows = conn.execute(
+                "SELECT station, floor(extract(epoch FROM now() - last_seen) / 60), waiting"
+                " FROM stations WHERE last_seen < now() - make_interval(mins => %s)"
+                " AND last_seen > now() - make_interval(hours => %s)"
+                " ORDER BY last_seen DESC, station",
+                (quiet_minutes, within_hours)).fetchall()
+    except psycopg.OperationalError as error:
+        raise RoomError(f"the room server could not be reached ({_first_line(error)})") from None
+    except psycopg.Error as error:
+        raise RoomError(f"the room could not be read ({_first_line(error)})") from None
+    return tuple(QuietStation(str(station), int(minutes), int(waiting))
+                 for station, minutes, waiting in rows)

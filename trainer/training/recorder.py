@@ -13,6 +13,7 @@ one joins it in order; the window retries the line until the lock is released.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -36,10 +37,15 @@ class SessionRecorder:
         *,
         exam_config_id: int | None = None,
         station_pass_mark: float | None = None,
+        committed: Callable[[], None] | None = None,
     ) -> None:
         """An exam-mode session without ``exam_config_id`` is the station's own exam,
-        kept with its length and ``station_pass_mark`` (never an instructor's exam)."""
+        kept with its length and ``station_pass_mark`` (never an instructor's exam).
+        ``committed`` is called after each answer, session end or exam result is
+        committed (a waiting one when it is written at last): the room's sender is
+        nudged with it. It must return at once and never raise."""
         self.db = db
+        self.committed = committed
         self.trainee_id = trainee_id
         self.exam: Exam | None = None
         self.station_exam = False
@@ -101,10 +107,15 @@ class SessionRecorder:
         def write() -> None:
             assert row.id is not None, "a round is written before its answers"
             self.db.record_answer(answer.new(row.id), at=given)
+            self._committed()
 
         self.db.waiting.run(Waiting("answer", write, {
             "answered_at": given.isoformat(), **answer.record(),
             "round_id": row.id}))  # None: the round waits too, before it in the line
+
+    def _committed(self) -> None:
+        if self.committed is not None:
+            self.committed()
 
     @property
     def waiting(self) -> int:
@@ -145,6 +156,7 @@ class SessionRecorder:
 
             def finish() -> None:
                 finished.append(self.db.finish_exam(exam.id, at=ended))
+                self._committed()
 
             if self.db.waiting.run(Waiting("exam end", finish, {"exam_id": exam.id,
                                                               "at": ended.isoformat()})):
@@ -154,6 +166,7 @@ class SessionRecorder:
 
         def end() -> None:
             self.db.end_session(self.session_id, at=ended)
+            self._committed()
 
         self.db.waiting.run(Waiting("session end", end, {"session_id": self.session_id,
                                                          "at": ended.isoformat()}))

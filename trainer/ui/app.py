@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from trainer.site_config import SiteConfig
     from trainer.storage.database import TrainerDB
     from trainer.ui.main_window import MainWindow
+    from trainer.ui.room_status import RoomPresence
 
 log = logging.getLogger("trainer.app")
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
@@ -178,6 +179,7 @@ def run_app(rules: str | None = None) -> int:
         QMessageBox.warning(None, "Training-room site file", site.report)
     if db.notice:
         QMessageBox.warning(None, "Database", db.notice)
+    room = start_room_sender(db, site)  # a thread of its own; never stops the trainer
     replaced_secret = replacement_notice(db.secret)
     if replaced_secret:
         log.warning("%s", replaced_secret)
@@ -208,6 +210,7 @@ def run_app(rules: str | None = None) -> int:
     if not chosen:
         trainee_id = None
     if trainee_id is None and not wants_instructor:
+        stop_room_sender(room)
         db.close()
         crashes.uninstall()
         mark_stopped()
@@ -215,11 +218,14 @@ def run_app(rules: str | None = None) -> int:
         return 0
     window = MainWindow(settings, db=db, trainee_id=trainee_id, site=site)
     holder["window"] = window
+    if room is not None:
+        window.attach_room(room)
     window.show()
     if wants_instructor:
         window.open_instructor_area()
     window.next_hand()
     code = app.exec()
+    stop_room_sender(room)
     for title, problem in finish_session(window, db, site):
         QMessageBox.warning(None, title, problem)
     log.info("closed normally")
@@ -227,6 +233,30 @@ def run_app(rules: str | None = None) -> int:
     mark_stopped()
     stop_logging()
     return int(code)
+
+
+def start_room_sender(db: TrainerDB, site: SiteConfig) -> RoomPresence | None:
+    """With the site file's ``[room]``, the room's sender on this station's database (a
+    thread of its own) and its status-bar label; None without ``[room]``. Nothing here
+    waits on the network; what cannot be used is a sentence on the label."""
+    if site.room_database is None:
+        return None
+    from trainer.storage.connection import MEMORY
+    from trainer.ui.room_status import RoomPresence, start_room
+
+    if db.path == MEMORY:
+        log.error("room: nothing is sent: this station's database is not open")
+        return RoomPresence(None, None, "this station's database could not be opened"
+                            " (see the notice at start), so nothing is sent.")
+    return start_room(site.room_database, site.room_credentials, db.path)
+
+
+def stop_room_sender(room: RoomPresence | None) -> None:
+    """Stop the room's sender at quit (a pass under way may finish, for a few seconds
+    at most); the log says what still waits, kept on the station for next time."""
+    if room is not None:
+        room.stop()
+        room.deleteLater()
 
 
 def finish_session(window: MainWindow, db: TrainerDB, site: SiteConfig) -> list[tuple[str, str]]:

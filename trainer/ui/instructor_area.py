@@ -258,6 +258,7 @@ class InstructorArea(QWidget):
         self.policy = policy
         self.clock = clock
         self.idle_minutes = idle_minutes
+        self.above_dashboard: QWidget | None = None
 
         bar = QHBoxLayout()
         self.who = QLabel(f"Signed in as <b>{name}</b>")
@@ -295,6 +296,15 @@ class InstructorArea(QWidget):
         self.idle = IdleWatcher(self, idle_minutes)
         self.idle.idle.connect(self.lock)
         self.idle.start()
+
+    def show_above_dashboard(self, line: QWidget) -> None:
+        """A line between the bar and the dashboard (the room's quiet stations); it
+        goes with the area (its thread is stopped when the area closes)."""
+        self.above_dashboard = line
+        line.setParent(self)
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(1, line)
 
     @property
     def locked(self) -> bool:
@@ -362,6 +372,9 @@ class InstructorArea(QWidget):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.idle.detach()
+        stop = getattr(self.above_dashboard, "stop", None)
+        if callable(stop):
+            stop()
         close_owned_windows(self)
         super().closeEvent(event)
         self.signedOut.emit()

@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     from trainer.ui.help_window import HelpWindow
     from trainer.ui.instructor_area import InstructorArea
     from trainer.ui.profile_dialog import ProfileDialog
+    from trainer.ui.room_status import RoomPresence
 
 MODE_HELP = {
     Mode.PRACTICE: "Practice: feedback after each answer.",
@@ -147,6 +148,8 @@ class MainWindow(QMainWindow):
         # The trainer on one page, the lock (or "nobody is signed in") on the other.
         self.clock: Clock = system_clock
         self.instructor_area: InstructorArea | None = None
+        self.room: RoomPresence | None = None
+        """The training room's database (a site file's ``[room]``): see :meth:`attach_room`."""
         self._stack = QStackedWidget()
         self._stack.addWidget(table_beside_panel(self.table, self.panel))
         self.lock_page = LockPage()
@@ -390,6 +393,9 @@ class MainWindow(QMainWindow):
         area.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         area.setWindowTitle(f"Instructor area \u2014 {name}")
         area.signedOut.connect(self._instructor_signed_out)
+        quiet = self.room.quiet_line() if self.room is not None else None
+        if quiet is not None:  # stations not heard from, read from the room off this thread
+            area.show_above_dashboard(quiet)
         area.lockedNow.connect(self._close_review)
         fit_window(area, "instructor", QSize(1400, 900))
         area.show()
@@ -689,6 +695,7 @@ class MainWindow(QMainWindow):
                     session,
                     exam_config_id=exam_config.id if exam_config else None,
                     station_pass_mark=self.station_pass_mark,
+                    committed=self._record_committed,
                 )
             except STORAGE_ERRORS as error:
                 self._storage_problem(error)
@@ -696,6 +703,17 @@ class MainWindow(QMainWindow):
             self._exam_timer.start()
             self._exam_deadline.start(exam_config.time_limit_seconds * 1000)
         return session
+
+    def _record_committed(self) -> None:
+        """An answer (a session's end, an exam's result) is in the station's database:
+        the room's sender sends it now rather than at its next second."""
+        if self.room is not None:
+            self.room.nudge()
+
+    def attach_room(self, room: RoomPresence) -> None:
+        """Show the room's state in the status bar; nudge its sender after each answer."""
+        self.room = room
+        room.attach(self.statusBar())
 
     @property
     def recorder_wanted(self) -> bool:
