@@ -1,7 +1,8 @@
-"""``hhe-trainer room init`` and ``hhe-trainer room status``: IT's commands (no Qt).
+"""``hhe-trainer room init``, ``room status`` and ``room import``: IT's commands (no Qt).
 
-Exit codes: 0 done, 1 the server or the room said no (the sentence says why), 2 a
-file named on the command line cannot be used.
+Exit codes: 0 done, 1 the server or the room said no (the sentence says why; for
+``room import``, also: records were refused, each named), 2 a file named on the
+command line cannot be used.
 
 psycopg is imported only when a room command runs: every other command starts as fast
 as before.
@@ -26,7 +27,8 @@ from trainer.room.schema import ROOM_SCHEMA_VERSION, STATION_ROLE
 def add_room_parser(commands: Any) -> None:
     room = commands.add_parser(
         "room",
-        help="the training room's PostgreSQL database, for IT: 'room init', 'room status'",
+        help="the training room's PostgreSQL database, for IT: 'room init', 'room status',"
+        " 'room import'",
         description="The training room's database on a PostgreSQL server (for IT).",
     )
     room.set_defaults(func=run_room)
@@ -44,6 +46,19 @@ def add_room_parser(commands: Any) -> None:
                         " [room] database)")
     status.add_argument("--credentials", type=Path,
                         help="the stations' credentials file (default: the site file's)")
+    imports = room_commands.add_parser(
+        "import", help="move a station's existing history into the room, once (running it"
+        " again adds nothing)",
+        description="Send the room every record of a station's database it does not hold"
+        " yet, each checked as a station file's records are; a record that fails the checks"
+        " is not sent and is named (the room keeps it in refused_records).")
+    imports.add_argument("source", type=Path, metavar="DATA_FOLDER_OR_SQLITE_FILE",
+                         help="the station's data folder (its trainer.sqlite3) or the"
+                         " database file itself")
+    imports.add_argument("--url", help="postgresql://HOST/DATABASE (default: the site file's"
+                         " [room] database)")
+    imports.add_argument("--credentials", type=Path,
+                         help="the stations' credentials file (default: the site file's)")
 
 
 def run_room(args: argparse.Namespace) -> int:
@@ -60,6 +75,8 @@ def run_room(args: argparse.Namespace) -> int:
             _say("no room database: the site file has no [room] database and credentials"
                  f" ({site.report}); or give --url and --credentials")
             return 2
+    if args.room_command == "import":
+        return _import(url, credentials, args.source)
     return _status(url, credentials)
 
 
@@ -116,4 +133,74 @@ def _status(url: str, credentials_path: Path) -> int:
               f" {seen.waiting} waiting"
               + (f", {seen.refused} refused (not sent: they fail the checks; the reasons"
                  " are in the room's refused_records)" if seen.refused else ""))
+    return 0
+
+
+def _import(url: str, credentials_path: Path, source: Path) -> int:
+    from trainer.room.admin import RoomError, room_status
+    from trainer.room.outbox import SyncError, sync_once  # psycopg
+    from trainer.room.target import RoomTarget
+    from trainer.storage.models import StorageError
+    from trainer.storage.opening import DEFAULT_FILENAME
+    from trainer.storage.outbox_reads import StationOutbox
+    from trainer.storage.schema import SCHEMA_VERSION
+
+    try:
+        credentials = read_credentials(credentials_path)
+    except CredentialsError as error:
+        _say(str(error))
+        return 2
+    path = source / DEFAULT_FILENAME if source.is_dir() else source
+    if not path.is_file():
+        _say(f"{source}: no station database there (a data folder holds {DEFAULT_FILENAME})"
+             if source.is_dir() else f"{source}: no such file")
+        return 2
+    try:
+        outbox = StationOutbox.open(path)
+    except StorageError as error:
+        _say(f"{error}; is it a trainer's database?")
+        return 2
+    try:
+        try:
+            version = outbox.schema_version()
+        except StorageError as error:
+            _say(str(error))
+            return 2
+        if version != SCHEMA_VERSION:
+            _say(f"{path}: its database is at schema {version}, "
+                 + (f"older than this trainer's {SCHEMA_VERSION}: start this trainer once on"
+                    " that data folder (it upgrades the file, keeping a copy), then import"
+                    " again" if version < SCHEMA_VERSION else
+                    f"newer than this trainer's {SCHEMA_VERSION}: import it with the newer"
+                    " trainer"))
+            return 2
+        try:
+            result = sync_once(outbox, RoomTarget(url, credentials), connect_timeout=10)
+        except SyncError as error:
+            _say(f"{path}: {error}")
+            return 1
+    finally:
+        outbox.close()
+    for refused in result.refused:
+        _say(f"refused: {refused.table} row {refused.seq} (uid {refused.uid}): {refused.problem}")
+    sent = ", ".join(f"{table.replace('_', ' ')} {count}" for table, count in result.sent.items())
+    if sent:
+        print(f"Imported from station {result.station} ({path}): {sent}.")
+    else:
+        print(f"Nothing new: the room already holds every record of station {result.station}"
+              f" ({path}).")
+    try:
+        seen = {station.station: station for station in room_status(url, credentials).stations}
+    except RoomError:
+        seen = {}
+    station = seen.get(result.station)
+    if station is not None:
+        print(f"The room holds {station.answers} answers from this station"
+              + (f"; {station.refused} of its records were refused (not imported: they fail"
+                 " the checks; the reasons are in the room's refused_records)"
+                 if station.refused else "") + ".")
+    if result.refused:
+        _say(f"{len(result.refused)} record{'s' if len(result.refused) != 1 else ''} refused"
+             " (not imported; everything else was)")
+        return 1
     return 0

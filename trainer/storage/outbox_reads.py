@@ -134,6 +134,11 @@ class StationOutbox:
             raise StorageError("the station's database has no station id")
         return str(row[0])
 
+    def schema_version(self) -> int:
+        """The station database's schema version (``PRAGMA user_version``)."""
+        with self._reading() as conn:
+            return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
     def last_ids(self) -> dict[str, int]:
         """Each table's highest id, all read in one snapshot: a row at or under these
         has its parents at or under them too (a parent is committed first)."""
