@@ -29,7 +29,7 @@ from trainer.room.worker import RoomWorker
 from trainer.site_config import SiteConfig
 from trainer.storage.database import TrainerDB, open_database
 from trainer.training.session import TrainingSettings
-from trainer.ui.app import start_room_sender
+from trainer.ui.app import start_room_sender, stop_room_sender
 from trainer.ui.main_window import MainWindow
 from trainer.ui.room_status import RoomPresence, start_room
 
@@ -59,8 +59,8 @@ def window_with_room(qtbot: QtBot, db: TrainerDB, worker: RoomWorker, target: Ro
     presences.append(presence)
     worker.start()
     window.attach_room(presence)
-    window.resize(1366, 768)
     window.show()
+    window.resize(1366, 768)
     label = window.statusBar().findChild(QLabel, "room_status")
     assert label is presence.label
     return window, label
@@ -89,6 +89,7 @@ def test_status_bar_reads_connected_then_offline_with_answers_waiting_then_conne
                         timeout=15_000)
         assert "Every answer is kept on this station first" in label.toolTip()
         window.statusBar().grab().save("/tmp/room-status-offline-1366.png")
+        window.grab().save("/tmp/room-window-offline-1366.png")
     finally:
         room_server.start()
     qtbot.waitUntil(lambda: label.text() == "Room: connected", timeout=20_000)
@@ -193,3 +194,21 @@ def test_a_credentials_file_others_can_read_is_a_sentence_on_the_label_not_a_sto
     assert presence.label.text().startswith("Room: not connected")
     assert presence.stop()
     presence.deleteLater()
+
+
+def test_the_app_starts_the_sender_from_the_site_file_and_at_quit_logs_what_waits_for_next_time(
+        qtbot: QtBot, db: TrainerDB, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    credentials = write_credentials(tmp_path / "room.toml", Credentials("hhe_station", "pw"))
+    with socket.socket() as closed:  # a port nothing listens on: the server is down
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    site = SiteConfig(room_database=f"postgresql://127.0.0.1:{port}/room",
+                      room_credentials=credentials)
+    presence = start_room_sender(db, site)
+    assert presence is not None and presence.worker is not None
+    qtbot.waitUntil(lambda: presence.label.text() == "Room: offline", timeout=10_000)
+    with caplog.at_level("INFO", logger="trainer.room"):
+        stop_room_sender(presence)
+    assert not presence.worker._thread.is_alive()
+    assert ("room: never reached this run; this station's answers stay in its database and"
+            " go to the room next time the trainer runs") in caplog.text

@@ -110,6 +110,8 @@ class RoomPresence(QObject):
         most); True when it has ended. What still waits stays in the station's SQLite
         and goes next time: the log says so."""
         self.timer.stop()
+        if self.label.parent() is None:  # never shown (nobody signed in)
+            self.label.deleteLater()
         worker = self.worker
         if worker is None:
             return True
