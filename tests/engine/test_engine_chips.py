@@ -352,6 +352,12 @@ def test_bad_bets_are_refused_by_name() -> None:
         expected_stack(chips("20"), odds("1:1"), C4C)
     with pytest.raises(ChipError, match="bet: no chips"):
         expected_stack([], odds("1:1"), C4C)
+    # A rack of irregular values ($9.97, $9.89, ...) is refused for a payout whose fewest
+    # chips would take too long to find, by name, rather than hanging the caller.
+    odd = Rack.of_values([Decimal(v) for v in ("9.97", "9.89", "9.83", "9.79", "9.73",
+                                               "9.71", "9.67", "9.61", "9.59", "9.53")])
+    with pytest.raises(ChipError, match=r"^rack: its chip values are too irregular"):
+        expected_stack([Decimal("9.97")], Decimal("1234.56"), CONVERT, odd)
     with pytest.raises(ChipError, match=r"pays: the payout \$1,000,000.00 takes more than 10,000"):
         expected_stack(chips("1"), odds("1000000:1"), C4C)
 

@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import suppress
+from contextvars import ContextVar
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from functools import lru_cache
 from math import gcd
 
 from trainer.engine.money import CENT, Odds, dollars, shown
@@ -294,15 +294,47 @@ def _bounds(denoms: tuple[int, ...]) -> tuple[int, ...]:
     )
 
 
-@lru_cache(maxsize=4096)
+SEARCH_LIMIT = 300_000
+"""The most steps one payout's search for the fewest chips may take (well under a second).
+Usual racks need a few hundred; only a rack of irregular values (say $9.97, $9.89, $9.83 ...)
+could need more, and is refused for that payout rather than hanging the caller."""
+
+
+class RackTooIrregular(ChipError):
+    """The fewest chips for a payout would take too long to find with this rack."""
+
+
+class _Budget:
+    def __init__(self) -> None:
+        self.left = SEARCH_LIMIT
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise RackTooIrregular(
+                "rack: its chip values are too irregular to find the fewest chips for this"
+                " payout in time (a rack of usual values such as $1, $5, $25, $100 has no"
+                " such limit)")
+
+
+_BUDGET: ContextVar[_Budget | None] = ContextVar("chip_search_budget", default=None)
+_FEWEST: dict[tuple[int, tuple[int, ...]], tuple[int, ...] | None] = {}
+"""Fewest-chip stacks already found (a table repeats a handful of payouts)."""
+
+
 def _fewest(cents: int, denoms: tuple[int, ...]) -> tuple[int, ...] | None:
     """The fewest chips of ``denoms`` (cents, largest first) that make ``cents`` exactly,
     as a count per denomination; None when they cannot."""
+    key = (cents, denoms)
+    if key in _FEWEST:
+        return _FEWEST[key]
+    budget = _BUDGET.get() or _Budget()
     bounds = _bounds(denoms)
     size = len(denoms)
     memo: dict[tuple[int, int], tuple[int, tuple[int, ...]] | None] = {}
 
     def search(i: int, rest: int) -> tuple[int, tuple[int, ...]] | None:
+        budget.spend()
         if rest == 0:
             return 0, (0,) * (size - i)
         if i == size:
@@ -322,7 +354,10 @@ def _fewest(cents: int, denoms: tuple[int, ...]) -> tuple[int, ...] | None:
         return best
 
     found = search(0, cents)
-    return None if found is None else found[1]
+    result = None if found is None else found[1]
+    if len(_FEWEST) < 4096:
+        _FEWEST[key] = result
+    return result
 
 
 def fewest_chips(amount: Decimal, values: Sequence[Decimal]) -> list[Decimal] | None:
@@ -343,7 +378,9 @@ def payable(amount: Decimal, rack: Rack) -> Decimal:
     for d in denoms:
         step = gcd(step, d)
     cents = _cents(amount) // step * step
+    budget = _BUDGET.get() or _Budget()
     while cents > 0 and _fewest(cents, denoms) is None:
+        budget.spend()
         cents -= step
     return _dollars(max(cents, 0))
 
@@ -427,7 +464,16 @@ def expected_stack(bet: Sequence[Decimal], pays: Odds | Decimal, procedure: Proc
                    rack: Rack = DEFAULT_RACK) -> Expected:
     """What ``procedure`` expects for a wager of ``bet`` (its chips) paid at ``pays``
     (odds, or a fixed award in dollars), from ``rack``. A ChipError names a chip not in
-    the rack, an empty bet or a payout too large to stack."""
+    the rack, an empty bet or a payout too large to stack (or too slow to find)."""
+    token = _BUDGET.set(_Budget())
+    try:
+        return _expected_stack(bet, pays, procedure, rack)
+    finally:
+        _BUDGET.reset(token)
+
+
+def _expected_stack(bet: Sequence[Decimal], pays: Odds | Decimal, procedure: Procedure,
+                    rack: Rack) -> Expected:
     if not bet:
         raise ChipError("bet: no chips; a wager is at least one chip")
     if len(bet) > MAX_STACK_CHIPS:
@@ -452,6 +498,8 @@ def expected_stack(bet: Sequence[Decimal], pays: Odds | Decimal, procedure: Proc
     try:
         _refuse_huge(amount, rack)
         found, fell_back = _forms(counts, pays, procedure, amount, rack)
+    except RackTooIrregular:
+        raise
     except ChipError as error:
         raise ChipError(f"{'amount' if converted_award else 'pays'}: {error}") from None
     stack = found[0].stack
@@ -507,6 +555,15 @@ def grade_stack(bet: Sequence[Decimal], pays: Odds | Decimal, procedure: Procedu
                 paid: Sequence[Decimal], rack: Rack = DEFAULT_RACK) -> Graded:
     """Grade a built stack: first the amount, then the chips by ``procedure``."""
     expected = expected_stack(bet, pays, procedure, rack)
+    token = _BUDGET.set(_Budget())
+    try:
+        return _grade(expected, procedure, paid, rack)
+    finally:
+        _BUDGET.reset(token)
+
+
+def _grade(expected: Expected, procedure: Procedure, paid: Sequence[Decimal],
+           rack: Rack) -> Graded:
     if len(paid) > MAX_STACK_CHIPS:
         raise ChipError(f"paid: {len(paid):,} chips; at most {MAX_STACK_CHIPS:,}")
     for chip in paid:
