@@ -30,7 +30,7 @@ from functools import partial
 from pathlib import Path
 from queue import Empty, Queue
 from threading import Thread
-from typing import Any, BinaryIO, NamedTuple, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, TextIO
 
 from trainer import __version__
 from trainer.engine.money import dollars, shown, shown_name
@@ -38,6 +38,9 @@ from trainer.engine.round import TABLE_SEATS, RoundError, Wager, parse_round, ro
 from trainer.engine.rulesets import DEFAULT_RULES, PRESETS, RuleSetError, load_ruleset
 from trainer.engine.settlement import Settlement, settle, settlement_to_json
 from trainer.engine.textfile import BOM, TextFileError, read_text_file
+
+if TYPE_CHECKING:
+    from trainer.storage.interfaces import Maintenance, Storage
 
 EXIT_REJECTED = 2
 BATCH_SIZE = 250
@@ -667,7 +670,7 @@ def _worst(*states: object) -> object:
     return SealState.VALID
 
 
-def _verify_code(db: Any, code: str) -> int:
+def _verify_code(db: Storage, code: str) -> int:
     from trainer import reports
     from trainer.storage import seal
     from trainer.storage.certificates import normalise_code
@@ -713,7 +716,7 @@ def _verify_code(db: Any, code: str) -> int:
     return _verdict(state)
 
 
-def _verify_database(db: Any) -> int:
+def _verify_database(db: Maintenance) -> int:
     from trainer.storage import seal
     from trainer.storage.models import SealState
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import Protocol
 
 from trainer.reports.queries import course_lessons
 from trainer.storage.classes import AssignmentState, assignment_state
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import ClassStore, CourseAnswerStore, ExamSetups, ProgressReads
 from trainer.storage.models import Assignment, AssignmentKind
 from trainer.training.course_plan import CourseProgress
 from trainer.training.lessons import Lesson
@@ -35,7 +36,11 @@ class AssignedItem:
     state: AssignmentState
 
 
-def assignment_title(db: TrainerDB, assignment: Assignment,
+class AssignmentSources(ClassStore, ProgressReads, CourseAnswerStore, ExamSetups, Protocol):
+    """What assignments read: classes and assignments, each trainee's course, set-ups."""
+
+
+def assignment_title(db: ExamSetups, assignment: Assignment,
                      lessons: Sequence[Lesson] | None = None) -> str:
     """The lesson's or the exam set-up's name as people read it."""
     if assignment.kind is AssignmentKind.EXAM:
@@ -49,7 +54,7 @@ def assignment_title(db: TrainerDB, assignment: Assignment,
 class _Done:
     """Whether a trainee has done assignments (each trainee's course read once)."""
 
-    def __init__(self, db: TrainerDB, lessons: Sequence[Lesson] | None) -> None:
+    def __init__(self, db: AssignmentSources, lessons: Sequence[Lesson] | None) -> None:
         self.db = db
         self.lessons = course_lessons() if lessons is None else lessons
         self._mastered: dict[int, set[str]] = {}
@@ -73,7 +78,7 @@ class _Done:
         return assignment.target in self.mastered_lessons(trainee_id)
 
 
-def trainee_assignments(db: TrainerDB, trainee_id: int, *, today: date | None = None,
+def trainee_assignments(db: AssignmentSources, trainee_id: int, *, today: date | None = None,
                         lessons: Sequence[Lesson] | None = None) -> list[AssignedItem]:
     """What the trainee has been given (directly or through a class), soonest due first."""
     given = db.assignments_for(trainee_id)
@@ -116,7 +121,7 @@ class ClassDone:
         return " ".join(parts) or "Nobody in the class."
 
 
-def class_done(db: TrainerDB, class_id: int,
+def class_done(db: AssignmentSources, class_id: int,
                lessons: Sequence[Lesson] | None = None) -> dict[int, ClassDone]:
     """For each of a class's assignments (by id), which of its trainees have done it."""
     done = _Done(db, lessons)
@@ -131,7 +136,7 @@ def class_done(db: TrainerDB, class_id: int,
     return found
 
 
-def class_progress(db: TrainerDB, class_id: int,
+def class_progress(db: AssignmentSources, class_id: int,
                    lessons: Sequence[Lesson] | None = None) -> dict[int, int]:
     """For each of a class's assignments (by id), how many of its trainees have done it."""
     return {assignment_id: len(who.done)

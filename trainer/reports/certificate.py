@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from datetime import date
+from typing import Protocol
 
 from trainer.reports.queries import find_exam
 from trainer.reports.text import (
@@ -21,7 +22,7 @@ from trainer.reports.text import (
     score_text,
 )
 from trainer.storage.certificates import certification_status
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import CertificateStore, ExamResults, ExamSetups, TraineeDirectory
 from trainer.storage.models import Certification, CertificationStatus, StorageError
 
 _STYLE = """
@@ -53,8 +54,12 @@ def validity_text(certification: Certification, today: date) -> str:
     return f"Valid until {certification.expires.isoformat()}"
 
 
+class CertificateSources(CertificateStore, ExamResults, ExamSetups, TraineeDirectory, Protocol):
+    """What a certificate reads: the certification, its exam, set-up and trainee."""
+
+
 def certificate_html(
-    db: TrainerDB, certification_id: int, *, room: str | None = None,
+    db: CertificateSources, certification_id: int, *, room: str | None = None,
     today: date | None = None,
 ) -> str:
     """The certificate of one certification (StorageError naming the field when there is

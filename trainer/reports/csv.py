@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import Protocol
 
 from trainer.engine.settlement import Outcome
 from trainer.reports.queries import skill_mastery
@@ -33,7 +34,12 @@ from trainer.reports.text import (
     wager_label,
 )
 from trainer.skills import QuestionKind, Skill
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import (
+    CertificateStore,
+    ClassViewReads,
+    ProgressReads,
+    RosterReads,
+)
 from trainer.storage.models import (
     AnswerRecord,
     CertificationStatus,
@@ -159,7 +165,11 @@ def _skill_columns(row: GridRow | None) -> tuple[str, ...]:
     return (weakest, flags_text(row.flags), *cells)
 
 
-def roster_csv(db: TrainerDB, path: Path | str, lessons: Sequence[LessonLike] | None = None,
+class RosterSources(RosterReads, ClassViewReads, CertificateStore, Protocol):
+    """What the roster file reads: the roster, the skill grid and certifications."""
+
+
+def roster_csv(db: RosterSources, path: Path | str, lessons: Sequence[LessonLike] | None = None,
                *, now: datetime | None = None) -> Path:
     """Write every trainee's roster figures and skill grid row to ``path`` (UTF-8 CSV with
     a header row); mastery against the target times of ``lessons`` (default: the course's)."""
@@ -218,12 +228,12 @@ def _who(trainee: Trainee) -> tuple[str, str]:
     return (trainee.name, trainee.employee_id or "")
 
 
-def _session_modes(db: TrainerDB, trainee_id: int) -> dict[int, str]:
+def _session_modes(db: ProgressReads, trainee_id: int) -> dict[int, str]:
     """Each of the trainee's sessions' mode (practice, speed or exam), by session id."""
     return db.session_modes(trainee_id)
 
 
-def _trainee(db: TrainerDB, trainee_id: int) -> Trainee:
+def _trainee(db: ProgressReads, trainee_id: int) -> Trainee:
     """The trainee, refused by id before anything is written."""
     trainee = db.get_trainee(trainee_id)
     if trainee is None:
@@ -296,7 +306,7 @@ def _course_answer_row(who: tuple[str, str], answer: CourseAnswer,
     )
 
 
-def trainee_answers_csv(db: TrainerDB, trainee_id: int, path: Path | str) -> Path:
+def trainee_answers_csv(db: ProgressReads, trainee_id: int, path: Path | str) -> Path:
     """Write every answer a trainee gave, oldest first, to ``path`` (UTF-8 CSV):
     the questions on dealt rounds and the course's rulings and drill rounds."""
     who = _who(_trainee(db, trainee_id))
@@ -319,7 +329,7 @@ def trainee_answers_csv(db: TrainerDB, trainee_id: int, path: Path | str) -> Pat
 
 
 def trainee_skills_csv(
-    db: TrainerDB, trainee_id: int, path: Path | str, lessons: Sequence[Lesson] | None = None
+    db: ProgressReads, trainee_id: int, path: Path | str, lessons: Sequence[Lesson] | None = None
 ) -> Path:
     """Write a trainee's figures and mastery per skill, every skill in the dealer's order
     of work, to ``path`` (UTF-8 CSV): the printable report's skill table."""

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import Protocol
 
 from trainer import __version__
 from trainer.reports.queries import (
@@ -41,7 +42,7 @@ from trainer.reports.text import (
     time_limit_text,
 )
 from trainer.skills import Skill
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import ExamResults, ExamSetups, ProgressReads, RosterReads
 from trainer.storage.models import (
     AnswerRecord,
     Exam,
@@ -295,8 +296,16 @@ def _mistake_rows(answers: Iterable[AnswerRecord]) -> list[list[tuple[str, str] 
 _MISTAKE_HEADER = ("When", "Skill", "Question", "Expected", "Given")
 
 
+class TraineeReportSources(ProgressReads, RosterReads, ExamResults, Protocol):
+    """What a trainee's report reads: history, roster figures and exams."""
+
+
+class ExamReportSources(ProgressReads, ExamResults, ExamSetups, Protocol):
+    """What an exam's report reads: the exam, its set-up and its answers."""
+
+
 def trainee_report_html(
-    db: TrainerDB,
+    db: TraineeReportSources,
     trainee_id: int,
     lessons: Sequence[Lesson] | None = None,
     *,
@@ -371,7 +380,7 @@ def trainee_report_html(
     return _page(f"Trainee report: {trainee.name}", subtitle, sections, trainee.name)
 
 
-def exam_report_html(db: TrainerDB, exam_id: int, *, room: str | None = None) -> str:
+def exam_report_html(db: ExamReportSources, exam_id: int, *, room: str | None = None) -> str:
     """A printable report on one exam: who, when, rule set, score, pass/fail, mistakes."""
     exam = find_exam(db, exam_id)
     trainee = db.get_trainee(exam.trainee_id)

@@ -10,14 +10,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from trainer.skills import Skill
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import ExamResults, ProgressReads, RosterReads, TraineeDirectory
 from trainer.storage.models import STORAGE_ERRORS, Exam, RosterRow, StorageError
 from trainer.training.course_plan import CourseProgress
 from trainer.training.lessons import Lesson, default_lesson_folders, load_lessons
 from trainer.training.mastery import WINDOW, Mastery
 
 
-def trainee_name(db: TrainerDB, trainee_id: int) -> str:
+def trainee_name(db: TraineeDirectory, trainee_id: int) -> str:
     """A trainee's name; StorageError naming ``trainee_id`` for one not there."""
     trainee = db.get_trainee(trainee_id)
     if trainee is None:
@@ -25,7 +25,7 @@ def trainee_name(db: TrainerDB, trainee_id: int) -> str:
     return trainee.name
 
 
-def roster_row(db: TrainerDB, trainee_id: int) -> RosterRow | None:
+def roster_row(db: RosterReads, trainee_id: int) -> RosterRow | None:
     """One trainee's roster figures (storage has no single-trainee query)."""
     trainee = db.get_trainee(trainee_id)
     if trainee is None:
@@ -36,7 +36,7 @@ def roster_row(db: TrainerDB, trainee_id: int) -> RosterRow | None:
     return None
 
 
-def rulesets_used(db: TrainerDB, trainee_id: int) -> list[tuple[str, int]]:
+def rulesets_used(db: ProgressReads, trainee_id: int) -> list[tuple[str, int]]:
     """The rule sets a trainee's sessions used, with how many sessions each.
 
     Empty when storage cannot read them (the report leaves them out).
@@ -47,7 +47,7 @@ def rulesets_used(db: TrainerDB, trainee_id: int) -> list[tuple[str, int]]:
         return []
 
 
-def find_exam(db: TrainerDB, exam_id: int) -> Exam:
+def find_exam(db: ExamResults, exam_id: int) -> Exam:
     """One exam by id (storage has ``exam_results`` but no single-exam getter)."""
     for exam in db.exam_results():
         if exam.id == exam_id:
@@ -96,7 +96,7 @@ def course_lessons() -> list[Lesson]:
 
 
 def skill_mastery(
-    db: TrainerDB, trainee_id: int, lessons: Sequence[Lesson] | None = None
+    db: ProgressReads, trainee_id: int, lessons: Sequence[Lesson] | None = None
 ) -> dict[Skill, Mastery]:
     """Every skill's mastery for a trainee, by skill: the course's own figures.
 
@@ -104,7 +104,7 @@ def skill_mastery(
     out, over the trainee's stored answers and against the target times of
     ``lessons`` (default: :func:`course_lessons`). Mastery reads only the last
     :data:`~trainer.training.mastery.WINDOW` answers of a skill, so only those
-    are read (``TrainerDB.recent_answers``).
+    are read (``recent_answers``).
     """
     progress = CourseProgress(
         course_lessons() if lessons is None else lessons,

@@ -37,8 +37,8 @@ from trainer.engine.rulesets import RuleSet, RuleSetError, load_ruleset
 from trainer.reports.queries import course_lessons
 from trainer.reports.text import percent, seconds_text, skill_label, skill_order
 from trainer.skills import Skill
-from trainer.storage.database import TrainerDB
 from trainer.storage.grid_queries import RecentAnswers
+from trainer.storage.interfaces import ClassViewReads
 from trainer.storage.models import Trainee
 from trainer.training.mastery import (
     DEFAULT_TARGET_SECONDS,
@@ -248,7 +248,7 @@ def grid_row(trainee: Trainee, cells: Mapping[Skill, GridCell], now: datetime,
 
 
 def skill_grid(
-    db: TrainerDB,
+    db: ClassViewReads,
     trainee_ids: Sequence[int] | None = None,
     *,
     lessons: Sequence[LessonLike] | None = None,

@@ -23,8 +23,8 @@ from datetime import date, timedelta
 from trainer.engine.round import Wager
 from trainer.reports.text import percent, skill_label, skill_order, wager_label
 from trainer.skills import QuestionKind, Skill
-from trainer.storage.database import TrainerDB
 from trainer.storage.grid_queries import MissedGroup, WeekStat
+from trainer.storage.interfaces import ClassViewReads
 
 MOST_MISSED_SHOWN = 10
 """How many kinds of question the most-missed list names."""
@@ -91,7 +91,7 @@ def trends_from(stats: Sequence[WeekStat]) -> list[WeekTrend]:
     return trends
 
 
-def skill_trends(db: TrainerDB, trainee_ids: Sequence[int] | None = None,
+def skill_trends(db: ClassViewReads, trainee_ids: Sequence[int] | None = None,
                  *, weeks: int | None = None) -> list[WeekTrend]:
     """Each skill's figures per week for these trainees (None: every trainee), pooled;
     with ``weeks``, only the latest that many weeks that have answers (the change of
@@ -146,7 +146,7 @@ def _missed(group: MissedGroup) -> MissedQuestion:
     return MissedQuestion(group.skill, group.kind, group.wager, group.answers, group.wrong)
 
 
-def most_missed(db: TrainerDB, trainee_ids: Sequence[int] | None = None,
+def most_missed(db: ClassViewReads, trainee_ids: Sequence[int] | None = None,
                 limit: int = MOST_MISSED_SHOWN) -> list[MissedQuestion]:
     """The kinds of question these trainees (None: every trainee) answered wrong most often."""
     if limit < 1:

@@ -34,7 +34,7 @@ from trainer.exam_setup import ExamSetup
 from trainer.site_config.config import SiteConfig
 
 if TYPE_CHECKING:
-    from trainer.storage.database import TrainerDB
+    from trainer.storage.interfaces import ExamSetups, InstructorAccounts, StationFiles
     from trainer.training.session import TrainingSettings
 
 ENV_HOME = "HHE_TRAINER_HOME"
@@ -79,7 +79,7 @@ def _exam_names(exam: ExamSetup) -> Iterator[str]:
         yield exam.name[: MAX_NAME_LENGTH - len(suffix)].rstrip() + suffix
 
 
-def ensure_site_exam(db: TrainerDB, site: SiteConfig) -> int | None:
+def ensure_site_exam(db: ExamSetups, site: SiteConfig) -> int | None:
     """The exam set-up the site fixes, created in the database if not there yet."""
     exam = site.exam
     if exam is None:
@@ -106,7 +106,7 @@ def ensure_site_exam(db: TrainerDB, site: SiteConfig) -> int | None:
     return None
 
 
-def create_site_instructor(db: TrainerDB, site: SiteConfig) -> str | None:
+def create_site_instructor(db: InstructorAccounts, site: SiteConfig) -> str | None:
     """Create the site's instructor on this station once; their name when created now.
 
     Only the hash from the site file is stored (the clear password never
@@ -136,7 +136,7 @@ def instructor_setup_refusal(site: SiteConfig) -> str | None:
     )
 
 
-def results_file(db: TrainerDB, site: SiteConfig) -> Path | None:
+def results_file(db: StationFiles, site: SiteConfig) -> Path | None:
     """Where this station's results file goes in the results folder (None: no folder)."""
     if site.results_folder is None:
         return None
@@ -144,7 +144,7 @@ def results_file(db: TrainerDB, site: SiteConfig) -> Path | None:
     return site.results_folder / f"{host}-{db.station[:8]}{RESULTS_SUFFIX}"
 
 
-def export_results(db: TrainerDB, site: SiteConfig) -> Path | None:
+def export_results(db: StationFiles, site: SiteConfig) -> Path | None:
     """Write this station's results to the results folder; OSError if it cannot."""
     target = results_file(db, site)
     if target is None:

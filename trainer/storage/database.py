@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlite_utils import Database
 
@@ -43,6 +44,9 @@ from trainer.storage.models import Exam, MergeReport, StorageError
 from trainer.storage.opening import DEFAULT_FILENAME, open_file
 from trainer.storage.queries import Queries
 from trainer.storage.schema import SCHEMA_VERSION
+
+if TYPE_CHECKING:
+    from trainer.storage.interfaces import Storage
 
 __all__ = [
     "DEFAULT_BUSY_TIMEOUT",
@@ -88,6 +92,13 @@ class TrainerDB(Accounts, Exams, Queries, GridQueries, Classes, Certificates):
         trainer would not write, idempotent otherwise; merged rows are sealed here."""
         return exchange.merge_station(self, Path(path), room_key,
                                       allow_default_key=allow_default_key)
+
+
+if TYPE_CHECKING:
+    def _satisfies_every_protocol(db: TrainerDB) -> Storage:
+        """Never called: mypy checks here that TrainerDB has all of
+        :mod:`~trainer.storage.interfaces`, signatures and all."""
+        return db
 
 
 def open_database(

@@ -23,12 +23,12 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Protocol
 
 from trainer.engine.round import Round, RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.engine.scenarios import SCENARIOS
 from trainer.engine.settlement import settle
+from trainer.storage.interfaces import CourseAnswerStore
 from trainer.storage.models import CourseAnswer, CourseAnswerKind, Mistake
 from trainer.training.lessons import (
     RANDOM,
@@ -265,17 +265,6 @@ def item_plan(item: str, lessons: Sequence[Lesson], rng: random.Random,
 
 
 # --- the trainee's answers -------------------------------------------------------------
-
-
-class CourseAnswerStore(Protocol):
-    """What the course needs of storage (:class:`trainer.storage.database.TrainerDB`)."""
-
-    def record_course_answer(self, trainee_id: int, kind: CourseAnswerKind | str, item: str,
-                             correct: bool, seconds: float, *, lesson: str | None = None,
-                             scenario: str | None = None,
-                             at: datetime | None = None) -> int: ...
-
-    def course_answers(self, trainee_id: int) -> Sequence[CourseAnswer]: ...
 
 
 @dataclass

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from trainer.engine.round import round_to_json
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import SessionStore
 from trainer.storage.models import Exam, Mode, NewAnswer, StationExam
 from trainer.storage.waiting import Waiting
 from trainer.training.grading import Grade
@@ -31,7 +31,7 @@ class SessionRecorder:
 
     def __init__(
         self,
-        db: TrainerDB,
+        db: SessionStore,
         trainee_id: int,
         session: TrainingSession,
         *,

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog
 
     from trainer.site_config import SiteConfig
-    from trainer.storage.database import TrainerDB
+    from trainer.storage.interfaces import Maintenance, StationFiles, Storage
     from trainer.ui.main_window import MainWindow
     from trainer.ui.room_status import RoomPresence
 
@@ -60,7 +60,7 @@ def crash_context(window: MainWindow | None, site: SiteConfig) -> dict[str, str]
     return context
 
 
-def set_up_site(db: TrainerDB, site: SiteConfig) -> list[str]:
+def set_up_site(db: Storage, site: SiteConfig) -> list[str]:
     """Create the site's instructor and exam on this station when missing; notes for a person."""
     from trainer.site_config import create_site_instructor, ensure_site_exam
     from trainer.storage.models import STORAGE_ERRORS
@@ -93,7 +93,7 @@ def lessons_notice() -> str | None:
     return f"{note}\n\nEvery other lesson of the course is there as usual."
 
 
-def export_station_results(db: TrainerDB, site: SiteConfig) -> str | None:
+def export_station_results(db: StationFiles, site: SiteConfig) -> str | None:
     """Write the results file to the site's folder; a sentence for a person when it failed."""
     from trainer.site_config import export_results
     from trainer.storage.models import FILE_OR_STORAGE_ERRORS
@@ -235,7 +235,7 @@ def run_app(rules: str | None = None) -> int:
     return int(code)
 
 
-def start_room_sender(db: TrainerDB, site: SiteConfig) -> RoomPresence | None:
+def start_room_sender(db: Maintenance, site: SiteConfig) -> RoomPresence | None:
     """With the site file's ``[room]``, the room's sender on this station's database (a
     thread of its own) and its status-bar label; None without ``[room]``. Nothing here
     waits on the network; what cannot be used is a sentence on the label."""
@@ -259,7 +259,7 @@ def stop_room_sender(room: RoomPresence | None) -> None:
         room.deleteLater()
 
 
-def finish_session(window: MainWindow, db: TrainerDB, site: SiteConfig) -> list[tuple[str, str]]:
+def finish_session(window: MainWindow, db: Storage, site: SiteConfig) -> list[tuple[str, str]]:
     """At the end: settings saved, results exported, database closed; each tried whatever
     the others did. Returns (title, sentence) for each that failed."""
     problems = []
@@ -277,7 +277,7 @@ def finish_session(window: MainWindow, db: TrainerDB, site: SiteConfig) -> list[
     return problems
 
 
-def waiting_at_the_end(db: TrainerDB) -> str | None:
+def waiting_at_the_end(db: Storage) -> str | None:
     """Writes still waiting for a database another program keeps locked: tried for
     :data:`~trainer.storage.waiting.FINISH_WAIT` seconds, then kept in a side file. What
     happened, in a sentence (None when nothing waited or all were written)."""

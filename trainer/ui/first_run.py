@@ -30,11 +30,12 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.site_config import DEFAULT_PIN_POLICY, PinPolicy
-from trainer.storage.database import StorageError, TrainerDB
+from trainer.storage.interfaces import AccountStore, TraineeDirectory
+from trainer.storage.models import StorageError
 from trainer.ui.profile_dialog import SECRET_RULE, new_secret_problem, secret_field
 
 
-def is_first_run(db: TrainerDB) -> bool:
+def is_first_run(db: TraineeDirectory) -> bool:
     """No trainee yet on this station."""
     return not db.list_trainees()
 
@@ -44,7 +45,7 @@ class WelcomeDialog(QDialog):
 
     def __init__(
         self,
-        db: TrainerDB,
+        db: AccountStore,
         parent: QWidget | None = None,
         *,
         site_note: str | None = None,

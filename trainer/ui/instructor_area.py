@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.site_config import DEFAULT_IDLE_LOCK_MINUTES, DEFAULT_PIN_POLICY, PinPolicy
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import AccountStore, InstructorAccounts, TraineeAccounts
 from trainer.storage.models import STORAGE_ERRORS
 from trainer.storage.passwords import MIN_PASSWORD_LENGTH
 from trainer.ui.lock import Clock, IdleWatcher, LockPage, owned_by, refusal_text, system_clock
@@ -53,7 +53,8 @@ def close_owned_windows(owner: QWidget) -> None:
 class InstructorsDialog(QDialog):
     """Add and remove instructors (never oneself, never the last one)."""
 
-    def __init__(self, db: TrainerDB, signed_in: str, parent: QWidget | None = None) -> None:
+    def __init__(self, db: InstructorAccounts, signed_in: str,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.db = db
         self.signed_in = signed_in
@@ -127,7 +128,7 @@ class InstructorsDialog(QDialog):
 class ChangePasswordDialog(QDialog):
     """One's own new password; the current one is asked first (with the wait)."""
 
-    def __init__(self, db: TrainerDB, name: str, parent: QWidget | None = None,
+    def __init__(self, db: InstructorAccounts, name: str, parent: QWidget | None = None,
                  *, clock: Clock = system_clock) -> None:
         super().__init__(parent)
         self.db = db
@@ -175,7 +176,7 @@ class TraineePinDialog(QDialog):
     """An instructor sets a new PIN for a trainee who forgot theirs (or removes it,
     where the room's policy does not require one)."""
 
-    def __init__(self, db: TrainerDB, trainee_id: int, parent: QWidget | None = None,
+    def __init__(self, db: TraineeAccounts, trainee_id: int, parent: QWidget | None = None,
                  *, policy: PinPolicy = DEFAULT_PIN_POLICY) -> None:
         super().__init__(parent)
         self.db = db
@@ -241,7 +242,7 @@ class InstructorArea(QWidget):
 
     def __init__(
         self,
-        db: TrainerDB,
+        db: AccountStore,
         name: str,
         dashboard: InstructorDashboard,
         parent: QWidget | None = None,

@@ -42,7 +42,7 @@ from trainer.engine.rulesets import RuleSetError
 from trainer.exam_setup import station_exam_pass_mark
 from trainer.reports.text import score_text
 from trainer.site_config import PinPolicy, SiteConfig, apply_to_settings, ensure_site_exam
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import Storage
 from trainer.storage.models import STORAGE_ERRORS, Exam, ExamConfig, Mistake, StationExam
 from trainer.training.grading import Grade
 from trainer.training.progressive_meter import ProgressiveMeter
@@ -118,7 +118,7 @@ class MainWindow(QMainWindow):
         mode: Mode = Mode.PRACTICE,
         parent: QWidget | None = None,
         *,
-        db: TrainerDB | None = None,
+        db: Storage | None = None,
         trainee_id: int | None = None,
         site: SiteConfig | None = None,
     ) -> None:

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.site_config import DEFAULT_PIN_POLICY, PinPolicy
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import TraineeAccounts
 from trainer.storage.models import STORAGE_ERRORS
 from trainer.storage.passwords import MIN_PASSWORD_LENGTH, MIN_PIN_DIGITS, trainee_secret_problem
 from trainer.ui.lock import Clock, refusal_text, system_clock
@@ -67,7 +67,7 @@ class ProfileDialog(QDialog):
 
     def __init__(
         self,
-        db: TrainerDB,
+        db: TraineeAccounts,
         parent: QWidget | None = None,
         *,
         policy: PinPolicy = DEFAULT_PIN_POLICY,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QLabel, QStatusBar
 
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import WaitingQueue
 from trainer.storage.models import STORAGE_ERRORS
 from trainer.storage.waiting import counted
 
@@ -19,7 +19,7 @@ RETRY_EVERY_MS = 1000
 WRITTEN_SHOWN_MS = 8000
 
 
-def waiting_sentence(db: TrainerDB) -> str:
+def waiting_sentence(db: WaitingQueue) -> str:
     """``The database is busy (locked by another program): 3 answers waiting, retrying.``"""
     return (f"The database is busy (locked by another program): {db.waiting.described()}"
             " waiting, retrying. Nothing is lost; keep going.")
@@ -28,7 +28,7 @@ def waiting_sentence(db: TrainerDB) -> str:
 class WaitingNotice(QObject):
     """Retries the database's waiting writes and says so in ``status_bar``."""
 
-    def __init__(self, db: TrainerDB, status_bar: QStatusBar, parent: QObject) -> None:
+    def __init__(self, db: WaitingQueue, status_bar: QStatusBar, parent: QObject) -> None:
         super().__init__(parent)
         self.db = db
         self._status_bar = status_bar

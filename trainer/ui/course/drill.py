@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from trainer.engine.round import RoundError
 from trainer.engine.rulesets import RuleSetError
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import SessionStore
 from trainer.storage.models import STORAGE_ERRORS
 from trainer.training.course_plan import CourseProgress, Plan, RoundStep, RulingStep, Step
 from trainer.training.grading import Grade
@@ -51,7 +51,7 @@ class DrillPlayer(QWidget):
     """A step is up and waiting for the trainee's first answer."""
 
     def __init__(self, settings: TrainingSettings, progress: CourseProgress,
-                 parent: QWidget | None = None, *, db: TrainerDB | None = None,
+                 parent: QWidget | None = None, *, db: SessionStore | None = None,
                  trainee_id: int | None = None, meter: ProgressiveMeter | None = None) -> None:
         super().__init__(parent)
         self.meter = meter

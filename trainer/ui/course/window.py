@@ -12,7 +12,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import CourseStore
 from trainer.storage.models import STORAGE_ERRORS, AnswerRecord
 from trainer.training.course_plan import (
     CourseProgress,
@@ -36,7 +36,7 @@ class CourseWindow(QMainWindow):
     """Lessons, their drills and the trainee's mastery of them."""
 
     def __init__(self, settings: TrainingSettings | None = None, parent: QWidget | None = None,
-                 *, db: TrainerDB | None = None, trainee_id: int | None = None,
+                 *, db: CourseStore | None = None, trainee_id: int | None = None,
                  course: LessonLoad | None = None) -> None:
         super().__init__(parent)
         if parent is not None:

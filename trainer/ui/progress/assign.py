@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import date, timedelta
+from typing import Protocol
 
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
@@ -19,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import ClassStore, ExamSetups, TraineeDirectory
 from trainer.storage.models import FILE_OR_STORAGE_ERRORS, AssignmentKind, StorageError
 from trainer.training.lessons import Lesson
 from trainer.ui.progress.labels import error_label
@@ -36,11 +37,19 @@ def day_of(value: QDate) -> date:
     return date(value.year(), value.month(), value.day())
 
 
+class AssignSources(ClassStore, ExamSetups, Protocol):
+    """What choosing and giving work needs: assignments and the exam set-ups."""
+
+
+class AssignDialogSources(AssignSources, TraineeDirectory, Protocol):
+    """The same, and the trainee's name."""
+
+
 class WorkChoice:
     """A lesson or exam set-up and a due date, as combo boxes and a date field; ``row``
     lays them out on one line."""
 
-    def __init__(self, db: TrainerDB, lessons: Callable[[], Sequence[Lesson]],
+    def __init__(self, db: AssignSources, lessons: Callable[[], Sequence[Lesson]],
                  today: date) -> None:
         self.db = db
         self._lessons = lessons
@@ -102,7 +111,7 @@ class WorkChoice:
 class AssignDialog(QDialog):
     """Assign a lesson or an exam to one trainee, in a class or not."""
 
-    def __init__(self, db: TrainerDB, trainee_id: int, assigned_by: str,
+    def __init__(self, db: AssignDialogSources, trainee_id: int, assigned_by: str,
                  lessons: Callable[[], Sequence[Lesson]], today: date,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -15,7 +15,7 @@ trainee's certification (certified, expiring within
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QDate, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
@@ -37,7 +37,14 @@ from PySide6.QtWidgets import (
 
 from trainer import reports
 from trainer.storage.certificates import EXPIRING_DAYS
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import (
+    CertificateStore,
+    ExamResults,
+    ExamSetups,
+    InstructorAccounts,
+    RosterReads,
+    TraineeDirectory,
+)
 from trainer.storage.models import (
     STORAGE_ERRORS,
     Certification,
@@ -74,11 +81,20 @@ def _exam_line(exam: Exam, config_name: str | None) -> str:
     )
 
 
+class CertifySources(CertificateStore, ExamResults, ExamSetups, InstructorAccounts,
+                     TraineeDirectory, Protocol):
+    """What signing off reads and writes: the trainee, exams, set-ups, instructors."""
+
+
+class CertifiedRosterSources(RosterReads, CertificateStore, Protocol):
+    """The roster and every trainee's certification."""
+
+
 class CertifyDialog(QDialog):
     """Sign a trainee off on one of their passed exams; ``certification`` holds the
     result when accepted."""
 
-    def __init__(self, db: TrainerDB, trainee_id: int, instructor: str | None,
+    def __init__(self, db: CertifySources, trainee_id: int, instructor: str | None,
                  parent: QWidget | None = None, *, today: date | None = None) -> None:
         super().__init__(parent)
         self.db = db
@@ -229,8 +245,9 @@ class CertifiedRosterModel(RosterModel):
     """The roster, with each trainee's certification as the last column."""
 
     CERTIFICATION = len(RosterModel.columns)
+    db: CertifiedRosterSources | None
 
-    def __init__(self, db: TrainerDB | None = None, parent: QObject | None = None, *,
+    def __init__(self, db: CertifiedRosterSources | None = None, parent: QObject | None = None, *,
                  today: date | None = None) -> None:
         super().__init__(None, parent)
         self.statuses: dict[int, CertificationStatus] = {}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
+from typing import Protocol
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -40,12 +41,17 @@ from PySide6.QtWidgets import (
 
 from trainer import reports
 from trainer.class_import import ClassImportError, read_class_csv
-from trainer.reports.assignments import ClassDone, assignment_title, class_done
+from trainer.reports.assignments import (
+    AssignmentSources,
+    ClassDone,
+    assignment_title,
+    class_done,
+)
 from trainer.storage.classes import MembersAdded
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import ClassViewReads
 from trainer.storage.models import FILE_OR_STORAGE_ERRORS, ClassAverages
 from trainer.training.lessons import Lesson
-from trainer.ui.progress.assign import WorkChoice, day_of, qdate
+from trainer.ui.progress.assign import AssignSources, WorkChoice, day_of, qdate
 from trainer.ui.progress.labels import error_label, heading
 from trainer.ui.progress.skill_grid import SkillGridView
 
@@ -68,6 +74,11 @@ def averages_text(averages: ClassAverages) -> str:
     )
 
 
+class ClassesTabSources(AssignmentSources, AssignSources, ClassViewReads, Protocol):
+    """What the Classes tab reads and writes: classes, members, assignments, each
+    member's course and the class's skill grid."""
+
+
 class ClassesTab(QWidget):
     """Classes: make one, fill it, see its figures and grid, assign it work.
 
@@ -78,7 +89,7 @@ class ClassesTab(QWidget):
     DONE = 3
     """The assignments table's Done column."""
 
-    def __init__(self, db: TrainerDB, parent: QWidget | None = None, *,
+    def __init__(self, db: ClassesTabSources, parent: QWidget | None = None, *,
                  lessons: list[Lesson] | None = None, today: date | None = None) -> None:
         super().__init__(parent)
         self.db = db

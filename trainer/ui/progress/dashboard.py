@@ -1,6 +1,6 @@
 """The instructor's dashboard: the roster, a trainee's page, exam set-up, reports, merging.
 
-Everything here reads and writes through :class:`~trainer.storage.database.TrainerDB`;
+Everything here reads and writes through :class:`~trainer.storage.interfaces.Storage`;
 reports come from :mod:`trainer.reports`. File choices go through
 :meth:`InstructorDashboard._ask_save_path` / :meth:`~InstructorDashboard._ask_open_path`
 and modal dialogs through :meth:`InstructorDashboard._run_dialog`, so tests can
@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from trainer import reports
 from trainer.reports.certificate import certificate_html
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import Storage
 from trainer.storage.models import (
     FILE_OR_STORAGE_ERRORS,
     Certification,
@@ -135,7 +135,7 @@ class InstructorDashboard(QWidget):
 
     openRound = Signal(object, object)  # the round as recorded (a dict), and its Mistake
 
-    def __init__(self, db: TrainerDB, parent: QWidget | None = None) -> None:
+    def __init__(self, db: Storage, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.db = db
         self.trainee_page: TraineePage | None = None

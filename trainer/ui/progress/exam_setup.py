@@ -39,7 +39,7 @@ from trainer.exam_setup import (
     ExamSetup,
     parse_exam_setup,
 )
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import ExamSetups
 from trainer.storage.models import STORAGE_ERRORS, ExamConfig
 from trainer.ui.progress.labels import error_label, heading
 
@@ -81,7 +81,7 @@ class ExamSetupDialog(QDialog):
     the form; ``config_id`` holds the set-up's id once the dialog is accepted.
     """
 
-    def __init__(self, db: TrainerDB, parent: QWidget | None = None, *,
+    def __init__(self, db: ExamSetups, parent: QWidget | None = None, *,
                  config: ExamConfig | None = None) -> None:
         super().__init__(parent)
         self.db = db
@@ -275,7 +275,7 @@ class ExamSetupsDialog(QDialog):
     SITE_FIXED = ("Fixed by the training room's site file: IT changes or removes it there"
                   " (edited or retired here, the next start would only make it again).")
 
-    def __init__(self, db: TrainerDB, parent: QWidget | None = None, *,
+    def __init__(self, db: ExamSetups, parent: QWidget | None = None, *,
                  site_exam_id: int | None = None) -> None:
         super().__init__(parent)
         self.db = db

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QWidget
 
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import ClassViewReads
 
 
 class TraineeFiguresView(QWidget):
@@ -15,7 +15,7 @@ class TraineeFiguresView(QWidget):
     view is shown after :meth:`refresh` or :meth:`set_trainees`, never while hidden (a
     tab not looked at costs nothing)."""
 
-    def __init__(self, db: TrainerDB, trainee_ids: Sequence[int] | None = None,
+    def __init__(self, db: ClassViewReads, trainee_ids: Sequence[int] | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.db = db

@@ -24,7 +24,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor
 
 from trainer import reports
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import RosterReads
 from trainer.storage.models import Exam, ExamStatus, Mistake, RosterRow, SkillStat
 from trainer.training.mastery import Level, Mastery, target_met
 from trainer.training.questions import Skill
@@ -296,7 +296,7 @@ class RosterModel(RowsModel[RosterRow]):
         ),
     )
 
-    def __init__(self, db: TrainerDB | None = None, parent: QObject | None = None) -> None:
+    def __init__(self, db: RosterReads | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.db = db
         if db is not None:

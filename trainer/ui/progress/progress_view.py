@@ -7,6 +7,7 @@ Whether a skill meets the target is the course's verdict (the skill mastered,
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
@@ -24,9 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from trainer import reports
-from trainer.reports.assignments import trainee_assignments
+from trainer.reports.assignments import AssignmentSources, trainee_assignments
 from trainer.reports.skill_grid import shown_skills
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import RosterReads
 from trainer.training.lessons import Lesson
 from trainer.training.mastery import target_met
 from trainer.ui.progress.assigned import AssignedBox
@@ -83,6 +84,11 @@ def fit_to_contents(view: QTableView) -> None:
     view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
 
+class ProgressViewSources(AssignmentSources, RosterReads, Protocol):
+    """What a trainee's progress page reads: history, mastery, roster figures and the
+    work assigned."""
+
+
 class StatTile(QFrame):
     """A big figure with a caption under it (e.g. "12" / "current streak")."""
 
@@ -116,7 +122,8 @@ class ProgressView(QWidget):
     :func:`trainer.reports.course_lessons`).
     """
 
-    def __init__(self, db: TrainerDB, trainee_id: int, parent: QWidget | None = None, *,
+    def __init__(self, db: ProgressViewSources, trainee_id: int,
+                 parent: QWidget | None = None, *,
                  lessons: Sequence[Lesson] | None = None) -> None:
         super().__init__(parent)
         self.db = db

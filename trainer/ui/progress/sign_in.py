@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import InstructorAccounts
 from trainer.storage.models import STORAGE_ERRORS, StorageError
 from trainer.storage.passwords import MIN_PASSWORD_LENGTH
 from trainer.ui.lock import Clock, refusal_text, system_clock
@@ -36,7 +36,7 @@ class InstructorSignInDialog(QDialog):
 
     def __init__(
         self,
-        db: TrainerDB,
+        db: InstructorAccounts,
         parent: QWidget | None = None,
         *,
         refusal: str | None = None,

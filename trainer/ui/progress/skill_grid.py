@@ -49,7 +49,7 @@ from trainer.reports.skill_grid import (
     skill_grid,
 )
 from trainer.skills import Skill
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import ClassViewReads
 from trainer.storage.models import FILE_OR_STORAGE_ERRORS
 from trainer.training.mastery import LessonLike, Level
 from trainer.ui.progress.figures_view import TraineeFiguresView
@@ -313,7 +313,7 @@ class SkillGridView(TraineeFiguresView):
 
     traineeActivated = Signal(int)
 
-    def __init__(self, db: TrainerDB, trainee_ids: Sequence[int] | None = None,
+    def __init__(self, db: ClassViewReads, trainee_ids: Sequence[int] | None = None,
                  parent: QWidget | None = None, *, lessons: Sequence[LessonLike] | None = None,
                  now: datetime | None = None) -> None:
         super().__init__(db, trainee_ids, parent)

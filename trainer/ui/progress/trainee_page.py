@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from typing import Protocol
 
 from PySide6.QtCore import QItemSelection, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
@@ -17,11 +18,19 @@ from PySide6.QtWidgets import (
 )
 
 from trainer import reports
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import ClassViewReads, ExamResults
 from trainer.storage.models import Exam, Mistake
 from trainer.ui.progress.models import ExamsModel, MistakesModel, SortFilterProxy
-from trainer.ui.progress.progress_view import ProgressView, configure_table
+from trainer.ui.progress.progress_view import (
+    ProgressView,
+    ProgressViewSources,
+    configure_table,
+)
 from trainer.ui.progress.trends import TrendsView
+
+
+class TraineePageSources(ProgressViewSources, ClassViewReads, ExamResults, Protocol):
+    """What a trainee's page reads: progress, trends, mistakes, exams and seals."""
 
 
 class ExamsTable(QTableView):
@@ -63,7 +72,8 @@ class TraineePage(QWidget):
     assignRequested = Signal()
     """The instructor asks to assign this trainee a lesson or an exam."""
 
-    def __init__(self, db: TrainerDB, trainee_id: int, parent: QWidget | None = None) -> None:
+    def __init__(self, db: TraineePageSources, trainee_id: int,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.db = db
         self.trainee_id = trainee_id

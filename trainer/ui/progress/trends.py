@@ -35,7 +35,7 @@ from trainer.reports.trends import (
     week_label,
 )
 from trainer.skills import Skill
-from trainer.storage.database import TrainerDB
+from trainer.storage.interfaces import ClassViewReads
 from trainer.storage.models import FILE_OR_STORAGE_ERRORS
 from trainer.ui.progress.figures_view import TraineeFiguresView
 from trainer.ui.progress.labels import error_label
@@ -107,7 +107,7 @@ class TrendsView(TraineeFiguresView):
     """Each skill's weekly figures with the change, and the most-missed questions,
     for ``trainee_ids`` (None: every trainee). Reads when shown after :meth:`refresh`."""
 
-    def __init__(self, db: TrainerDB, trainee_ids: Sequence[int] | None = None,
+    def __init__(self, db: ClassViewReads, trainee_ids: Sequence[int] | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(db, trainee_ids, parent)
         self.setObjectName("trends_view")
