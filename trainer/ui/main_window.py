@@ -22,7 +22,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QElapsedTimer, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFontInfo, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -43,7 +43,7 @@ from trainer.exam_setup import station_exam_pass_mark
 from trainer.reports.text import score_text
 from trainer.site_config import PinPolicy, SiteConfig, apply_to_settings, ensure_site_exam
 from trainer.storage.interfaces import Storage
-from trainer.storage.models import STORAGE_ERRORS, Exam, ExamConfig, Mistake, StationExam
+from trainer.storage.models import Exam, ExamConfig, Mistake, StationExam, StorageError
 from trainer.training.grading import Grade
 from trainer.training.progressive_meter import ProgressiveMeter
 from trainer.training.recorder import SessionRecorder
@@ -82,12 +82,17 @@ log = logging.getLogger("trainer.ui")
 
 
 
+READABLE_SHEET_EMS = 30
+"""The narrowest F1 sheet, in text heights: keys and their meanings still on few lines."""
+
+
 def place_beside(window: QWidget, main: QWidget, board: QWidget) -> None:
     """Put ``window`` beside ``main`` on its screen, at its own size (its text scales
     with the screen): to its right, else to its left; when neither side has room (a
     window filling the screen), over ``main`` right of the ``board`` (the answer panel),
-    against the screen's right edge when it is wider than that: as little of the board
-    covered as its size allows."""
+    narrowed to the room between the board and the screen's right edge when that room
+    still reads well (:data:`READABLE_SHEET_EMS`), so the board stays in view; against
+    the screen's right edge at its own size otherwise."""
     screen = main.screen().availableGeometry()
     frame = main.frameGeometry()
     width = window.frameGeometry().width()
@@ -97,6 +102,13 @@ def place_beside(window: QWidget, main: QWidget, board: QWidget) -> None:
         x = frame.left() - width
     else:
         board_right = board.mapToGlobal(board.rect().topRight()).x()
+        room = screen.right() - board_right
+        decoration = width - window.width()
+        ems = QFontInfo(window.font()).pixelSize()
+        narrowest = max(window.minimumSizeHint().width(), READABLE_SHEET_EMS * ems) + decoration
+        if narrowest <= room < width:
+            width = room
+            window.resize(width - decoration, window.height())
         x = max(screen.left(), min(board_right + 1, screen.right() - width + 1))
     window.move(x, max(screen.top(), frame.top()))
 
@@ -409,7 +421,7 @@ class MainWindow(QMainWindow):
             return None
         try:
             return ensure_site_exam(self.db, self.site)
-        except STORAGE_ERRORS as error:
+        except StorageError as error:
             log.error("the site's exam set-up could not be found: %s", error)
             return None
 
@@ -669,7 +681,7 @@ class MainWindow(QMainWindow):
             refusal: Exception | None
             try:
                 refusal = self.db.exam_refusal(self.trainee_id, config.id)
-            except STORAGE_ERRORS as error:
+            except StorageError as error:
                 refusal = error
             if refusal is None:
                 return config
@@ -697,7 +709,7 @@ class MainWindow(QMainWindow):
                     station_pass_mark=self.station_pass_mark,
                     committed=self._record_committed,
                 )
-            except STORAGE_ERRORS as error:
+            except StorageError as error:
                 self._storage_problem(error)
         if exam_config is not None and exam_config.time_limit_seconds:
             self._exam_timer.start()
@@ -785,7 +797,7 @@ class MainWindow(QMainWindow):
         except SessionError as error:  # e.g. an exam round not yet finished
             self.statusBar().showMessage(str(error), 5000)
             return
-        except STORAGE_ERRORS as error:  # dealt, but not saved
+        except StorageError as error:  # dealt, but not saved
             self._storage_problem(error)
             state = self.session.rounds[-1]
         except (RuleSetError, RoundError, ValueError) as error:
@@ -862,7 +874,7 @@ class MainWindow(QMainWindow):
             return None
         try:
             return recorder.station_result()
-        except STORAGE_ERRORS as error:
+        except StorageError as error:
             log.error("the station exam's result could not be read: %s", error)
             return None
 

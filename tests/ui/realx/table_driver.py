@@ -44,7 +44,9 @@ def main() -> int:
     bar = window.menuBar()
     game = bar.actionGeometry(bar.actions()[0]).center()
     menu = bar.mapToGlobal(QPoint(game.x(), game.y()))
-    print(json.dumps({"cards": cards, "game_menu": (menu.x(), menu.y())}), flush=True)
+    board_right = view.mapToGlobal(view.rect().topRight()).x()
+    print(json.dumps({"cards": cards, "game_menu": (menu.x(), menu.y()),
+                      "board_right": board_right}), flush=True)
     code = app.exec()
     db.close()
     return code
