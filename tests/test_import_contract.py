@@ -137,3 +137,27 @@ def test_exchange_does_not_import_the_database_that_imports_it() -> None:
     even for type checking (issue 20)."""
     assert "trainer.storage.exchange" in imported_modules(TRAINER / "storage" / "database.py")
     assert violations([TRAINER / "storage" / "exchange.py"], ("trainer.storage.database",)) == []
+
+
+def test_storage_modules_import_one_another_without_a_cycle() -> None:
+    """No import circle inside trainer/storage, counting imports inside functions and
+    under TYPE_CHECKING (issue 20: database <-> exchange, connection <-> waiting were)."""
+    graph = {}
+    for path in modules_under("storage"):
+        name = ".".join(path.relative_to(TRAINER.parent).with_suffix("").parts)
+        graph[name] = {module for module in imported_modules(path)
+                       if module.startswith("trainer.storage.") and module.count(".") == 2
+                       and module != name}
+    assert len(graph) > 15
+
+    def reached(start: str) -> set[str]:
+        seen: set[str] = set()
+        todo = [start]
+        while todo:
+            for module in graph.get(todo.pop(), ()):
+                if module not in seen:
+                    seen.add(module)
+                    todo.append(module)
+        return seen
+
+    assert [name for name in sorted(graph) if name in reached(name)] == []

@@ -24,6 +24,7 @@ from tests.ui.test_practice_loop import SETTLE_MD_EXAMPLE, typed_form
 from trainer.engine.round import parse_round
 from trainer.engine.settlement import settle
 from trainer.storage.database import TrainerDB, open_database
+from trainer.storage.models import StorageBusy
 from trainer.training.course_plan import (
     CourseProgress,
     RoundStep,
@@ -501,7 +502,7 @@ def test_a_ruling_the_database_refuses_is_reported_once_and_the_drill_goes_on(
     window = open_window(qtbot, course_of(lesson), db, trainee)
 
     def refuse(*args: object, **kwargs: object) -> int:
-        raise sqlite3.OperationalError("database is locked")
+        raise StorageBusy("database is locked")  # what storage raises for SQLite's lock
 
     monkeypatch.setattr(db, "record_course_answer", refuse)
     window.open_lesson(lesson.id)

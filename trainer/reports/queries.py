@@ -11,7 +11,7 @@ from pathlib import Path
 
 from trainer.skills import Skill
 from trainer.storage.interfaces import ExamResults, ProgressReads, RosterReads, TraineeDirectory
-from trainer.storage.models import STORAGE_ERRORS, Exam, RosterRow, StorageError
+from trainer.storage.models import Exam, RosterRow, StorageError
 from trainer.training.course_plan import CourseProgress
 from trainer.training.lessons import Lesson, default_lesson_folders, load_lessons
 from trainer.training.mastery import WINDOW, Mastery
@@ -43,7 +43,7 @@ def rulesets_used(db: ProgressReads, trainee_id: int) -> list[tuple[str, int]]:
     """
     try:
         return db.rulesets_used(trainee_id)
-    except STORAGE_ERRORS:
+    except StorageError:
         return []
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from trainer.paths import private_file, private_folder
 from trainer.storage.connection import MEMORY, SIDE_FILES, Connected, connect_read_only
+from trainer.storage.models import StorageError
 
 BACKUP_FOLDER = "backups"
 KEEP_BACKUPS = 5
@@ -182,7 +183,7 @@ class Backups(Connected):
             return
         try:
             self.backup()
-        except (sqlite3.Error, OSError) as error:
+        except (StorageError, sqlite3.Error, OSError) as error:
             self.backup_problem = f"The automatic backup failed: {error}"
         else:
             self.backup_problem = None

@@ -1,6 +1,6 @@
-"""An open database: how the trainer connects, what SQLite's errors mean, and
-:class:`Connected`, the state every part of :class:`~trainer.storage.database.TrainerDB`
-builds on (no Qt).
+"""An open database: how the trainer connects (what SQLite's errors mean is
+:mod:`trainer.storage.errors`), and :class:`Connected`, the state every part of
+:class:`~trainer.storage.database.TrainerDB` builds on (no Qt).
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Self
 
 from sqlite_utils import Database
+
+from trainer.storage.waiting import WaitingWrites
 
 DEFAULT_BUSY_TIMEOUT = 10.0
 SYNCHRONOUS = "FULL"
@@ -24,47 +26,6 @@ SIDE_FILES = ("-wal", "-shm", "-journal")
 """What SQLite keeps beside a database file; they travel with it."""
 MEMORY = Path(":memory:")
 """The path of a database kept in memory only (no file could be written)."""
-
-# SQLite primary result codes (the low byte of an extended code).
-SQLITE_PERM = 3
-SQLITE_BUSY = 5
-SQLITE_LOCKED = 6
-SQLITE_NOMEM = 7
-SQLITE_READONLY = 8
-SQLITE_IOERR = 10
-SQLITE_CORRUPT = 11
-SQLITE_FULL = 13
-SQLITE_CANTOPEN = 14
-SQLITE_AUTH = 23
-SQLITE_NOTADB = 26
-ACCESS_PROBLEMS = frozenset(
-    {
-        SQLITE_PERM,
-        SQLITE_NOMEM,
-        SQLITE_READONLY,
-        SQLITE_IOERR,
-        SQLITE_FULL,
-        SQLITE_CANTOPEN,
-        SQLITE_AUTH,
-    }
-)
-"""Failures about reaching a file, not about what is in it."""
-
-
-def code(error: sqlite3.Error) -> int:
-    """SQLite's primary result code for ``error`` (0 when it carries none)."""
-    return (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
-
-
-def is_locked(error: sqlite3.Error) -> bool:
-    return code(error) in (SQLITE_BUSY, SQLITE_LOCKED) or "locked" in str(error)
-
-
-def is_damage(error: sqlite3.Error) -> bool:
-    if code(error) in (SQLITE_CORRUPT, SQLITE_NOTADB):
-        return True
-    message = str(error)
-    return "not a database" in message or "malformed" in message
 
 
 def connect_read_only(path: Path, busy_timeout: float) -> sqlite3.Connection:
@@ -94,8 +55,6 @@ class Connected:
         self.backup_on_session = backup_on_session
         self.backup_problem: str | None = None
         """Why the last automatic backup failed, if it did (the session went on)."""
-        from trainer.storage.waiting import WaitingWrites
-
         self.waiting = WaitingWrites(lambda: self.conn, path, busy_timeout)
         """Writes waiting while another program holds the write lock (a recorder's)."""
 

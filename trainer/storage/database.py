@@ -37,6 +37,7 @@ from trainer.storage.backups import KEEP_BACKUPS
 from trainer.storage.certificates import Certificates
 from trainer.storage.classes import Classes
 from trainer.storage.connection import DEFAULT_BUSY_TIMEOUT, MEMORY, SYNCHRONOUS
+from trainer.storage.errors import driver_errors_wrapped
 from trainer.storage.exams import Exams
 from trainer.storage.fields import MAX_NAME_LENGTH
 from trainer.storage.grid_queries import GridQueries
@@ -60,11 +61,15 @@ __all__ = [
 ]
 
 
+@driver_errors_wrapped
 class TrainerDB(Accounts, Exams, Queries, GridQueries, Classes, Certificates):
     """The trainer's storage: every method is one short transaction or a read.
 
     Built in layers, each a module: the connection (``connection.Connected``),
     backups, writes, sign-in and accounts (accounts), exams, and the reads (queries).
+    A public method raises :class:`~trainer.storage.models.StorageError` (a refusal,
+    or a :class:`~trainer.storage.models.StorageFailure` of the database), never the
+    driver's ``sqlite3.Error`` (:func:`~trainer.storage.errors.driver_errors_wrapped`).
     """
 
     # -- seals (trainer.storage.seal): exams read back with their seal checked

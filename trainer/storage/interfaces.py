@@ -7,9 +7,9 @@ TrainerDB's, signature and all). Another store (the room's) can then stand behin
 same calls. Where a screen genuinely needs many areas it takes :class:`Storage`, all
 of them.
 
-Errors: a call may raise :class:`~trainer.storage.models.StorageError` (a refusal
-naming the field, or the database failing: see
-:data:`~trainer.storage.models.STORAGE_ERRORS`); exporting and backups may also raise
+Errors: a call raises :class:`~trainer.storage.models.StorageError`, a refusal naming
+the field or a :class:`~trainer.storage.models.StorageFailure` of the database (busy,
+unavailable, damaged), never the driver's own error; exporting a file may also raise
 ``OSError``.
 """
 

@@ -7,7 +7,6 @@ its enum, made once by the row readers (:mod:`trainer.storage.rows`).
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
@@ -19,14 +18,33 @@ from trainer.skills import QuestionKind, Skill
 
 
 class StorageError(ValueError):
-    """A request the storage layer refuses; the message names the field and why."""
+    """What a call into storage raises that a person is told about in words, never
+    shown as a traceback: a request refused (the message names the field and why), or
+    the database failing (:class:`StorageFailure`). The database driver's own errors
+    never reach a caller (:mod:`trainer.storage.errors` wraps them)."""
 
 
-STORAGE_ERRORS: tuple[type[Exception], ...] = (StorageError, sqlite3.Error)
-"""What a call into storage may raise that a person is told about in words (a refusal,
-a locked, read-only or damaged file), never shown as a traceback."""
-FILE_OR_STORAGE_ERRORS: tuple[type[Exception], ...] = (*STORAGE_ERRORS, OSError)
-"""The same, for work that also reads or writes a person's file (an export, a report)."""
+class StorageFailure(StorageError):
+    """The database failed to do what was asked (not a refusal of what was asked); the
+    message is the database's own, the driver's error is the ``__cause__``."""
+
+
+class StorageBusy(StorageFailure):
+    """Another program holds the database's lock (SQLite's "database is locked")."""
+
+
+class StorageUnavailable(StorageFailure):
+    """The file cannot be read or written: an I/O error, a full disk, a read-only file
+    or folder, no permission, no memory, or a database already closed."""
+
+
+class StorageDamaged(StorageFailure):
+    """The file is damaged or is no database."""
+
+
+FILE_OR_STORAGE_ERRORS: tuple[type[Exception], ...] = (StorageError, OSError)
+"""What work that also reads or writes a person's file (an export, a report) may raise
+that a person is told about in words: storage's errors and the file's."""
 
 
 class ExamRefused(StorageError):

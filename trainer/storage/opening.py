@@ -39,15 +39,12 @@ from trainer.engine.textfile import keep_closed
 from trainer.paths import data_dir, private_file
 from trainer.storage import schema, seal
 from trainer.storage.backups import backups_of, describe, remove_stale_partials
-from trainer.storage.connection import (
+from trainer.storage.connection import MEMORY, SIDE_FILES, SYNCHRONOUS, connect_read_only
+from trainer.storage.errors import (
     ACCESS_PROBLEMS,
-    MEMORY,
-    SIDE_FILES,
     SQLITE_NOTADB,
     SQLITE_READONLY,
-    SYNCHRONOUS,
     code,
-    connect_read_only,
     is_damage,
     is_locked,
 )

@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from trainer.paths import private_file
-from trainer.storage.connection import is_locked
-from trainer.storage.models import STORAGE_ERRORS
+from trainer.storage.errors import driver_errors_wrapped, is_locked
+from trainer.storage.models import StorageBusy, StorageError
 
 RETRY_WAIT = 0.05
 """How long one retry waits for the lock (seconds): a timer's retry never holds the
@@ -60,8 +60,17 @@ class Waiting:
     """What the write holds, as JSON, for the side file when it cannot be written."""
 
 
+def _locked(error: Exception) -> bool:
+    """Whether ``error`` is the write lock held by another program: storage's
+    :class:`StorageBusy` (a write through TrainerDB) or SQLite's own error."""
+    return isinstance(error, StorageBusy) or (
+        isinstance(error, sqlite3.Error) and is_locked(error))
+
+
+@driver_errors_wrapped
 class WaitingWrites:
-    """The line of writes waiting for the database's write lock, oldest first."""
+    """The line of writes waiting for the database's write lock, oldest first (its
+    methods raise storage's errors, never the driver's)."""
 
     def __init__(self, conn: Callable[[], sqlite3.Connection], path: Path,
                  busy_timeout: float) -> None:
@@ -100,8 +109,8 @@ class WaitingWrites:
             return False
         try:
             waiting.write()
-        except sqlite3.Error as error:
-            if not is_locked(error):
+        except (StorageBusy, sqlite3.Error) as error:
+            if not _locked(error):
                 raise
             self._line.append(waiting)
             self.written_late = 0
@@ -118,8 +127,8 @@ class WaitingWrites:
             while self._line:
                 try:
                     self._line[0].write()
-                except sqlite3.Error as error:
-                    if is_locked(error):
+                except (StorageBusy, sqlite3.Error) as error:
+                    if _locked(error):
                         break
                     raise
                 self._line.popleft()
@@ -145,7 +154,7 @@ class WaitingWrites:
         while True:
             try:
                 left = self.retry(wait=min(0.25, max(0.0, deadline - clock())))
-            except STORAGE_ERRORS:  # not the lock: waiting longer will not help
+            except (StorageError, sqlite3.Error):  # not the lock: waiting will not help
                 break
             if not left or clock() >= deadline:
                 break

@@ -63,7 +63,7 @@ def crash_context(window: MainWindow | None, site: SiteConfig) -> dict[str, str]
 def set_up_site(db: Storage, site: SiteConfig) -> list[str]:
     """Create the site's instructor and exam on this station when missing; notes for a person."""
     from trainer.site_config import create_site_instructor, ensure_site_exam
-    from trainer.storage.models import STORAGE_ERRORS
+    from trainer.storage.models import StorageError
 
     notes = []
     try:
@@ -71,7 +71,7 @@ def set_up_site(db: Storage, site: SiteConfig) -> list[str]:
         if created:
             log.info("instructor %s created from the site file", created)
         ensure_site_exam(db, site)
-    except STORAGE_ERRORS as error:
+    except StorageError as error:
         log.error("the site file's instructor or exam could not be set up: %s", error)
         notes.append(f"The training room's instructor or exam could not be set up ({error}).")
     return notes

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from trainer.site_config import DEFAULT_IDLE_LOCK_MINUTES, DEFAULT_PIN_POLICY, PinPolicy
 from trainer.storage.interfaces import AccountStore, InstructorAccounts, TraineeAccounts
-from trainer.storage.models import STORAGE_ERRORS
+from trainer.storage.models import StorageError
 from trainer.storage.passwords import MIN_PASSWORD_LENGTH
 from trainer.ui.lock import Clock, IdleWatcher, LockPage, owned_by, refusal_text, system_clock
 from trainer.ui.profile_dialog import SECRET_RULE, new_secret_problem, secret_field
@@ -101,7 +101,7 @@ class InstructorsDialog(QDialog):
             return False
         try:
             self.db.create_instructor(name, self.password_edit.text())
-        except STORAGE_ERRORS as error:
+        except StorageError as error:
             self.message.setText(str(error))
             return False
         for edit in (self.name_edit, self.password_edit, self.repeat_edit):
@@ -117,7 +117,7 @@ class InstructorsDialog(QDialog):
             return False
         try:
             self.db.remove_instructor(item.text(), signed_in=self.signed_in)
-        except STORAGE_ERRORS as error:
+        except StorageError as error:
             self.message.setText(str(error))
             return False
         self.message.clear()
@@ -162,7 +162,7 @@ class ChangePasswordDialog(QDialog):
         try:
             attempt = self.db.change_instructor_password(
                 self.name, self.current_edit.text(), self.new_edit.text(), at=self.clock())
-        except STORAGE_ERRORS as error:
+        except StorageError as error:
             self.message.setText(str(error))
             return
         if not attempt.accepted:
@@ -219,7 +219,7 @@ class TraineePinDialog(QDialog):
             return
         try:
             self.db.set_trainee_pin(self.trainee_id, self.pin_edit.text())
-        except STORAGE_ERRORS as error:
+        except StorageError as error:
             self.message.setText(str(error))
             return
         super().accept()
@@ -227,7 +227,7 @@ class TraineePinDialog(QDialog):
     def remove_pin(self) -> None:
         try:
             self.db.remove_trainee_pin(self.trainee_id)
-        except STORAGE_ERRORS as error:
+        except StorageError as error:
             self.message.setText(str(error))
             return
         super().accept()

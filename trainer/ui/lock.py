@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.storage.accounts import SignIn
-from trainer.storage.models import STORAGE_ERRORS
+from trainer.storage.models import StorageError
 from trainer.ui.progress.labels import error_label, heading
 
 Clock = Callable[[], datetime]
@@ -196,7 +196,7 @@ class LockPage(QWidget):
             return
         try:
             attempt = self.check(self.secret_edit.text())
-        except STORAGE_ERRORS as error:
+        except StorageError as error:
             self.message.setText(f"The database could not be read ({error}).")
             return
         self.secret_edit.clear()

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from trainer.site_config import DEFAULT_PIN_POLICY, PinPolicy
 from trainer.storage.interfaces import TraineeAccounts
-from trainer.storage.models import STORAGE_ERRORS
+from trainer.storage.models import StorageError
 from trainer.storage.passwords import MIN_PASSWORD_LENGTH, MIN_PIN_DIGITS, trainee_secret_problem
 from trainer.ui.lock import Clock, refusal_text, system_clock
 
@@ -237,7 +237,7 @@ class ProfileDialog(QDialog):
             trainee_id = self.db.create_trainee(name)
             if secret:
                 self.db.set_trainee_pin(trainee_id, secret)
-        except STORAGE_ERRORS as error:
+        except StorageError as error:
             self.error.setText(str(error))
             return
         self.error.clear()
@@ -272,7 +272,7 @@ class ProfileDialog(QDialog):
             return
         try:
             signed_in = self._check(trainee_id)
-        except STORAGE_ERRORS as error:
+        except StorageError as error:
             self.error.setText(f"The database could not be read ({error}).")
             return
         if signed_in:

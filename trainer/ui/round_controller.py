@@ -21,7 +21,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QSplitter
 
-from trainer.storage.models import STORAGE_ERRORS, Exam
+from trainer.storage.models import Exam, StorageError
 from trainer.training.answers import AnswerError, dealer_hand_from_table, split_seat_line
 from trainer.training.questions import QuestionKind
 from trainer.training.recorder import SessionRecorder
@@ -106,7 +106,7 @@ class RoundController(QObject):
             if recorder.is_exam and state is not None and not state.finished:
                 recorder.record_unanswered(state)
             return recorder.close()
-        except STORAGE_ERRORS as error:
+        except StorageError as error:
             recorder.detach()
             self.storageFailed.emit(error)
             return None
@@ -180,7 +180,7 @@ class RoundController(QObject):
         except AnswerError as error:
             self.panel.show_error(str(error))
             return False
-        except STORAGE_ERRORS as error:  # graded and counted, but not saved
+        except StorageError as error:  # graded and counted, but not saved
             self.drop_recorder()
             self.storageFailed.emit(error)
             grade = state.grades[-1]

@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QLabel, QStatusBar
 
 from trainer.storage.interfaces import WaitingQueue
-from trainer.storage.models import STORAGE_ERRORS
+from trainer.storage.models import StorageError
 from trainer.storage.waiting import counted
 
 RETRY_EVERY_MS = 1000
@@ -52,7 +52,7 @@ class WaitingNotice(QObject):
         if self.problem is None:
             try:
                 waiting.retry()
-            except STORAGE_ERRORS as error:  # not the lock: said, and the writes kept
+            except StorageError as error:  # not the lock: said, and the writes kept
                 self.problem = str(error)
         self.show_state()
 

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from trainer.engine.round import RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.storage.interfaces import SessionStore
-from trainer.storage.models import STORAGE_ERRORS
+from trainer.storage.models import StorageError
 from trainer.training.course_plan import CourseProgress, Plan, RoundStep, RulingStep, Step
 from trainer.training.grading import Grade
 from trainer.training.progressive_meter import ProgressiveMeter
@@ -132,7 +132,7 @@ class DrillPlayer(QWidget):
         if self.db is not None and self.trainee_id is not None:
             try:
                 self.rounds.recorder = SessionRecorder(self.db, self.trainee_id, self.session)
-            except STORAGE_ERRORS as error:
+            except StorageError as error:
                 self._storage_problem(error)
         self.advance()
 
@@ -179,7 +179,7 @@ class DrillPlayer(QWidget):
         assert self.session is not None
         try:
             state = self.session.start_round(step.round, step.skills, on_meter=step.fresh)
-        except STORAGE_ERRORS as error:  # dealt, but not saved
+        except StorageError as error:  # dealt, but not saved
             self._storage_problem(error)
             state = self.session.rounds[-1]
         except (RoundError, RuleSetError, ValueError) as error:
@@ -212,7 +212,7 @@ class DrillPlayer(QWidget):
             try:
                 self.progress.record_scenario(step.scenario, state.correct == len(state.grades),
                                               seconds)
-            except STORAGE_ERRORS as error:  # counted for this run only
+            except StorageError as error:  # counted for this run only
                 self._warn_not_saved(error)
         last = self.plan is not None and self.index == len(self.plan.steps) - 1
         shown = (f"This round: {step.situation}\n"
@@ -247,7 +247,7 @@ class DrillPlayer(QWidget):
         self.rulings_right += right
         try:
             self.progress.record_ruling(step, right, self._ruling_timer.elapsed() / 1000)
-        except STORAGE_ERRORS as error:  # graded and counted for this run, but not saved
+        except StorageError as error:  # graded and counted for this run, but not saved
             self._warn_not_saved(error)
         if not right and self.settings.sound:
             QApplication.beep()

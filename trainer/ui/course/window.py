@@ -13,7 +13,7 @@ from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from trainer.storage.interfaces import CourseStore
-from trainer.storage.models import STORAGE_ERRORS, AnswerRecord
+from trainer.storage.models import AnswerRecord, StorageError
 from trainer.training.course_plan import (
     CourseProgress,
     Plan,
@@ -135,7 +135,7 @@ class CourseWindow(QMainWindow):
             return
         try:
             mistakes = self.db.trainee_mistakes(self.trainee_id)
-        except STORAGE_ERRORS as error:
+        except StorageError as error:
             QMessageBox.warning(self, "Work my mistakes",
                                 f"Your mistakes could not be read from the database ({error}).")
             return
@@ -200,7 +200,7 @@ class CourseWindow(QMainWindow):
             return ()
         try:
             return self.db.trainee_answers(self.trainee_id)
-        except STORAGE_ERRORS as error:
+        except StorageError as error:
             if not self._read_warned:
                 self._read_warned = True
                 QMessageBox.warning(self, "Progress", "Your answers could not be read from the"
@@ -211,7 +211,7 @@ class CourseWindow(QMainWindow):
         """The trainee's stored rulings and scenario rounds, into mastery and the schedule."""
         try:
             self.progress.load()
-        except STORAGE_ERRORS as error:
+        except StorageError as error:
             self._read_warned = True
             QMessageBox.warning(self, "Progress", "Your rulings and scenario rounds could not be"
                                 f" read from the database ({error}); they count from this session"
@@ -222,7 +222,7 @@ class CourseWindow(QMainWindow):
             return None
         try:
             mistakes = self.db.trainee_mistakes(self.trainee_id)
-        except STORAGE_ERRORS:
+        except StorageError:
             return 0
         return len({mistake.answer.round_id for mistake in mistakes}) + len(
             self.progress.missed_rulings)

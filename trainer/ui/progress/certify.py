@@ -46,10 +46,10 @@ from trainer.storage.interfaces import (
     TraineeDirectory,
 )
 from trainer.storage.models import (
-    STORAGE_ERRORS,
     Certification,
     CertificationStatus,
     Exam,
+    StorageError,
 )
 from trainer.ui.progress.labels import heading
 from trainer.ui.progress.models import BAD, GOOD, SORT_ROLE, RosterModel
@@ -229,7 +229,7 @@ class CertifyDialog(QDialog):
             self.certification = self.db.certify(
                 self.trainee_id, exam_id, self.instructor.currentText(), expires=expires
             )
-        except STORAGE_ERRORS as error:
+        except StorageError as error:
             self.message.setText(f"Not signed off: {_why(str(error))}")
             return False
         self.accept()

@@ -40,10 +40,10 @@ from trainer.exam_setup import (
     parse_exam_setup,
 )
 from trainer.storage.interfaces import ExamSetups
-from trainer.storage.models import STORAGE_ERRORS, ExamConfig
+from trainer.storage.models import ExamConfig, StorageError
 from trainer.ui.progress.labels import error_label, heading
 
-SAVE_ERRORS: tuple[type[Exception], ...] = (ValueError, *STORAGE_ERRORS)
+SAVE_ERRORS: tuple[type[Exception], ...] = (ValueError, StorageError)
 """A typed value refused (StorageError is a ValueError) or storage failing."""
 TABLES = (
     ("trips_plus_table", "Trips Plus table"),

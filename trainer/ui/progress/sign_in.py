@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.storage.interfaces import InstructorAccounts
-from trainer.storage.models import STORAGE_ERRORS, StorageError
+from trainer.storage.models import StorageError
 from trainer.storage.passwords import MIN_PASSWORD_LENGTH
 from trainer.ui.lock import Clock, refusal_text, system_clock
 from trainer.ui.progress.labels import error_label, heading
@@ -110,7 +110,7 @@ class InstructorSignInDialog(QDialog):
             return
         try:
             done = self._create() if self.creating else self._sign_in()
-        except STORAGE_ERRORS as error:
+        except StorageError as error:
             self.message.setText(f"The database could not be read ({error}).")
             return
         if done:
