@@ -15,12 +15,13 @@ to a few dozen characters (:func:`~trainer.engine.money.shown`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum
 from typing import Any, TypeGuard
 
 from trainer.engine.cards import Card, CardError, find_duplicate, parse_card
+from trainer.engine.chips import DEFAULT_RACK, MAX_STACK_CHIPS, ChipError, Rack, fewest_chips
 from trainer.engine.money import (
     AmountError,
     dollars,
@@ -111,6 +112,9 @@ class Seat:
     """0 for a seat that folded."""
     folded: bool
     side_bets: Mapping[Wager, Decimal] = field(default_factory=dict)
+    chips: Mapping[Wager, tuple[Decimal, ...]] = field(default_factory=dict)
+    """Each wager's chips as the player bet them (chip values in dollars, largest first
+    as dealt), where the round gives them; a wager missing here is read by :meth:`chips_of`."""
 
     def stake(self, wager: Wager) -> Decimal | None:
         """The amount on a spot, or None when nothing was placed there."""
@@ -125,6 +129,25 @@ class Seat:
     @property
     def has_side_bet(self) -> bool:
         return bool(self.side_bets)
+
+    def chips_of(self, wager: Wager, rack: Rack = DEFAULT_RACK) -> tuple[Decimal, ...] | None:
+        """The chips on a spot: the round's make-up of the wager, or for a round that gives
+        none (one kept before rounds had chips, or written by hand) the fewest chips of
+        ``rack`` that make the stake, largest first (docs/settle-contract.md, "chips").
+        None when nothing is on the spot, or no stack of ``rack``'s chips makes the stake."""
+        stake = self.stake(wager)
+        if not stake:
+            return None
+        given = self.chips.get(wager)
+        if given is not None:
+            return given
+        if stake / rack.values[0] > MAX_STACK_CHIPS:
+            return None
+        try:
+            fewest = fewest_chips(stake, rack.values)
+        except ChipError:  # a rack too irregular to search in time
+            return None
+        return None if fewest is None or len(fewest) > MAX_STACK_CHIPS else tuple(fewest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +180,9 @@ _ROUND_KEYS = {
     "six_card_bonus_jackpot",
     "progressive_pool",
 }
-_SEAT_KEYS = {"seat", "hole", "ante", "odds", "raise", "folded", *(w.value for w in SIDE_WAGERS)}
+_SEAT_KEYS = {"seat", "hole", "folded", "chips", *(w.value for w in Wager)}
+"""A seat's fields: each wager's amount is keyed by the wager's value (``raise``,
+``trips_plus`` ...), and ``chips`` by the same keys."""
 
 
 def _cards(raw: object, count: int, where: str) -> tuple[Card, ...]:
@@ -270,7 +295,47 @@ def _parse_seat(raw: object, index: int, ruleset: RuleSet) -> Seat:
                     f" ({dollars(ruleset.progressive.wager)} only)"
                 )
         side_bets[wager] = amount
-    return Seat(number, (hole[0], hole[1]), ante, odds, raise_amount, folded, side_bets)
+    seat = Seat(number, (hole[0], hole[1]), ante, odds, raise_amount, folded, side_bets)
+    if "chips" not in raw:
+        return seat
+    return replace(seat, chips=_parse_chips(raw["chips"], seat, f"{where}.chips"))
+
+
+def _parse_chips(raw: object, seat: Seat, where: str) -> dict[Wager, tuple[Decimal, ...]]:
+    """A seat's ``chips``: for some of its wagers, the chip values that make the stake."""
+    if not isinstance(raw, dict):
+        raise RoundError(f"{where}: expected an object of wagers' chips (such as"
+                         f' {{"ante": ["5", "5"]}}), got {shown(raw)}')
+    chips: dict[Wager, tuple[Decimal, ...]] = {}
+    for key, values in raw.items():
+        if key not in _WAGER_KEYS:
+            raise RoundError(f"{where}.{shown_name(key)}: not a wager (expected"
+                             f" {', '.join(_WAGER_KEYS)})")
+        wager = Wager(key)
+        stake = seat.stake(wager)
+        if not stake:
+            raise RoundError(f"{where}.{key}: the seat has no {wager.label} wager to make of"
+                             " chips")
+        if not isinstance(values, list) or not values:
+            raise RoundError(f"{where}.{key}: expected a list of chip values (such as"
+                             f' ["25", "5"]), got {shown(values)}')
+        if len(values) > MAX_STACK_CHIPS:
+            raise RoundError(f"{where}.{key}: {len(values):,} chips; a wager is at most"
+                             f" {MAX_STACK_CHIPS:,}")
+        stack = tuple(_amount(value, f"{where}.{key}[{index}]")
+                      for index, value in enumerate(values))
+        for index, value in enumerate(stack):
+            if not value:
+                raise RoundError(f"{where}.{key}[{index}]: a chip of $0.00 is no chip")
+        total = sum(stack, Decimal("0.00"))
+        if total != stake:
+            raise RoundError(f"{where}.{key}: the chips make {format_amount(total)}, but the"
+                             f" {wager.label} is {format_amount(stake)}")
+        chips[wager] = stack
+    return chips
+
+
+_WAGER_KEYS = tuple(wager.value for wager in Wager)
 
 
 def parse_round(data: object, default_rules: str | RuleSet = DEFAULT_RULES) -> Round:
@@ -382,6 +447,9 @@ def round_to_json(round_: Round) -> dict[str, Any]:
             entry["raise"] = format_amount(seat.raise_amount)
         for wager, amount in seat.side_bets.items():
             entry[wager.value] = format_amount(amount)
+        if seat.chips:
+            entry["chips"] = {wager.value: [format_amount(chip) for chip in stack]
+                              for wager, stack in seat.chips.items()}
         seats.append(entry)
     data["seats"] = seats
     if round_.six_card_bonus_cards is not None:

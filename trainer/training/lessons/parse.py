@@ -292,7 +292,7 @@ def _parse_seat_expect(checker: _Checker, raw: object, path: KeyPath) -> SeatExp
 def _round_error_path(data: Mapping[str, Any], message: str, path: KeyPath) -> KeyPath:
     """Narrow a RoundError ("seat 6.raise: ...", "board: ...") to the key it names."""
     name = message.split(":", 1)[0]
-    match = re.fullmatch(r"seat (\d)\.(\w+)", name)
+    match = re.fullmatch(r"seat (\d)\.(\w+)(?:[.\[].*)?", name)
     seats = data.get("seats")
     if match and isinstance(seats, list):
         for index, seat in enumerate(seats):
