@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.storage.storage_support import instructor_wait, verify_instructor
 from trainer.cli import main
 from trainer.storage import open_database
 from trainer.storage.passwords import hash_password
@@ -49,9 +50,9 @@ def test_reset_asks_twice_sets_the_password_and_clears_the_wait(
     assert prompts == ["New password for instructor Maria: ", "Again: "]
     assert "The password of instructor Maria is reset" in capsys.readouterr().out
     with open_database() as db:
-        assert db.instructor_wait("Maria") == 0
+        assert instructor_wait(db, "Maria") == 0
         assert db.check_instructor("Maria", "battery staple").accepted
-        assert not db.verify_instructor("Maria", "correct horse")
+        assert not verify_instructor(db, "Maria", "correct horse")
 
 
 def test_two_different_typings_change_nothing(
@@ -63,7 +64,7 @@ def test_two_different_typings_change_nothing(
     assert stopped.value.code == "hhe-trainer instructor reset: the two passwords differ;" \
         " nothing written"
     with open_database() as db:
-        assert db.verify_instructor("Maria", "correct horse")
+        assert verify_instructor(db, "Maria", "correct horse")
 
 
 def test_an_unknown_name_is_refused_naming_the_instructors_there(
@@ -112,7 +113,7 @@ def test_reset_runs_as_a_command_with_the_password_on_stdin(
     )
     assert done.returncode == 0, done.stderr
     with open_database(other / "trainer.sqlite3") as db:
-        assert db.verify_instructor("Pat Lee", "new password")
+        assert verify_instructor(db, "Pat Lee", "new password")
     unknown = subprocess.run(
         [sys.executable, "-m", "trainer.cli", "instructor", "reset", "Nobody",
          "--password-stdin"],

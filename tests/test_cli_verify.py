@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.storage.storage_support import ROUND
+from tests.storage.storage_support import ROUND, create_exam_config, find_trainee
 from trainer.cli import main
 from trainer.storage import open_database
 from trainer.storage.seal import SECRET_FILENAME
@@ -25,7 +25,7 @@ def station(private_data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Pa
     monkeypatch.setenv("HHE_TRAINER_SITE", str(private_data_dir / "no-site.toml"))
     with open_database(backup_on_session=False) as db:
         ana = db.create_trainee("Ana")
-        exam = db.start_exam(ana, db.create_exam_config("Final", 1, "ny-2018", 75.0))
+        exam = db.start_exam(ana, create_exam_config(db, "Final", 1, "ny-2018", 75.0))
         round_id = db.record_round(exam.session_id or 0, ROUND, "ny-2018", 3)
         for number, correct in enumerate((True, False)):
             db.record_answer(NewAnswer(round_id, f"q{number}", "payout", "ante", 1, "ante",
@@ -136,9 +136,9 @@ def test_a_certificates_code_prints_the_sign_off_and_its_exam_and_catches_an_unr
     folder, _ = station
     with open_database(backup_on_session=False) as db:
         db.create_instructor("Maria", "correct horse")
-        ana = db.find_trainee("Ana")
+        ana = find_trainee(db, "Ana")
         assert ana is not None
-        exam = db.start_exam(ana.id, db.create_exam_config("Short", 1, "ny-2018", 50.0))
+        exam = db.start_exam(ana.id, create_exam_config(db, "Short", 1, "ny-2018", 50.0))
         round_id = db.record_round(exam.session_id or 0, ROUND, "ny-2018", 3)
         from trainer.storage import NewAnswer
 

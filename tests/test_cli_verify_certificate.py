@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.storage.storage_support import ROUND, RULES, T0
+from tests.storage.storage_support import ROUND, RULES, T0, create_exam_config
 from trainer.cli import VERIFY_ALTERED, VERIFY_UNKNOWN, VERIFY_VALID, main
 from trainer.storage import NewAnswer, open_database
 
@@ -21,7 +21,7 @@ def code(private_data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[st
     with open_database() as db:
         db.create_instructor("Pat", "correct horse battery")
         ana = db.create_trainee("Ana", at=T0)
-        config = db.create_exam_config("Audition", 1, RULES, 80)
+        config = create_exam_config(db, "Audition", 1, RULES, 80)
         exam = db.start_exam(ana, config, at=T0)
         round_id = db.record_round(exam.session_id or 0, ROUND, RULES, 3, at=T0)
         for number in range(5):

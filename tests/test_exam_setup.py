@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.storage.storage_support import create_exam_config
 from trainer.exam_setup import MAX_EXAM_ROUNDS, ExamSetup, parse_exam_setup
 from trainer.preferences import read_settings
 from trainer.site_config import load_site_config
@@ -42,9 +43,9 @@ def test_every_writer_of_an_exam_takes_the_longest_exam_and_refuses_one_round_mo
     assert read_settings({"exam_rounds": longest})[1] == []
     assert read_settings({"exam_rounds": longer})[1][0].startswith("exam_rounds: ")
 
-    assert db.create_exam_config("Longest", longest, "ny-2018", 80)
+    assert create_exam_config(db, "Longest", longest, "ny-2018", 80)
     with pytest.raises(StorageError, match=r"^rounds: "):
-        db.create_exam_config("Longer", longer, "ny-2018", 80)
+        create_exam_config(db, "Longer", longer, "ny-2018", 80)
 
 
 def test_a_site_exam_of_22_and_a_half_minutes_is_held_to_1350_seconds(tmp_path: Path) -> None:
@@ -74,6 +75,6 @@ def test_a_typed_number_too_long_or_not_whole_is_refused_by_its_field(
 
 def test_storage_refuses_a_time_limit_longer_than_a_person_may_set(db: TrainerDB) -> None:
     ten_hours = 600 * 60
-    assert db.create_exam_config("Ten hours", 10, "ny-2018", 80, ten_hours)
+    assert create_exam_config(db, "Ten hours", 10, "ny-2018", 80, ten_hours)
     with pytest.raises(StorageError, match=r"^time_limit_seconds: "):
-        db.create_exam_config("Longer", 10, "ny-2018", 80, ten_hours + 1)
+        create_exam_config(db, "Longer", 10, "ny-2018", 80, ten_hours + 1)

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.storage.storage_support import create_exam_config, find_trainee
 from trainer import reports
 from trainer.engine.generator import generate_round
 from trainer.engine.round import round_to_json
@@ -64,7 +65,7 @@ def db(tmp_path: Path) -> Iterator[TrainerDB]:
              given="-5.00")
         mallory = database.create_trainee("<b>Mallory</b> & co", at=at(0))
         give(database, play(database, mallory, 8), 9, correct=False, given=None)
-        config = database.create_exam_config("Final", 1, RULES, 50, 1800)
+        config = create_exam_config(database, "Final", 1, RULES, 50, 1800)
         exam = database.start_exam(chloe, config, at=at(20))
         exam_round = database.record_round(exam.session_id or 0, dealt(99), RULES, 1, at=at(20))
         give(database, exam_round, 21, skill="raise", correct=True)
@@ -80,7 +81,7 @@ def read_csv(path: Path) -> list[list[str]]:
 
 
 def trainee(db: TrainerDB, name: str) -> int:
-    found = db.find_trainee(name)
+    found = find_trainee(db, name)
     assert found is not None
     return found.id
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.storage.storage_support import ROUND, RULES, T0
+from tests.storage.storage_support import ROUND, RULES, T0, create_exam_config
 from trainer.reports.assignments import (
     ClassDone,
     class_done,
@@ -62,7 +62,7 @@ def spring(db: TrainerDB) -> dict[str, int]:
     class_id = db.create_class("Spring 2026", date(2026, 3, 2))
     db.add_class_member(class_id, ana)
     db.add_class_member(class_id, ben)
-    config = db.create_exam_config("Audition", 1, RULES, 80)
+    config = create_exam_config(db, "Audition", 1, RULES, 80)
     lesson = db.assign("lesson", ANTE_LESSON.id, class_id=class_id, assigned_by="Pat",
                        due=date(2026, 3, 5), at=at(0))
     exam = db.assign("exam", config, class_id=class_id, assigned_by="Pat",

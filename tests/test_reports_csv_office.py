@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.storage.storage_support import ROUND, RULES, T0
+from tests.storage.storage_support import ROUND, RULES, T0, create_exam_config, find_trainee
 from trainer import reports
 from trainer.reports.csv import amount_paid
 from trainer.skills import QuestionKind
@@ -53,7 +53,7 @@ def db(tmp_path: Path, new_york: None) -> Iterator[TrainerDB]:
         _answer(database, practice, 5, "qualifies", "qualification", "yes", "no", False)
         speed = _round(database, database.start_session(ana, "speed", RULES, at=T0), 6)
         _answer(database, speed, 7, "payout", "ante", "$10.00", None, False)
-        config = database.create_exam_config("Final", 1, RULES, 50)
+        config = create_exam_config(database, "Final", 1, RULES, 50)
         exam = database.start_exam(ana, config, at=T0 + timedelta(minutes=8))
         _answer(database, _round(database, exam.session_id or 0, 8), 9, "payout", "ante",
                 "$10.00", "10", True)
@@ -68,7 +68,7 @@ def _rows(path: Path) -> list[dict[str, str]]:
 
 
 def _ana(db: TrainerDB) -> int:
-    found = db.find_trainee("Ana")
+    found = find_trainee(db, "Ana")
     assert found is not None
     return found.id
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.storage.storage_support import ROUND, RULES, T0, answer
+from tests.storage.storage_support import ROUND, RULES, T0, answer, create_exam_config
 from trainer import reports
 from trainer.storage import TrainerDB, open_database
 
@@ -32,7 +32,7 @@ def db(tmp_path: Path) -> Iterator[TrainerDB]:
     revoked; Ben (no employee id) never certified."""
     with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
         database.create_instructor("Pat", "correct horse battery")
-        setup = database.create_exam_config("Final", 1, RULES, 80)
+        setup = create_exam_config(database, "Final", 1, RULES, 80)
         ana, _ben, cy, dee = (database.create_trainee(name, at=T0)
                              for name in ("Ana", "Ben", "Cy", "Dee"))
         database.set_employee_id(ana, "E-7")

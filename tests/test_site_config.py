@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.storage.storage_support import verify_instructor
 from trainer.cli import main
 from trainer.site_config import (
     SITE_FILENAME,
@@ -120,7 +121,7 @@ def test_the_site_data_folder_is_used_unless_hhe_trainer_home_is_set(
 def test_the_site_instructor_is_created_once_and_signs_in(site_file: Path, db: TrainerDB) -> None:
     site = load_site_config()
     assert create_site_instructor(db, site) == "Pat Lee"
-    assert db.verify_instructor("Pat Lee", "correct horse")
+    assert verify_instructor(db, "Pat Lee", "correct horse")
     assert create_site_instructor(db, site) is None  # an instructor exists: never again
     assert db.list_instructors() == ["Pat Lee"]
 

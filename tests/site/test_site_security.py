@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.storage.storage_support import verify_instructor
 from trainer.site_config import (
     DEFAULT_IDLE_LOCK_MINUTES,
     PinPolicy,
@@ -138,5 +139,5 @@ def test_the_site_instructor_is_created_after_the_file_is_mended(tmp_path: Path)
         db.create_trainee("Ana")  # the station is used meanwhile
         path.write_text(path.read_text("utf-8").replace("'twenty'", "20"), "utf-8")
         assert create_site_instructor(db, load_site_config(path)) == "Pat Lee"
-        assert db.verify_instructor("Pat Lee", "site secret")
+        assert verify_instructor(db, "Pat Lee", "site secret")
         assert create_site_instructor(db, load_site_config(path)) is None  # once

@@ -3,7 +3,7 @@ and answers, finished; every figure chosen by the test."""
 
 from __future__ import annotations
 
-from storage_support import ROUND, RULES, answer, at
+from storage_support import ROUND, RULES, answer, at, create_exam_config
 
 from trainer.storage import TrainerDB
 from trainer.storage.models import Exam
@@ -11,7 +11,7 @@ from trainer.storage.models import Exam
 
 def exam_setup(db: TrainerDB, name: str = "Audition", *, rounds: int = 1,
                pass_mark: float = 80) -> int:
-    return db.create_exam_config(name, rounds, RULES, pass_mark)
+    return create_exam_config(db, name, rounds, RULES, pass_mark)
 
 
 def take_exam(db: TrainerDB, trainee: int, config: int, right: int, wrong: int, *,

@@ -13,7 +13,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from trainer.storage import DEFAULT_ROOM_KEY, NewAnswer, TrainerDB
+from trainer.exam_setup import ExamSetup
+from trainer.storage import DEFAULT_ROOM_KEY, NewAnswer, Trainee, TrainerDB, passwords, rows, schema
+from trainer.storage.accounts import instructor_key, trainee_key
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 RULES = "ny-2018"
@@ -115,3 +117,56 @@ def child_env() -> dict[str, str]:
 
 def python() -> list[str]:
     return [sys.executable, "-c"]
+
+
+# -- what only the tests call (once methods of TrainerDB; issue 20)
+
+
+def create_exam_config(db: TrainerDB, name: str, rounds: int, ruleset_id: str,
+                       pass_mark: float, time_limit_seconds: int | None = None) -> int:
+    """A set-up of these figures on a full table with every side bet the rule set offers
+    and its default tables (``create_exam_setup`` for the rest)."""
+    return db.create_exam_setup(
+        ExamSetup(name, rounds, pass_mark, time_limit_seconds, ruleset_id))
+
+
+def find_trainee(db: TrainerDB, name: str) -> Trainee | None:
+    """The trainee with this name (any case), or None."""
+    row = rows.fetch_one(
+        db.conn, f"SELECT {rows.TRAINEE_COLUMNS} FROM trainees WHERE name = ?", (name.strip(),))
+    return None if row is None else rows.trainee(row)
+
+
+def verify_instructor(db: TrainerDB, name: str, password: str) -> bool:
+    """Whether ``password`` is this instructor's (no sign-in try counted)."""
+    if not isinstance(name, str) or not isinstance(password, str):
+        return False
+    row = rows.fetch_one(
+        db.conn, "SELECT password_hash FROM instructors WHERE name = ?", (name.strip(),))
+    if row is None:
+        return passwords.dummy_verify(password)
+    return passwords.verify_password(password, row["password_hash"])
+
+
+def trainee_wait(db: TrainerDB, trainee_id: int, *, at: datetime | None = None) -> float:
+    """Seconds this trainee must still wait before a PIN try is checked."""
+    return db.sign_in_wait(trainee_key(db._trainee_pin_row(trainee_id)["uid"]), at=at)
+
+
+def instructor_wait(db: TrainerDB, name: str, *, at: datetime | None = None) -> float:
+    """Seconds this instructor must still wait before a password try is checked."""
+    return db.sign_in_wait(instructor_key(name), at=at)
+
+
+def rebuild_totals(db: TrainerDB) -> None:
+    """Recount the roster and skill totals from every answer (what the trigger keeps)."""
+    with db._write() as conn:
+        for statement in schema.REBUILD_TOTALS:
+            conn.execute(statement)
+
+
+def rebuild_skill_recent(db: TrainerDB) -> None:
+    """Recount every trainee's latest answers per skill from every answer."""
+    with db._write() as conn:
+        for statement in schema.REBUILD_SKILL_RECENT:
+            conn.execute(statement)

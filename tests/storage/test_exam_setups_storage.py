@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlite_utils import Database
-from storage_support import ROUND, RULES, answer, at
+from storage_support import ROUND, RULES, answer, at, create_exam_config
 
 from trainer.engine.round import Wager
 from trainer.exam_setup import BEFORE_SETUPS, ExamSetup, setup_from_json, setup_to_json
@@ -102,8 +102,8 @@ def test_a_retired_set_up_is_not_offered_and_refuses_a_new_exam_but_old_results_
 
 def test_attempts_are_counted_per_trainee_and_per_set_up(db: TrainerDB) -> None:
     ana, ben = db.create_trainee("Ana"), db.create_trainee("Ben")
-    final = db.create_exam_config("Final", 5, RULES, 80)
-    other = db.create_exam_config("Other", 5, RULES, 80)
+    final = create_exam_config(db, "Final", 5, RULES, 80)
+    other = create_exam_config(db, "Other", 5, RULES, 80)
     attempts = [
         db.start_exam(ana, final, at=at(0)).attempt,
         db.start_exam(ana, final, at=at(10)).attempt,

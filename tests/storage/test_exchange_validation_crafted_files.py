@@ -13,7 +13,16 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from storage_support import ROUND, RULES, answer, at, new_round, resign
+from storage_support import (
+    ROUND,
+    RULES,
+    answer,
+    at,
+    create_exam_config,
+    find_trainee,
+    new_round,
+    resign,
+)
 
 from trainer.site_config import load_site_config
 from trainer.storage import DEFAULT_ROOM_KEY, MergeError, StorageError, TrainerDB, open_database
@@ -31,7 +40,7 @@ def station(tmp_path: Path) -> Iterator[TrainerDB]:
         ana = db.create_trainee("Ana")
         for minutes in range(5):
             answer(db, new_round(db, ana, minutes=minutes), correct=minutes != 2)
-        exam = db.start_exam(ana, db.create_exam_config("Final", 1, RULES, 50.0), at=at(10))
+        exam = db.start_exam(ana, create_exam_config(db, "Final", 1, RULES, 50.0), at=at(10))
         round_id = db.record_round(exam.session_id or 0, ROUND, RULES, 3, at=at(10))
         answer(db, round_id, at=at(11))
         db.finish_exam(exam.id, at=at(12))
@@ -165,7 +174,7 @@ def test_a_session_of_another_trainee_here_is_refused_not_given_to_them(
     """Today's attack: the file's answers for Ana name Bob's session, which the
     instructor's station has; Bob must not receive them."""
     bob_session = instructor.conn.execute("SELECT uid FROM sessions").fetchone()[0]
-    bob = instructor.find_trainee("Bob")
+    bob = find_trainee(instructor, "Bob")
     assert bob is not None
     bob_answers = len(instructor.trainee_answers(bob.id))
 
@@ -190,7 +199,7 @@ def test_merged_rows_are_sealed_into_this_stations_chain(
     checked = instructor.check_records()
     assert checked.findings == []
     assert (checked.checked["answers"], checked.checked["exams"]) == (7, 1)
-    ana = instructor.find_trainee("Ana")
+    ana = find_trainee(instructor, "Ana")
     assert ana is not None
     [exam] = instructor.exam_results(ana.id)
     assert exam.seal_state is SealState.VALID and exam.verification_code is not None
@@ -248,7 +257,7 @@ def test_an_exam_altered_on_its_station_stays_altered_when_merged(
     report = instructor.merge_station(station.export_station(tmp_path / "s.hhe"))
     assert report.exams == 1 and report.warning is not None
     assert "1 of its exam records" in report.warning and "ALTERED here too" in report.warning
-    ana = instructor.find_trainee("Ana")
+    ana = find_trainee(instructor, "Ana")
     assert ana is not None
     [exam] = instructor.exam_results(ana.id)
     assert exam.seal_state is SealState.ALTERED
@@ -264,7 +273,7 @@ def test_an_exam_answer_altered_on_its_station_stays_altered_when_merged(
         "UPDATE answers SET correct = 0 WHERE round_id IN (SELECT r.id FROM rounds r"
         " JOIN sessions s ON s.id = r.session_id WHERE s.mode = 'exam')")
     instructor.merge_station(station.export_station(tmp_path / "s.hhe"))
-    ana = instructor.find_trainee("Ana")
+    ana = find_trainee(instructor, "Ana")
     assert ana is not None
     assert len(instructor.record_seals(ana.id).altered) == 1
 
@@ -310,7 +319,7 @@ def test_an_exam_merged_without_a_session_is_still_checked_on_the_trainees_recor
 ) -> None:
     """Older files may hold an exam with no session: it is sealed and checked like any."""
     instructor.merge_station(_crafted(station, tmp_path, _set("exams", "session", None)))
-    ana = instructor.find_trainee("Ana")
+    ana = find_trainee(instructor, "Ana")
     assert ana is not None
     [exam] = instructor.exam_results(ana.id)
     assert exam.session_id is None

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from sqlite_utils import Database
-from storage_support import ROUND, RULES, answer, at, new_round
+from storage_support import ROUND, RULES, answer, at, create_exam_config, new_round
 
 from trainer.storage import ExamStatus, TrainerDB, open_database
 from trainer.storage.models import SealState
@@ -37,7 +37,7 @@ def _sql(db: TrainerDB, statement: str, parameters: tuple[object, ...] = ()) -> 
 def ana_failed(db: TrainerDB) -> Iterator[tuple[TrainerDB, int, int]]:
     """Ana's exam of one round, 1 answer of 4 right (25%, pass mark 75): failed."""
     ana = db.create_trainee("Ana")
-    config = db.create_exam_config("Final", 1, RULES, 75.0)
+    config = create_exam_config(db, "Final", 1, RULES, 75.0)
     exam = db.start_exam(ana, config, at=at(0))
     round_id = db.record_round(exam.session_id or 0, ROUND, RULES, 3, at=at(0))
     for number in range(4):
@@ -136,7 +136,7 @@ def test_an_exam_altered_before_it_finished_stays_altered_after_finishing(db: Tr
     """Finishing reseals an exam only when its seal still holds: a pass mark lowered
     while it ran is not laundered by the finishing seal."""
     ana = db.create_trainee("Ana")
-    exam = db.start_exam(ana, db.create_exam_config("Final", 1, RULES, 75.0), at=at(0))
+    exam = db.start_exam(ana, create_exam_config(db, "Final", 1, RULES, 75.0), at=at(0))
     assert db.exam_results(ana)[0].seal_state is SealState.VALID  # sealed from its start
     _sql(db, "UPDATE exams SET pass_mark = 0 WHERE id = ?", (exam.id,))
     finished = db.finish_exam(exam.id, at=at(5))

@@ -7,7 +7,7 @@ import csv
 import sqlite3
 from pathlib import Path
 
-from storage_support import ROUND, RULES, answer, at
+from storage_support import ROUND, RULES, answer, at, create_exam_config
 
 from trainer import reports
 from trainer.reports.csv import CSV_ENCODING
@@ -17,7 +17,7 @@ from trainer.storage import TrainerDB
 def _failed_exam(db: TrainerDB) -> tuple[int, int]:
     """Ana's exam: 1 answer of 2 right, pass mark 75: FAIL."""
     ana = db.create_trainee("Ana")
-    exam = db.start_exam(ana, db.create_exam_config("Final", 1, RULES, 75.0), at=at(0))
+    exam = db.start_exam(ana, create_exam_config(db, "Final", 1, RULES, 75.0), at=at(0))
     round_id = db.record_round(exam.session_id or 0, ROUND, RULES, 3, at=at(0))
     answer(db, round_id, question_id="q1", correct=True, at=at(1))
     answer(db, round_id, question_id="q2", correct=False, given="5.00", at=at(2))

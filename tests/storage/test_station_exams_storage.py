@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from storage_support import create_exam_config
 
 from tests.storage.storage_support import ROUND, RULES, answer, at
 from trainer.storage import TrainerDB
@@ -67,7 +68,7 @@ def test_a_station_exam_is_never_an_instructors_exam(db: TrainerDB) -> None:
     """Nothing to sign off, and an exam assignment stays undone after a passed one."""
     trainee = db.create_trainee("Ana")
     db.create_instructor("Ines", "secret-password")
-    config = db.create_exam_config("Audition", 1, RULES, 80)
+    config = create_exam_config(db, "Audition", 1, RULES, 80)
     db.assign(AssignmentKind.EXAM, config, trainee_id=trainee, assigned_by="Ines",
               at=at(-60))
     (assignment,) = db.assignments_for(trainee)

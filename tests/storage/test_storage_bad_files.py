@@ -284,7 +284,7 @@ def test_a_database_started_afresh_never_rotates_the_old_databases_backups_away(
         trainee = db.create_trainee("Ben")
         for _ in range(KEEP_BACKUPS + 2):
             db.start_session(trainee, "practice", "ny-2018")
-        mine = [b for b in db.backups() if b not in old]
+        mine = [b for b in backups.backups_of(db.path) if b not in old]
         assert len(mine) == KEEP_BACKUPS
     assert all(_names(backup) == ["Ana"] for backup in old)
 
@@ -304,7 +304,7 @@ def test_an_emptied_database_and_five_sessions_later_everything_saved_is_still_t
             db.start_session(db.create_trainee(f"New {_}"), "practice", "ny-2018")
     with open_database() as db:
         assert {"Ana", "Ben"} <= {t.name for t in db.list_trainees()}
-        assert all({"Ana", "Ben"} <= set(_names(b)) for b in db.backups())
+        assert all({"Ana", "Ben"} <= set(_names(b)) for b in backups.backups_of(db.path))
 
 
 def test_a_backup_that_cannot_be_read_is_never_rotated_away(db: TrainerDB) -> None:
@@ -316,7 +316,7 @@ def test_a_backup_that_cannot_be_read_is_never_rotated_away(db: TrainerDB) -> No
     for _ in range(KEEP_BACKUPS + 1):
         db.start_session(trainee, "practice", "ny-2018")
     assert unreadable.exists()
-    assert len([b for b in db.backups() if b != unreadable]) == KEEP_BACKUPS
+    assert len([b for b in backups.backups_of(db.path) if b != unreadable]) == KEEP_BACKUPS
 
 
 # --------------------------------------------------------------------------- case 14

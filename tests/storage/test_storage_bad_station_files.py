@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from storage_support import ROUND, RULES, answer, at, new_round, signed
+from storage_support import ROUND, RULES, answer, at, create_exam_config, new_round, signed
 
 from trainer.storage import MergeError, TrainerDB, exchange, open_database
 
@@ -43,7 +43,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Files]:
     with open_database(folder / "station.sqlite3", backup_on_session=False) as db:
         ana = db.create_trainee("Ana")
         answer(db, new_round(db, ana, minutes=1), correct=False, given="5.00")
-        config = db.create_exam_config("Final", 1, RULES, 50.0)
+        config = create_exam_config(db, "Final", 1, RULES, 50.0)
         exam = db.start_exam(ana, config, at=at(10))
         answer(db, db.record_round(exam.session_id or 0, ROUND, RULES, 3, at=at(10)))
         db.finish_exam(exam.id, at=at(12))

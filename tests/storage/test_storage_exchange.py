@@ -8,7 +8,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from storage_support import ROUND, RULES, answer, at, new_round, resign
+from storage_support import (
+    ROUND,
+    RULES,
+    answer,
+    at,
+    create_exam_config,
+    find_trainee,
+    new_round,
+    resign,
+)
 
 from trainer.storage import (
     MergeError,
@@ -27,7 +36,7 @@ def station(tmp_path: Path) -> Iterator[TrainerDB]:
             [(ana, True), (ana, False), (ben, True), (ana, True), (ben, False)]
         ):
             answer(db, new_round(db, trainee, minutes=minutes), correct=correct, given="5.00")
-        config = db.create_exam_config("Final", 1, RULES, 50.0)
+        config = create_exam_config(db, "Final", 1, RULES, 50.0)
         exam = db.start_exam(ana, config, at=at(10))
         round_id = db.record_round(exam.session_id or 0, ROUND, RULES, 3, at=at(10))
         answer(db, round_id, correct=True, at=at(11))
@@ -54,7 +63,7 @@ def _counts(db: TrainerDB) -> dict[str, int]:
 
 def _course(db: TrainerDB, name: str) -> list[tuple[Any, ...]]:
     """A trainee's course answers without the ids, which differ between databases."""
-    trainee = db.find_trainee(name)
+    trainee = find_trainee(db, name)
     assert trainee is not None
     return [
         (c.kind, c.lesson, c.scenario, c.item, c.correct, c.seconds, c.answered_at)
@@ -81,7 +90,7 @@ def test_merge_brings_every_result_of_the_station(
         assert _course(instructor, name) == _course(station, name)
     assert _course(instructor, "Ana")[0] == ("ruling", LESSON, None, "r-one", False, 9.0, at(13))
     assert instructor.roster() == station.roster()
-    ana = instructor.find_trainee("Ana")
+    ana = find_trainee(instructor, "Ana")
     assert ana is not None
     assert instructor.skill_stats(ana.id) == station.skill_stats(ana.id)
     assert [m.round for m in instructor.trainee_mistakes(ana.id)] == [ROUND]
@@ -106,7 +115,7 @@ def test_a_later_export_adds_only_what_is_new(
     station: TrainerDB, instructor: TrainerDB, tmp_path: Path
 ) -> None:
     instructor.merge_station(station.export_station(tmp_path / "monday.hhe"))
-    ana = station.find_trainee("Ana")
+    ana = find_trainee(station, "Ana")
     assert ana is not None
     session = station.start_session(ana.id, "speed", RULES, at=at(30))
     round_id = station.record_round(session, ROUND, RULES, 3, at=at(30))
@@ -125,7 +134,7 @@ def test_course_answers_merge_once_and_a_later_export_adds_only_the_new_ones(
     again = instructor.merge_station(monday)
     assert again.course_answers == 0 and not again.added_anything
     assert _counts(instructor)["course_answers"] == 3
-    ben = station.find_trainee("Ben")
+    ben = find_trainee(station, "Ben")
     assert ben is not None
     station.record_course_answer(ben.id, "ruling", "r-two", False, 8.0, lesson=LESSON, at=at(40))
     report = instructor.merge_station(station.export_station(tmp_path / "tuesday.hhe"))

@@ -12,7 +12,16 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from storage_support import ROUND, RULES, answer, at, new_round
+from storage_support import (
+    ROUND,
+    RULES,
+    answer,
+    at,
+    create_exam_config,
+    find_trainee,
+    new_round,
+    rebuild_totals,
+)
 
 from trainer.engine.round import parse_round, round_to_json
 from trainer.storage import (
@@ -56,7 +65,7 @@ def test_roster_shows_accuracy_time_per_round_rounds_last_active_and_exam(db: Tr
     second = new_round(db, ana, minutes=3)
     answer(db, second, seconds=7.0, correct=True, at=at(4))
     new_round(db, ana, minutes=5)  # dealt, never answered: not a round played
-    config = db.create_exam_config("Final", 10, RULES, 80)
+    config = create_exam_config(db, "Final", 10, RULES, 80)
     db.start_exam(ben, config, at=at(6))
     rows = {row.name: row for row in db.roster()}
     assert rows["Ana"].accuracy == pytest.approx(2 / 3)
@@ -83,9 +92,9 @@ def room(db: TrainerDB) -> TrainerDB:
         if name != "Cy":
             answer(db, new_round(db, trainee, minutes=minutes * 10 + 2), correct=second)
     db.create_trainee("Dee")
-    config = db.create_exam_config("Final", 1, RULES, 60)
+    config = create_exam_config(db, "Final", 1, RULES, 60)
     for name in ("Ana", "Cy"):
-        trainee = db.find_trainee(name)
+        trainee = find_trainee(db, name)
         assert trainee is not None
         db.finish_exam(db.start_exam(trainee.id, config).id)
     return db
@@ -202,7 +211,7 @@ def test_streak_counts_consecutive_correct_answers_in_the_order_given(db: Traine
 
 def test_an_exam_passes_at_the_pass_mark_and_fails_below_it(db: TrainerDB) -> None:
     ana, ben = db.create_trainee("Ana"), db.create_trainee("Ben")
-    config = db.create_exam_config("Certification", 2, RULES, 75, time_limit_seconds=900)
+    config = create_exam_config(db, "Certification", 2, RULES, 75, time_limit_seconds=900)
     for trainee, results in ((ana, [True, True, True, False]), (ben, [True, False, True, False])):
         exam = db.start_exam(trainee, config)
         assert exam.status is ExamStatus.IN_PROGRESS and exam.time_limit_seconds == 900
@@ -230,7 +239,7 @@ def test_an_exam_left_before_its_last_round_keeps_its_score_but_does_not_pass(
 ) -> None:
     """Three rounds set, one answered perfectly, then the time ran out."""
     ana = db.create_trainee("Ana")
-    config = db.create_exam_config("Certification", 3, RULES, 75, time_limit_seconds=60)
+    config = create_exam_config(db, "Certification", 3, RULES, 75, time_limit_seconds=60)
     exam = db.start_exam(ana, config)
     round_id = db.record_round(exam.session_id or 0, ROUND, RULES, 3)
     for _ in range(4):
@@ -305,7 +314,7 @@ def test_trainee_names_are_unique_whatever_their_case(db: TrainerDB) -> None:
     with pytest.raises(StorageError, match="name: must not be empty"):
         db.create_trainee("   ")
     assert [t.name for t in db.list_trainees()] == ["Ana Lopez"]
-    found = db.find_trainee("ANA LOPEZ")
+    found = find_trainee(db, "ANA LOPEZ")
     assert found is not None and db.get_trainee(found.id) == found
     assert db.get_trainee(42) is None
 
@@ -342,7 +351,7 @@ def test_totals_kept_by_the_trigger_equal_a_full_recount(answers: list[Any]) -> 
             )
         kept = _totals(db)
         roster = db.roster()
-        db.rebuild_totals()
+        rebuild_totals(db)
         assert _totals(db) == kept
         assert db.roster() == roster
 

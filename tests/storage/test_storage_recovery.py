@@ -12,6 +12,7 @@ import pytest
 from storage_support import answer, integrity, new_round
 
 from trainer.storage import TrainerDB, open_database, opening
+from trainer.storage.backups import backups_of
 from trainer.storage.connection import MEMORY
 from trainer.storage.database import KEEP_BACKUPS
 
@@ -182,8 +183,8 @@ def test_an_unwritable_folder_still_starts(tmp_path: Path) -> None:
 def test_backup_is_a_complete_plain_file_and_only_the_newest_are_kept(db: TrainerDB) -> None:
     db.create_trainee("Ana")
     made = [db.backup() for _ in range(KEEP_BACKUPS + 2)]
-    assert db.backups() == sorted(made[-KEEP_BACKUPS:], reverse=True)
-    newest = db.backups()[0]
+    assert backups_of(db.path) == sorted(made[-KEEP_BACKUPS:], reverse=True)
+    newest = backups_of(db.path)[0]
     assert integrity(newest) == ["ok"]
     conn = sqlite3.connect(newest)
     try:
@@ -196,9 +197,9 @@ def test_backup_is_a_complete_plain_file_and_only_the_newest_are_kept(db: Traine
 
 def test_each_session_starts_with_a_backup(db: TrainerDB) -> None:
     trainee = db.create_trainee("Ana")
-    assert db.backups() == []
+    assert backups_of(db.path) == []
     db.start_session(trainee, "practice", "ny-2018")
-    assert len(db.backups()) == 1
+    assert len(backups_of(db.path)) == 1
     assert db.backup_problem is None
 
 
@@ -280,4 +281,4 @@ def test_pruning_backups_leaves_another_databases_backups_alone(db: TrainerDB) -
     for _ in range(KEEP_BACKUPS + 1):
         db.backup()
     assert other.exists()
-    assert other not in db.backups() and len(db.backups()) == KEEP_BACKUPS
+    assert other not in backups_of(db.path) and len(backups_of(db.path)) == KEEP_BACKUPS

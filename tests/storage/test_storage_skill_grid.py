@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlite_utils import Database
-from storage_support import RULES, answer, at, new_round
+from storage_support import RULES, answer, at, new_round, rebuild_skill_recent
 
 from trainer.skills import Skill
 from trainer.storage import StorageError, TrainerDB, open_database
@@ -109,7 +109,7 @@ def test_answers_kept_by_the_trigger_equal_a_full_recount(answers: list[Any]) ->
             answer(db, rounds[trainee], skill=skill, correct=correct, seconds=seconds,
                    at=at(minute))
         kept = _kept(db)
-        db.rebuild_skill_recent()
+        rebuild_skill_recent(db)
         assert _kept(db) == kept
         counts = db.conn.execute(
             "SELECT COUNT(*) FROM skill_recent GROUP BY trainee_id, skill").fetchall()
@@ -162,5 +162,5 @@ def test_a_merged_stations_answers_keep_the_latest_twenty(tmp_path: Path) -> Non
         (cell,) = desk.recent_by_skill([here])
         assert cell.answered_at == tuple(at(minute) for minute in range(10, 30))
         kept = _kept(desk)
-        desk.rebuild_skill_recent()
+        rebuild_skill_recent(desk)
         assert _kept(desk) == kept

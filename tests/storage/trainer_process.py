@@ -34,7 +34,12 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO_ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from tests.storage.storage_support import ROUND, RULES, answer  # noqa: E402
+from tests.storage.storage_support import (  # noqa: E402
+    ROUND,
+    RULES,
+    answer,
+    create_exam_config,
+)
 from trainer.site_config import apply_data_folder, load_site_config  # noqa: E402
 from trainer.storage.database import TrainerDB, open_database  # noqa: E402
 
@@ -87,7 +92,7 @@ def main() -> int:
         elif command == "class":
             print(f"class {db.create_class(argument, date(2026, 11, 2))}", flush=True)
         elif command == "setup":
-            print(f"setup {db.create_exam_config(argument, 1, RULES, 80)}", flush=True)
+            print(f"setup {create_exam_config(db, argument, 1, RULES, 80)}", flush=True)
         elif command == "certify":
             print(f"certification {certify_a_pass(db, trainee)}", flush=True)
         elif command == "quit":
@@ -120,7 +125,7 @@ def answer_until_killed() -> int:
             print(f"class {db.create_class(f'Class {uuid4().hex[:8]}', date(2026, 11, 2))}",
                   flush=True)
         elif number % 10 == 6:
-            setup = db.create_exam_config(f"Set-up {uuid4().hex[:8]}", 1, RULES, 80)
+            setup = create_exam_config(db, f"Set-up {uuid4().hex[:8]}", 1, RULES, 80)
             print(f"setup {setup}", flush=True)
         elif number % 10 == 9:
             print(f"certification {certify_a_pass(db, trainee)}", flush=True)
@@ -129,7 +134,7 @@ def answer_until_killed() -> int:
 
 def certify_a_pass(db: TrainerDB, trainee: int) -> int:
     """A one-round exam with one right answer sat and finished, then signed off."""
-    setup = db.create_exam_config(f"Sign-off {os.getpid()}-{uuid4().hex[:8]}", 1, RULES, 80)
+    setup = create_exam_config(db, f"Sign-off {os.getpid()}-{uuid4().hex[:8]}", 1, RULES, 80)
     exam = db.start_exam(trainee, setup)
     assert exam.session_id is not None
     round_id = db.record_round(exam.session_id, ROUND, RULES, 3)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.storage.storage_support import find_trainee
 from trainer.engine.generator import generate_round
 from trainer.engine.round import round_to_json
 from trainer.engine.rulesets import load_ruleset
@@ -38,7 +39,7 @@ def dealt(seed: int, rules: str = RULES) -> dict[str, Any]:
 def mistake_on(db: TrainerDB, round_json: dict[str, Any], ruleset_id: str,
                version: int) -> None:
     """Ana's wrong dealer-hand answer on a round kept with this rule-set version."""
-    ana = db.find_trainee("Ana") or db.get_trainee(db.create_trainee("Ana"))
+    ana = find_trainee(db, "Ana") or db.get_trainee(db.create_trainee("Ana"))
     assert ana is not None
     session = db.start_session(ana.id, "practice", ruleset_id)
     round_id = db.record_round(session, round_json, ruleset_id, version)

@@ -20,6 +20,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import find_trainee
 from tests.ui.test_practice_loop import SETTLE_MD_EXAMPLE, typed_form
 from trainer.engine.round import parse_round
 from trainer.engine.settlement import settle
@@ -367,7 +368,7 @@ def program_started(qtbot: QtBot, path: Path, lesson: Lesson,
     path.parent.mkdir(parents=True, exist_ok=True)
     db = open_database(path)
     try:
-        known = db.find_trainee(name)
+        known = find_trainee(db, name)
         trainee = known.id if known is not None else db.create_trainee(name)
         window = open_window(qtbot, course_of(lesson), db, trainee)
         try:

@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtWidgets import QLabel, QTabWidget
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import create_exam_config
 from tests.ui.test_practice_loop import play_all_correct, type_answer
 from trainer.engine.evaluator import Category
 from trainer.exam_setup import ExamSetup
@@ -30,7 +31,7 @@ def db() -> TrainerDB:
 def test_a_failed_exam_says_failed_and_lists_its_mistake_by_round(
         qtbot: QtBot, db: TrainerDB, monkeypatch: pytest.MonkeyPatch) -> None:
     trainee = db.create_trainee("Cleo")
-    config_id = db.create_exam_config("Audition", rounds=2, ruleset_id="ny-2018",
+    config_id = create_exam_config(db, "Audition", rounds=2, ruleset_id="ny-2018",
                                       pass_mark=100)
     config = next(c for c in db.list_exam_configs() if c.id == config_id)
     monkeypatch.setattr(MainWindow, "_choose_exam_config", lambda self: config)

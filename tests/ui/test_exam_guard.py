@@ -9,6 +9,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import create_exam_config
 from tests.ui.test_practice_loop import type_answer, typed_form
 from trainer.storage.database import open_database
 from trainer.training.session import Mode, TrainingSettings
@@ -138,7 +139,7 @@ def test_cancel_in_the_which_exam_picker_changes_nothing(
     """Issue 19, item 21 (major): Cancel neither starts an exam nor throws the round away."""
     db = open_database()
     try:
-        db.create_exam_config("Audition", 10, "ny-2018", 80)
+        create_exam_config(db, "Audition", 10, "ny-2018", 80)
         trainee = db.create_trainee("Ana")
         window = MainWindow(TrainingSettings(seed=4, sound=False, exam_rounds=10), db=db,
                             trainee_id=trainee)
@@ -161,7 +162,7 @@ def test_cancel_when_starting_a_new_exam_keeps_the_finished_exams_screen(
         qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     db = open_database()
     try:
-        db.create_exam_config("Audition", 10, "ny-2018", 80)
+        create_exam_config(db, "Audition", 10, "ny-2018", 80)
         trainee = db.create_trainee("Ana")
         window = MainWindow(TrainingSettings(seed=4, sound=False, exam_rounds=1), db=db,
                             trainee_id=trainee)

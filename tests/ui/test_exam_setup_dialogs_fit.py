@@ -13,7 +13,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from tests.storage.storage_support import ROUND, RULES, T0
+from tests.storage.storage_support import ROUND, RULES, T0, create_exam_config
 from trainer.engine.round import Wager
 from trainer.exam_setup import parse_exam_setup
 from trainer.storage import NewAnswer, TrainerDB, open_database
@@ -97,7 +97,7 @@ def test_the_sign_off_dialog_wraps_a_long_exam_line_instead_of_scrolling_sideway
     with open_database(tmp_path / "s.sqlite3", backup_on_session=False) as db:
         db.create_instructor("Pat", "correct horse battery")
         ana = db.create_trainee("Ana Lopez-Fitzgerald", at=T0)
-        config = db.create_exam_config(LONG_NAME, 1, RULES, 80)
+        config = create_exam_config(db, LONG_NAME, 1, RULES, 80)
         for hours in (1, 2):
             when = T0 + timedelta(hours=hours)
             exam = db.start_exam(ana, config, at=when)

@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QInputDialog, QMessageBox, QTableView
 from pytestqt.qtbot import QtBot
 
-from tests.storage.storage_support import ROUND
+from tests.storage.storage_support import ROUND, create_exam_config
 from tests.ui.test_practice_loop import play_all_correct, type_answer
 from trainer import reports
 from trainer.engine.evaluator import Category
@@ -132,8 +132,8 @@ def test_editing_a_set_up_saves_version_2_under_its_name_and_the_list_shows_it(
 def test_a_retired_set_up_is_no_longer_offered_when_a_trainee_chooses_an_exam(
     qtbot: QtBot, setups: ExamSetupsDialog, db: TrainerDB, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    db.create_exam_config("Kept", 5, "ny-2018", 80)
-    old = db.create_exam_config("Old", 5, "ny-2018", 80)
+    create_exam_config(db, "Kept", 5, "ny-2018", 80)
+    old = create_exam_config(db, "Old", 5, "ny-2018", 80)
     setups.refresh(old)
     monkeypatch.setattr(setups, "_confirm", lambda question: "Retire \u201cOld\u201d" in question)
     assert setups.retire_selected()
@@ -277,7 +277,7 @@ def test_the_issues_78_6_percent_reads_the_same_in_my_exams_the_exams_tab_and_th
     qtbot: QtBot, db: TrainerDB
 ) -> None:
     trainee = db.create_trainee("Ana")
-    exam = db.start_exam(trainee, db.create_exam_config("Final", 1, "ny-2018", 80))
+    exam = db.start_exam(trainee, create_exam_config(db, "Final", 1, "ny-2018", 80))
     assert exam.session_id is not None
     round_id = db.record_round(exam.session_id, ROUND, "ny-2018", 1)
     for index in range(14):  # 11 of 14: 78.571...%
@@ -299,7 +299,7 @@ def test_the_site_files_exam_is_neither_edited_nor_retired_in_the_list(
 ) -> None:
     """Retired here, the next start would only make the site's exam again under another
     name: IT changes it in the site file, and the list says so."""
-    site_exam = db.create_exam_config("Audition", 20, "ny-2018", 90)
+    site_exam = create_exam_config(db, "Audition", 20, "ny-2018", 90)
     dialog = ExamSetupsDialog(db, site_exam_id=site_exam)
     qtbot.addWidget(dialog)
     dialog.refresh(site_exam)

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import verify_instructor
 from trainer.storage import TrainerDB, open_database
 from trainer.ui.first_run import WelcomeDialog, is_first_run
 
@@ -71,7 +72,7 @@ def test_with_no_instructor_the_welcome_asks_for_the_set_up(
     qtbot.mouseClick(setup.ok_button, Qt.MouseButton.LeftButton)
 
     assert db.list_instructors() == ["Maria"]
-    assert db.verify_instructor("Maria", "correct horse")
+    assert verify_instructor(db, "Maria", "correct horse")
     assert not welcome.instructor_button.isVisible()
     assert "Instructor: Maria" in welcome.instructor_status.text()
     assert welcome.isVisible()  # the trainee is still to be created

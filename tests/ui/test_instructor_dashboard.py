@@ -17,6 +17,7 @@ from PySide6.QtCore import QModelIndex, QPoint, Qt
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import create_exam_config
 from trainer.engine.generator import generate_round
 from trainer.engine.round import parse_round, round_to_json
 from trainer.engine.rulesets import load_ruleset
@@ -348,7 +349,7 @@ def test_exam_pdf_of_the_selected_exam(
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
 ) -> None:
-    config = db.create_exam_config("Final", 1, RULES, 80.0, 600)
+    config = create_exam_config(db, "Final", 1, RULES, 80.0, 600)
     exam = db.start_exam(ids["Cy"], config, at=at(500))
     round_id = db.record_round(exam.session_id or 0, dealt(500), RULES, VERSION, at=at(500))
     give(db, round_id, 501, True)
@@ -439,7 +440,7 @@ def test_exam_setup_saves_rounds_rule_set_pass_mark_and_time_limit(
 def test_a_duplicate_exam_name_is_refused_with_storages_message(
     qtbot: QtBot, setup_dialog: ExamSetupDialog, db: TrainerDB
 ) -> None:
-    db.create_exam_config("Final", 5, RULES, 80)
+    create_exam_config(db, "Final", 5, RULES, 80)
     fill(setup_dialog, name="Final")
     qtbot.mouseClick(setup_dialog.save_button, Qt.MouseButton.LeftButton)
     assert setup_dialog.message.text() == "name: an exam set-up named 'Final' already exists"

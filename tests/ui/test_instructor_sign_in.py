@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import verify_instructor
 from trainer.storage import TrainerDB, open_database
 from trainer.ui.progress.sign_in import WRONG_SIGN_IN, InstructorSignInDialog
 
@@ -126,7 +127,7 @@ def test_with_no_instructor_yet_the_dialog_creates_the_first_one(
     assert dialog.result() == QDialog.DialogCode.Accepted
     assert dialog.signed_in_name == "Maria"
     assert db.list_instructors() == ["Maria"]
-    assert db.verify_instructor("Maria", "secret one")
+    assert verify_instructor(db, "Maria", "secret one")
 
 
 def test_once_an_instructor_exists_the_dialog_asks_to_sign_in(

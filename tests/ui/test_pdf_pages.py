@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from PySide6.QtGui import QImage, QPageSize
 from pytestqt.qtbot import QtBot
 
-from tests.storage.storage_support import ROUND, RULES, T0
+from tests.storage.storage_support import ROUND, RULES, T0, create_exam_config
 from trainer import reports
 from trainer.reports import html as html_report
 from trainer.reports.html import LINE_CHARACTERS, column_widths
@@ -77,7 +77,7 @@ def ana(db: TrainerDB) -> int:
         round_id = db.record_round(session, ROUND, RULES, 3, at=when)
         db.record_answer(NewAnswer(round_id, f"q{number}", "payout", "ante", 1, "ante",
                                    "10.00", _given(number), False, 3.0), at=when)
-    setup = db.create_exam_config("Audition", 1, RULES, 80)
+    setup = create_exam_config(db, "Audition", 1, RULES, 80)
     when = T0 + timedelta(hours=2)
     exam = db.start_exam(trainee, setup, at=when)
     assert exam.session_id is not None

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import create_exam_config
 from tests.ui.test_practice_loop import SETTLE_MD_EXAMPLE, play_all_correct, type_answer
 from trainer.engine.round import parse_round
 from trainer.storage.database import TrainerDB, open_database
@@ -77,7 +78,7 @@ def test_a_mistake_reopens_for_review_exactly_as_dealt_and_nothing_is_recorded(
 def test_an_instructor_exam_is_scored_against_its_pass_mark(
         qtbot: QtBot, db: TrainerDB, monkeypatch: pytest.MonkeyPatch) -> None:
     trainee = db.create_trainee("Cleo")
-    config_id = db.create_exam_config("Audition", rounds=2, ruleset_id="massachusetts",
+    config_id = create_exam_config(db, "Audition", rounds=2, ruleset_id="massachusetts",
                                       pass_mark=80)
     config = next(c for c in db.list_exam_configs() if c.id == config_id)
     monkeypatch.setattr(MainWindow, "_choose_exam_config", lambda self: config)
@@ -112,7 +113,7 @@ def test_an_exam_whose_time_runs_out_counts_the_rest_wrong_and_does_not_pass(
     """Two rounds set with a one-second limit: one round answered right, the
     second left half done when the time is up."""
     trainee = db.create_trainee("Dora")
-    config_id = db.create_exam_config("Timed", rounds=2, ruleset_id="ny-2018",
+    config_id = create_exam_config(db, "Timed", rounds=2, ruleset_id="ny-2018",
                                       pass_mark=1, time_limit_seconds=1)
     config = next(c for c in db.list_exam_configs() if c.id == config_id)
     monkeypatch.setattr(MainWindow, "_choose_exam_config", lambda self: config)
@@ -144,7 +145,7 @@ def test_an_exam_whose_time_runs_out_counts_the_rest_wrong_and_does_not_pass(
 def test_an_exam_left_in_its_last_round_keeps_the_rest_as_unanswered_and_does_not_pass(
         qtbot: QtBot, db: TrainerDB, monkeypatch: pytest.MonkeyPatch) -> None:
     trainee = db.create_trainee("Eli")
-    config_id = db.create_exam_config("One round", rounds=1, ruleset_id="ny-2018", pass_mark=1)
+    config_id = create_exam_config(db, "One round", rounds=1, ruleset_id="ny-2018", pass_mark=1)
     config = next(c for c in db.list_exam_configs() if c.id == config_id)
     monkeypatch.setattr(MainWindow, "_choose_exam_config", lambda self: config)
     window = MainWindow(TrainingSettings(sound=False, seed=3), db=db, trainee_id=trainee)

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import verify_instructor
 from trainer.site_config import PinPolicy
 from trainer.storage import open_database
 from trainer.storage.passwords import hash_password
@@ -60,4 +61,4 @@ def test_a_broken_site_file_offers_no_instructor_set_up_and_a_mended_one_creates
     assert policies == [PinPolicy.REQUIRED]  # the site's policy reaches Who is training?
     with open_database() as db:
         assert db.list_instructors() == ["Pat Lee"]
-        assert db.verify_instructor("Pat Lee", "site pw")
+        assert verify_instructor(db, "Pat Lee", "site pw")

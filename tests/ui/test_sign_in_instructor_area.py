@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 from sign_in_support import FakeClock
 
+from tests.storage.storage_support import verify_instructor
 from trainer.site_config import PinPolicy, SiteConfig
 from trainer.storage import TrainerDB, open_database
 from trainer.training.session import TrainingSettings
@@ -144,7 +145,7 @@ def test_an_instructor_changes_their_own_password(
     dialog.current_edit.setText("correct horse")
     dialog.accept()
     assert dialog.result() == QDialog.DialogCode.Accepted
-    assert db.verify_instructor("Maria", "battery staple")
+    assert verify_instructor(db, "Maria", "battery staple")
 
 
 def test_an_instructor_sets_a_new_pin_for_a_trainee_who_forgot_it(

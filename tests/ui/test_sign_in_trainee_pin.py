@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 from sign_in_support import FakeClock
 
+from tests.storage.storage_support import find_trainee
 from trainer.site_config import PinPolicy
 from trainer.storage import TrainerDB, open_database
 from trainer.ui.profile_dialog import WRONG_PIN, ProfileDialog
@@ -59,7 +60,7 @@ def test_a_trainee_without_a_pin_signs_in_by_picking_the_name(
     assert not dialog.secret_box.isVisible()
     pick(qtbot, dialog, "Bob")
     assert dialog.result() == QDialog.DialogCode.Accepted
-    assert dialog.trainee_id == db.find_trainee("Bob").id  # type: ignore[union-attr]
+    assert dialog.trainee_id == find_trainee(db, "Bob").id  # type: ignore[union-attr]
 
 
 def test_picking_a_trainee_with_a_pin_asks_for_it_and_refuses_a_wrong_one(
@@ -76,7 +77,7 @@ def test_picking_a_trainee_with_a_pin_asks_for_it_and_refuses_a_wrong_one(
     assert dialog.pin_edit.text() == ""
     pick(qtbot, dialog, "Ana", "4711")
     assert dialog.result() == QDialog.DialogCode.Accepted
-    assert dialog.trainee_id == db.find_trainee("Ana").id  # type: ignore[union-attr]
+    assert dialog.trainee_id == find_trainee(db, "Ana").id  # type: ignore[union-attr]
 
 
 def test_double_clicking_a_name_with_a_pin_still_asks_for_the_pin(
@@ -125,7 +126,7 @@ def test_under_required_a_trainee_without_a_pin_chooses_one_before_training(
     qtbot.keyClicks(dialog.repeat_edit, "2460")
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert dialog.error.text() == "The two differ: type the same PIN or password twice."
-    bob = db.find_trainee("Bob")
+    bob = find_trainee(db, "Bob")
     assert bob is not None and not db.trainee_has_pin(bob.id)
     dialog.pin_edit.clear()
     dialog.repeat_edit.clear()
@@ -143,11 +144,11 @@ def test_under_required_a_new_profile_needs_a_pin(
     qtbot.keyClicks(dialog.new_name, "Cy")
     qtbot.keyClick(dialog.new_name, Qt.Key.Key_Return)
     assert "The training room requires a PIN" in dialog.error.text()
-    assert db.find_trainee("Cy") is None
+    assert find_trainee(db, "Cy") is None
     qtbot.keyClicks(dialog.new_pin, "97531")
     qtbot.keyClicks(dialog.new_repeat, "97531")
     qtbot.keyClick(dialog.new_name, Qt.Key.Key_Return)
-    cy = db.find_trainee("Cy")
+    cy = find_trainee(db, "Cy")
     assert cy is not None and dialog.trainee_id == cy.id
     assert db.check_trainee_pin(cy.id, "97531").accepted
 
@@ -159,14 +160,14 @@ def test_under_optional_a_new_profile_may_have_a_pin_or_none(
     assert dialog.new_pin.placeholderText() == "PIN or password (optional)"
     qtbot.keyClicks(dialog.new_name, "Cy")
     qtbot.keyClick(dialog.new_name, Qt.Key.Key_Return)
-    cy = db.find_trainee("Cy")
+    cy = find_trainee(db, "Cy")
     assert cy is not None and not db.trainee_has_pin(cy.id) and dialog.trainee_id == cy.id
     second = dialog_for()
     qtbot.keyClicks(second.new_name, "Dee")
     qtbot.keyClicks(second.new_pin, "dealer pass")
     qtbot.keyClicks(second.new_repeat, "dealer pass")
     qtbot.keyClick(second.new_name, Qt.Key.Key_Return)
-    dee = db.find_trainee("Dee")
+    dee = find_trainee(db, "Dee")
     assert dee is not None and db.check_trainee_pin(dee.id, "dealer pass").accepted
 
 

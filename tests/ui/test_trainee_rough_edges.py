@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
+from tests.storage.storage_support import create_exam_config
 from tests.ui.test_practice_loop import type_answer, typed_form
 from trainer.engine.round import SEAT_NUMBERS, parse_round
 from trainer.engine.settlement import settle
@@ -76,7 +77,7 @@ def test_an_exams_status_clock_shows_each_rounds_own_time(qtbot: QtBot) -> None:
     left keeps running while the finished round's time stays."""
     db = open_database()
     try:
-        config = db.get_exam_config(db.create_exam_config("Timed", 3, "ny-2018", 80, 600))
+        config = db.get_exam_config(create_exam_config(db, "Timed", 3, "ny-2018", 80, 600))
         trainee = db.create_trainee("Ana")
         window = MainWindow(TrainingSettings(seed=3, seats=2, sound=False), db=db,
                             trainee_id=trainee)

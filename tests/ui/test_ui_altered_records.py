@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from tests.storage.storage_support import ROUND, RULES
+from tests.storage.storage_support import ROUND, RULES, create_exam_config, find_trainee
 from trainer.storage import NewAnswer, TrainerDB, open_database
 from trainer.ui.progress.dashboard import InstructorDashboard
 from trainer.ui.progress.models import RosterModel
@@ -21,7 +21,7 @@ from trainer.ui.progress.models import RosterModel
 def _failed_exam(db: TrainerDB, name: str) -> int:
     """``name`` failed "Final": 1 of 2 answers right, pass mark 75%."""
     trainee = db.create_trainee(name)
-    exam = db.start_exam(trainee, db.create_exam_config(f"Final {name}", 1, RULES, 75.0))
+    exam = db.start_exam(trainee, create_exam_config(db, f"Final {name}", 1, RULES, 75.0))
     round_id = db.record_round(exam.session_id or 0, ROUND, RULES, 3)
     for number, correct in enumerate((True, False)):
         db.record_answer(NewAnswer(round_id, f"q{number}", "payout", "ante", 1, "ante",
@@ -109,7 +109,7 @@ def test_a_site_that_forbids_the_default_room_key_refuses_the_file_in_the_dashbo
     monkeypatch.setattr(dashboard, "_ask_open_path", lambda *args: station_file)
     qtbot.mouseClick(dashboard.merge_button, Qt.MouseButton.LeftButton)
     assert dashboard.message.text().startswith("The station file was refused: ")
-    assert db.find_trainee("Eve") is None
+    assert find_trainee(db, "Eve") is None
 
 
 

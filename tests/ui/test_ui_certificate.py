@@ -16,7 +16,7 @@ from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
-from tests.storage.storage_support import ROUND, RULES, T0
+from tests.storage.storage_support import ROUND, RULES, T0, create_exam_config
 from trainer.storage import NewAnswer, TrainerDB, open_database
 from trainer.ui.progress.certify import CertifiedRosterModel, CertifyDialog
 from trainer.ui.progress.dashboard import InstructorDashboard
@@ -47,7 +47,7 @@ def room(db: TrainerDB) -> dict[str, int]:
     took no exam."""
     db.create_instructor("Pat", "correct horse battery")
     ana, ben = db.create_trainee("Ana", at=T0), db.create_trainee("Ben", at=T0)
-    config = db.create_exam_config("Audition", 1, RULES, 80)
+    config = create_exam_config(db, "Audition", 1, RULES, 80)
     failed = take_exam(db, ana, config, 3, 2, hours=1)
     passed = take_exam(db, ana, config, 5, 0, hours=2)
     return {"ana": ana, "ben": ben, "failed": failed, "passed": passed}

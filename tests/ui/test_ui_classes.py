@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QDate, Qt
 from pytestqt.qtbot import QtBot
 
-from tests.storage.storage_support import ROUND, RULES, T0
+from tests.storage.storage_support import ROUND, RULES, T0, create_exam_config, find_trainee
 from trainer.skills import Skill
 from trainer.storage import NewAnswer, TrainerDB, open_database
 from trainer.training.lessons import Lesson
@@ -158,7 +158,7 @@ def test_work_is_assigned_to_the_class_or_one_trainee_with_a_due_date(
 def test_an_exam_set_up_can_be_assigned(
     qtbot: QtBot, tab: ClassesTab, db: TrainerDB, ids: dict[str, int]
 ) -> None:
-    config = db.create_exam_config("Audition", 1, RULES, 80)
+    config = create_exam_config(db, "Audition", 1, RULES, 80)
     _create(qtbot, tab, "Spring 2026", date(2026, 3, 2))
     _add(qtbot, tab, "Ana")
     tab.kind.setCurrentIndex(tab.kind.findText("Exam"))
@@ -234,7 +234,7 @@ def test_a_trainee_in_no_class_is_assigned_work_from_their_page(
     qtbot.addWidget(dashboard)
     dashboard.set_instructor("Pat Lee")
     page = dashboard.open_trainee(ids["Ben"])
-    config = db.create_exam_config("Final audition", 5, RULES, 80)
+    config = create_exam_config(db, "Final audition", 5, RULES, 80)
     due = date.today() + timedelta(days=3)
 
     def choose_exam(dialog: object) -> bool:
@@ -269,7 +269,7 @@ def _pass_exam(db: TrainerDB, trainee: int, config: int, hours: float) -> None:
 def test_a_class_assignment_names_who_has_done_it_and_who_has_not(
     qtbot: QtBot, tab: ClassesTab, db: TrainerDB, ids: dict[str, int]
 ) -> None:
-    config = db.create_exam_config("Audition", 1, RULES, 80)
+    config = create_exam_config(db, "Audition", 1, RULES, 80)
     class_id = db.create_class("Spring 2026", date(2026, 3, 2))
     for name in ("Ana", "Ben", "Cy"):
         db.add_class_member(class_id, ids[name])
@@ -321,7 +321,7 @@ def test_a_trainee_selected_on_the_trainees_page_is_the_one_offered_for_work_alo
 def test_a_greyed_exam_pdf_button_says_why(
     qtbot: QtBot, db: TrainerDB, ids: dict[str, int]
 ) -> None:
-    config = db.create_exam_config("Audition", 1, RULES, 80)
+    config = create_exam_config(db, "Audition", 1, RULES, 80)
     _pass_exam(db, ids["Cy"], config, hours=1)
     dashboard = InstructorDashboard(db)
     qtbot.addWidget(dashboard)
@@ -366,7 +366,7 @@ def test_a_csv_class_list_puts_its_trainees_in_the_class_and_says_what_it_did(
     assert not tab.message.isVisible()
     assert tab.import_result.text() == ("Imported from spring.csv: 3 trainees: 2 new,"
                                         " 1 already on the station; employee id set for Ana.")
-    dee = db.find_trainee("Dee")
+    dee = find_trainee(db, "Dee")
     assert dee is not None and dee.employee_id == "E-4"
 
 
@@ -382,4 +382,4 @@ def test_a_csv_class_list_with_a_bad_line_changes_nothing_and_names_the_line(
     assert tab.message.isVisible()
     assert tab.message.text() == ("Nothing was imported from spring.csv: line 3: employee id"
                                   " E-4 is on line 2 already")
-    assert _members(tab) == [] and db.find_trainee("Dee") is None
+    assert _members(tab) == [] and find_trainee(db, "Dee") is None

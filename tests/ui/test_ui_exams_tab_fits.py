@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from tests.storage.storage_support import ROUND, RULES, T0
+from tests.storage.storage_support import ROUND, RULES, T0, create_exam_config
 from trainer.storage import NewAnswer, TrainerDB, open_database
 from trainer.ui.progress.trainee_page import TraineePage
 
@@ -28,7 +28,7 @@ def test_the_exams_tab_shows_name_and_attempt_with_nothing_cut_off(
     qtbot: QtBot, db: TrainerDB
 ) -> None:
     ana = db.create_trainee("Ana", at=T0)
-    config = db.create_exam_config(LONG_NAME, 1, RULES, 80)
+    config = create_exam_config(db, LONG_NAME, 1, RULES, 80)
     for attempt in range(2):
         when = T0 + timedelta(hours=attempt)
         exam = db.start_exam(ana, config, at=when)

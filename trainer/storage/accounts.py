@@ -288,10 +288,3 @@ class Accounts(Writes):
         if isinstance(secret, str) and passwords.verify_password(secret, row["pin_hash"]):
             return self._succeeded(who)
         return self._failed(who, at)
-
-    def trainee_wait(self, trainee_id: int, *, at: datetime | None = None) -> float:
-        """Seconds this trainee must still wait before a PIN try is checked."""
-        return self.sign_in_wait(trainee_key(self._trainee_pin_row(trainee_id)["uid"]), at=at)
-
-    def instructor_wait(self, name: str, *, at: datetime | None = None) -> float:
-        return self.sign_in_wait(instructor_key(name), at=at)

@@ -172,10 +172,6 @@ class Backups(Connected):
         for old in mine[KEEP_BACKUPS:]:
             old.unlink(missing_ok=True)
 
-    def backups(self) -> list[Path]:
-        """This database's automatic backups, newest first."""
-        return backups_of(self.path)
-
     def _automatic_backup(self) -> None:
         """The backup taken as a session starts; a failure is kept in
         ``backup_problem`` for the UI, and the session goes on."""

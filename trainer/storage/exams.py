@@ -48,20 +48,6 @@ def _when(moment: datetime) -> str:
 class Exams(Writes):
     """Exam set-ups and exams."""
 
-    def create_exam_config(
-        self,
-        name: str,
-        rounds: int,
-        ruleset_id: str,
-        pass_mark: float,
-        time_limit_seconds: int | None = None,
-    ) -> int:
-        """A set-up of these figures on a full table with every side bet the rule set
-        offers and its default tables (:meth:`create_exam_setup` for the rest)."""
-        return self.create_exam_setup(
-            ExamSetup(name, rounds, pass_mark, time_limit_seconds, ruleset_id)
-        )
-
     def create_exam_setup(self, setup: ExamSetup) -> int:
         """The instructor's (or the site's) exam set-up, version 1; its id."""
         clean = fields.name(setup.name)

@@ -176,10 +176,3 @@ class GridQueries(Writes):
             (_ids(trainee_ids),),
         ).fetchall()
         return [str(row[0]) for row in found]
-
-    def rebuild_skill_recent(self) -> None:
-        """Recount every trainee's latest answers per skill from every answer (a repair
-        tool; the trigger keeps them exact in normal use)."""
-        with self._write() as conn:
-            for statement in schema.REBUILD_SKILL_RECENT:
-                conn.execute(statement)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from trainer.storage import passwords, rows, seal
+from trainer.storage import rows, seal
 from trainer.storage.connection import Connected
 from trainer.storage.models import (
     AnswerRecord,
@@ -147,26 +147,6 @@ class Queries(Connected):
             self.conn, f"SELECT {rows.TRAINEE_COLUMNS} FROM trainees WHERE id = ?", (trainee_id,)
         )
         return None if row is None else rows.trainee(row)
-
-    def find_trainee(self, name: str) -> Trainee | None:
-        """The trainee with this name (any case), or None."""
-        row = rows.fetch_one(
-            self.conn,
-            f"SELECT {rows.TRAINEE_COLUMNS} FROM trainees WHERE name = ?",
-            (name.strip(),),
-        )
-        return None if row is None else rows.trainee(row)
-
-    def verify_instructor(self, name: str, password: str) -> bool:
-        """Whether ``password`` is this instructor's (an unknown name takes as long)."""
-        if not isinstance(name, str) or not isinstance(password, str):
-            return False
-        row = rows.fetch_one(
-            self.conn, "SELECT password_hash FROM instructors WHERE name = ?", (name.strip(),)
-        )
-        if row is None:
-            return passwords.dummy_verify(password)
-        return passwords.verify_password(password, row["password_hash"])
 
     def list_instructors(self) -> list[str]:
         """Instructor names (the UI offers to create the first one when empty)."""

@@ -175,8 +175,8 @@ _FROM_TRAINEE_OF_NEW = (
     "FROM rounds r JOIN sessions s ON s.id = r.session_id WHERE r.id = NEW.round_id"
 )
 
-# The same totals computed from every answer: the backfill, rebuild_totals()
-# and the tests that check the trigger against a full recount.
+# The same totals computed from every answer: the backfill, and the tests that check
+# the trigger against a full recount (their rebuild_totals, tests/storage/storage_support.py).
 REBUILD_TOTALS = [
     "DELETE FROM trainee_totals",
     "DELETE FROM skill_totals",
@@ -367,8 +367,8 @@ SKILL_RECENT_KEPT = 20
 which storage may not import; a test holds them equal). Spelled into the trigger:
 a larger window needs a new migration."""
 
-# The same rows computed from every answer: the backfill, rebuild_skill_recent()
-# and the tests that check the trigger against a full recount.
+# The same rows computed from every answer: the backfill, and the tests that check the
+# trigger against a full recount (their rebuild_skill_recent, in storage_support.py).
 REBUILD_SKILL_RECENT = [
     "DELETE FROM skill_recent",
     f"""INSERT INTO skill_recent (trainee_id, skill, answered_at, answer_id, correct, seconds)

@@ -29,7 +29,7 @@ from typing import Any
 
 from trainer.engine.round import SEAT_NUMBERS, Wager
 from trainer.skills import QuestionKind, Skill
-from trainer.storage import fields, passwords, schema, seal
+from trainer.storage import fields, passwords, seal
 from trainer.storage.backups import Backups
 from trainer.storage.models import CourseAnswerKind, Mode, NewAnswer, StorageError
 
@@ -312,10 +312,3 @@ class Writes(Backups):
                 raise StorageError(f"trainee_id: no trainee {trainee_id}") from None
             raise
         return int(cursor.lastrowid or 0)
-
-    def rebuild_totals(self) -> None:
-        """Recount the roster and skill totals from every answer (a repair tool;
-        the trigger keeps them exact in normal use)."""
-        with self._write() as conn:
-            for statement in schema.REBUILD_TOTALS:
-                conn.execute(statement)
