@@ -11,15 +11,25 @@ Players decide with a simple basic strategy (docs/rules.md §2 decision points):
 
 Side bets appear at roughly the rates seen on real tables
 (:data:`SIDE_BET_RATES`, where the rule set offers them).
+
+Every wager is bet in chips of the room's rack as a player would bet it
+(:func:`bet_chips`): mostly one colour, sometimes a "rainbow" of two or more. The
+chips are drawn from a random source made from the round's own (its state when
+the round is dealt, :func:`chip_source`), without drawing from it: the same seed
+deals the same cards, wagers and chips, and the cards and wagers are those the
+seed dealt before rounds had chips.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from decimal import Decimal
+from functools import lru_cache
 
 from trainer.engine.cards import DECK, Card
+from trainer.engine.chips import DEFAULT_RACK, ChipError, Rack, fewest_chips
 from trainer.engine.evaluator import hand_value
 from trainer.engine.money import CENT
 from trainer.engine.round import (
@@ -48,6 +58,90 @@ CHIP_UNITS = (
     Decimal(100),
 )
 SIDE_BET_UNITS = (Decimal(1), Decimal(2), Decimal(5), Decimal(10), Decimal(25))
+
+
+BET_STACK = 20
+"""The most chips a generated bet holds: a full stack of 20."""
+ONE_COLOUR_RATE = 0.75
+"""How often a bet that can be one colour is (the rest are rainbows)."""
+
+
+@lru_cache(maxsize=1024)
+def bet_choices(amount: Decimal, rack: Rack) -> tuple[list[tuple[Decimal, ...]],
+                                                      list[tuple[Decimal, ...]]]:
+    """The ways a player bets ``amount`` in ``rack``'s chips, largest chip first: one
+    colour (``n`` chips of one value), and rainbows (some chips of one value and the rest
+    of one smaller value, and the fewest chips when they are of more colours), each of at
+    most :data:`BET_STACK` chips. A chip worth part of a dollar (the $2.50 pink) is used
+    only when the amount has cents: $15 is never bet as six pinks."""
+    values = [value for value in rack.values
+              if amount % 1 or value == value.to_integral_value()]
+    singles: list[tuple[Decimal, ...]] = []
+    rainbows: list[tuple[Decimal, ...]] = []
+    for value in values:
+        count, rest = divmod(amount, value)
+        if not rest and 1 <= count <= BET_STACK:
+            singles.append((value,) * int(count))
+    for index, big in enumerate(values):
+        for small in values[index + 1:]:
+            bigs = 1
+            while bigs * big < amount and bigs < BET_STACK:
+                smalls, rest = divmod(amount - bigs * big, small)
+                if not rest and bigs + smalls <= BET_STACK:
+                    rainbows.append((big,) * bigs + (small,) * int(smalls))
+                bigs += 1
+    try:
+        fewest = fewest_chips(amount, rack.values) if amount / rack.values[0] <= BET_STACK \
+            else None
+    except ChipError:  # a rack too irregular to search in time: no such stack
+        fewest = None
+    if fewest and len(set(fewest)) > 2 and len(fewest) <= BET_STACK:
+        rainbows.append(tuple(fewest))
+    return singles, rainbows  # cached: callers only read them
+
+
+def bet_chips(rng: random.Random, amount: Decimal, rack: Rack = DEFAULT_RACK
+              ) -> tuple[Decimal, ...] | None:
+    """The chips a player bets ``amount`` with: one colour (:data:`ONE_COLOUR_RATE` of the
+    time where one colour of at most :data:`BET_STACK` chips makes it), else a rainbow
+    (:func:`bet_choices`); where neither fits, the fewest chips; None when no stack of
+    ``rack``'s chips makes ``amount``."""
+    singles, rainbows = bet_choices(amount, rack)
+    if singles and (not rainbows or rng.random() < ONE_COLOUR_RATE):
+        return rng.choice(singles)
+    if rainbows:
+        return rng.choice(rainbows)
+    try:
+        fewest = fewest_chips(amount, rack.values) if amount / rack.values[0] <= 10 * BET_STACK \
+            else None
+    except ChipError:
+        return None
+    return tuple(fewest) if fewest else None
+
+
+def chip_source(rng: random.Random) -> random.Random:
+    """A random source for a round's chips, made from ``rng``'s state without drawing from
+    it (so adding chips changed no card or wager a seed deals)."""
+    try:  # the hash of a tuple of ints is the same in every run (only text hashes vary)
+        return random.Random(hash(rng.getstate()[1]))
+    except NotImplementedError:  # a source without a state (SystemRandom)
+        return random.Random(rng.random())
+
+
+def with_chips(round_: Round, chips: random.Random, rack: Rack = DEFAULT_RACK) -> Round:
+    """``round_`` with every wager that has no chips bet in chips (:func:`bet_chips`), seat
+    by seat in order, wagers in :class:`Wager` order."""
+    seats = []
+    for seat in round_.seats:
+        made = dict(seat.chips)
+        for wager in Wager:
+            stake = seat.stake(wager)
+            if stake and wager not in made:
+                stack = bet_chips(chips, stake, rack)
+                if stack is not None:
+                    made[wager] = stack
+        seats.append(replace(seat, chips=made))
+    return replace(round_, seats=tuple(seats))
 
 
 SIDE_BET_RATES = {
@@ -170,14 +264,17 @@ def generate_round(
     seats: int | Sequence[int] | None = None,
     side_bets: Sequence[Wager] | None = None,
     options: dict[str, str] | None = None,
+    rack: Rack | None = DEFAULT_RACK,
 ) -> Round:
-    """Deal one random round.
+    """Deal one random round, every wager bet in chips of ``rack`` (:func:`with_chips`;
+    None: no chips, for a caller that changes the wagers and makes the chips itself).
 
     ``seats`` is as for :func:`choose_seats`: how many seats are occupied (chosen
     at random among 1-6), which seat numbers, or by default 1 to 6 seats.
     ``side_bets`` limits which side wagers may appear (default: every one the
     rule set offers).
     """
+    chips = chip_source(rng)
     seat_numbers = choose_seats(rng, seats)
     allowed = [w for w in offered_side_wagers(ruleset) if side_bets is None or w in side_bets]
 
@@ -205,7 +302,7 @@ def generate_round(
     pool = None
     if any(Wager.PROGRESSIVE in seat.side_bets for seat in seats_out):
         pool = random_pool(rng)
-    return Round(
+    round_ = Round(
         ruleset=ruleset,
         options={key: str(value).upper() for key, value in (options or {}).items()},
         tables=tables,
@@ -216,3 +313,4 @@ def generate_round(
         six_card_bonus_jackpot=jackpot,
         progressive_pool=pool,
     )
+    return round_ if rack is None else with_chips(round_, chips, rack)

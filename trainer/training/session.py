@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from trainer.engine.chips import DEFAULT_RACK, Rack
 from trainer.engine.generator import generate_round
 from trainer.engine.round import SIDE_WAGERS, Round, Wager, is_seat_count, offered_side_wagers
 from trainer.engine.rulesets import DEFAULT_RULES, RuleSet, RuleSetError, load_ruleset
@@ -254,8 +255,10 @@ class TrainingSession:
     def __init__(self, settings: TrainingSettings | None = None, mode: Mode = Mode.PRACTICE,
                  clock: Clock = time.monotonic, *,
                  on_grade: GradeListener | None = None,
-                 meter: ProgressiveMeter | None = None) -> None:
+                 meter: ProgressiveMeter | None = None, rack: Rack = DEFAULT_RACK) -> None:
         self.settings = settings if settings is not None else TrainingSettings()
+        self.rack = rack
+        """The room's chips (the site file's ``[chips]``): every wager is bet in them."""
         self.mode = Mode(mode)
         self.clock = clock
         self.ruleset: RuleSet = load_ruleset(self.settings.rules)
@@ -306,7 +309,8 @@ class TrainingSession:
         """Deal, settle and ask a new random round."""
         self._check_can_deal()
         round_ = generate_round(self.rng, self.ruleset, seats=self.settings.seats,
-                                side_bets=self.settings.side_bets, options=self.settings.options)
+                                side_bets=self.settings.side_bets, options=self.settings.options,
+                                rack=self.rack)
         if self.meter is None:
             return self._start(settle(round_))
         settlement = settle(self.meter.deal(round_))

@@ -8,12 +8,14 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
 from trainer.engine.generator import (
+    chip_source,
     choose_seats,
     decide_raise,
     generate_round,
     random_jackpot,
     random_pool,
     side_bet_amount,
+    with_chips,
 )
 from trainer.engine.round import SEAT_NUMBERS, TABLE_SEATS, Round, Seat, Wager, is_seat_number
 from trainer.engine.rulesets import RuleSet
@@ -83,7 +85,7 @@ def _assemble(b: Build) -> Round:
     for cards in b.holes.values():
         b.fill(cards, 2)
     rng.shuffle(b.board)
-    base = generate_round(rng, ruleset, seats=b.seats, options=b.options)
+    base = generate_round(rng, ruleset, seats=b.seats, options=b.options, rack=None)
     board = (b.board[0], b.board[1], b.board[2], b.board[3], b.board[4])
     seats = []
     for seat in base.seats:
@@ -112,7 +114,8 @@ def _assemble(b: Build) -> Round:
     pool: Decimal | None = None
     if any(Wager.PROGRESSIVE in seat.side_bets for seat in seats):
         pool = base.progressive_pool or random_pool(rng)
-    return Round(
+    chips = chip_source(rng)  # the wagers are the scenario's: their chips are made here
+    return with_chips(Round(
         ruleset=ruleset,
         options=base.options,
         tables=base.tables,
@@ -122,4 +125,4 @@ def _assemble(b: Build) -> Round:
         six_card_bonus_cards=six_cards,
         six_card_bonus_jackpot=jackpot,
         progressive_pool=pool,
-    )
+    ), chips)
