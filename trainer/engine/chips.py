@@ -122,6 +122,22 @@ USUAL_COLOURS: Mapping[Decimal, tuple[str, str, str]] = {
 
 _PLAIN = ("", "#9a9ca1", "#f0f0f0")
 
+NAMED_COLOURS: Mapping[str, tuple[str, str]] = {
+    "white": ("#f3f1ea", "#2a5fb0"),
+    "blue": ("#2a5fb0", "#f4f4f4"),
+    "pink": ("#f08cb5", "#ffffff"),
+    "red": ("#c62a2a", "#f7f7f7"),
+    "yellow": ("#f2d03b", "#3a3a3a"),
+    "green": ("#1d8a3b", "#f4f4f4"),
+    "black": ("#1c1c1f", "#f2f2f2"),
+    "purple": ("#6b2f96", "#f1e4ff"),
+    "orange": ("#f3a712", "#5a2d0c"),
+    "grey": ("#8d8f94", "#f0f0f0"),
+    "brown": ("#7a4a22", "#f3e6d6"),
+}
+"""The colours a room may give its chips (the site file's ``[chips] colours``), with the
+face and stripe the table draws each in."""
+
 MAX_RACK_CHIPS = 12
 """A rack holds at most this many denominations (real racks hold five to eight)."""
 MAX_STACK_CHIPS = 10_000
@@ -155,13 +171,15 @@ class Rack:
     def of_values(cls, values: Iterable[Decimal],
                   colours: Mapping[Decimal, str] | None = None) -> Rack:
         """A rack of these values (any order) in the usual colours; ``colours`` renames
-        some (``{Decimal(1): "blue"}``)."""
+        some (``{Decimal(1): "blue"}``), drawn in that colour when it is one of
+        :data:`NAMED_COLOURS`."""
         chips = []
         for value in sorted(set(values), reverse=True):
             value = value.quantize(CENT)
             name, face, stripe = USUAL_COLOURS.get(value, _PLAIN)
             if colours and value in colours:
                 name = colours[value]
+                face, stripe = NAMED_COLOURS.get(name, (face, stripe))
             chips.append(Chip(value, name, face, stripe))
         return cls(tuple(chips))
 
@@ -220,6 +238,17 @@ _PHRASES = {
 
 BLACK = Decimal("100.00")
 """``colour-for-colour-black-and-up`` follows the colours of the bet's chips from here up."""
+
+
+class OddCents(StrEnum):
+    """How a payout's odd cents are paid where the rack has no chip for them (the site
+    file's ``[chips] odd_cents``, docs/rules.md §10)."""
+
+    ROUND_DOWN = "round-down"
+    """To the most the rack's chips make under the amount, as the rule set rounds a
+    fraction of a cent: the house keeps what no chip pays (the default)."""
+    ROUND_UP = "round-up"
+    """To the least the rack's chips make over the amount: the player gets the benefit."""
 
 
 class Grade(StrEnum):
@@ -370,15 +399,22 @@ def fewest_chips(amount: Decimal, values: Sequence[Decimal]) -> list[Decimal] | 
     return [_dollars(d) for d, count in zip(denoms, counts, strict=True) for _ in range(count)]
 
 
-def payable(amount: Decimal, rack: Rack) -> Decimal:
-    """The most the rack's chips can pay of ``amount``: ``amount`` itself when a stack
-    makes it, else rounded down (no chip for the odd cents: the house keeps them)."""
+def payable(amount: Decimal, rack: Rack, odd_cents: OddCents = OddCents.ROUND_DOWN) -> Decimal:
+    """What the rack's chips pay of ``amount``: ``amount`` itself when a stack makes it,
+    else rounded down (no chip for the odd cents: the house keeps them) or, with
+    ``OddCents.ROUND_UP``, up to the least amount a stack makes."""
     denoms = tuple(_cents(value) for value in rack.values)
     step = 0
     for d in denoms:
         step = gcd(step, d)
-    cents = _cents(amount) // step * step
     budget = _BUDGET.get() or _Budget()
+    if odd_cents is OddCents.ROUND_UP:
+        cents = -(-_cents(amount) // step) * step
+        while _fewest(cents, denoms) is None:
+            budget.spend()
+            cents += step
+        return _dollars(cents)
+    cents = _cents(amount) // step * step
     while cents > 0 and _fewest(cents, denoms) is None:
         budget.spend()
         cents -= step
@@ -461,19 +497,21 @@ def stack_text(chips: Iterable[Decimal], rack: Rack) -> str:
 
 
 def expected_stack(bet: Sequence[Decimal], pays: Odds | Decimal, procedure: Procedure,
-                   rack: Rack = DEFAULT_RACK) -> Expected:
+                   rack: Rack = DEFAULT_RACK,
+                   odd_cents: OddCents = OddCents.ROUND_DOWN) -> Expected:
     """What ``procedure`` expects for a wager of ``bet`` (its chips) paid at ``pays``
-    (odds, or a fixed award in dollars), from ``rack``. A ChipError names a chip not in
-    the rack, an empty bet or a payout too large to stack (or too slow to find)."""
+    (odds, or a fixed award in dollars), from ``rack``, odd cents no chip pays rounded as
+    ``odd_cents`` says. A ChipError names a chip not in the rack, an empty bet or a
+    payout too large to stack (or too slow to find)."""
     token = _BUDGET.set(_Budget())
     try:
-        return _expected_stack(bet, pays, procedure, rack)
+        return _expected_stack(bet, pays, procedure, rack, odd_cents)
     finally:
         _BUDGET.reset(token)
 
 
 def _expected_stack(bet: Sequence[Decimal], pays: Odds | Decimal, procedure: Procedure,
-                    rack: Rack) -> Expected:
+                    rack: Rack, odd_cents: OddCents) -> Expected:
     if not bet:
         raise ChipError("bet: no chips; a wager is at least one chip")
     if len(bet) > MAX_STACK_CHIPS:
@@ -493,7 +531,7 @@ def _expected_stack(bet: Sequence[Decimal], pays: Odds | Decimal, procedure: Pro
             raise ChipError(f"amount: {dollars(pays)} is no payout; an award is above $0")
         settled = pays.quantize(CENT)
         what = f"a fixed award of {dollars(settled)}"
-    amount = payable(settled, rack)
+    amount = payable(settled, rack, odd_cents)
     converted_award = not isinstance(pays, Odds)
     try:
         _refuse_huge(amount, rack)
@@ -509,9 +547,12 @@ def _expected_stack(bet: Sequence[Decimal], pays: Odds | Decimal, procedure: Pro
         how = f"{procedure.phrase} cannot make this amount from this rack, so it is converted"
     else:
         how = procedure.phrase
-    if amount != settled:
+    if amount < settled:
         how += (f"; {dollars(settled - amount)} of the {dollars(settled)} has no chip in"
                 " this rack and is not paid (rounded down, as the rule set rounds)")
+    elif amount > settled:
+        how += (f"; the {dollars(settled)} has no chip for its odd cents in this rack and"
+                f" is rounded up to {dollars(amount)} (the house rounds up)")
     reason = f"{stack_text(stack, rack)} for {what}: {how}"
     return Expected(amount, settled, stack, procedure, converted_award, fell_back, what, how,
                     reason, found)
@@ -552,9 +593,10 @@ def _refuse_huge(amount: Decimal, rack: Rack) -> None:
 
 
 def grade_stack(bet: Sequence[Decimal], pays: Odds | Decimal, procedure: Procedure,
-                paid: Sequence[Decimal], rack: Rack = DEFAULT_RACK) -> Graded:
+                paid: Sequence[Decimal], rack: Rack = DEFAULT_RACK,
+                odd_cents: OddCents = OddCents.ROUND_DOWN) -> Graded:
     """Grade a built stack: first the amount, then the chips by ``procedure``."""
-    expected = expected_stack(bet, pays, procedure, rack)
+    expected = expected_stack(bet, pays, procedure, rack, odd_cents)
     token = _BUDGET.set(_Budget())
     try:
         return _grade(expected, procedure, paid, rack)

@@ -43,6 +43,12 @@ station, what a training room must not leave to each trainee::
     trainee_pin = "optional"      # "required", "optional" (the default) or "off"
     idle_lock_minutes = 10        # 1 to 240
 
+    [chips]                       # the room's rack and chip procedure (see site_config.chips)
+    values = [1, 5, 20, 25, 100, 500, 1000]   # optional: the default rack otherwise
+    colours = { 1 = "blue", 20 = "yellow" }    # optional: colour names other than the usual
+    procedure = "colour-for-colour"           # or "convert", "colour-for-colour-black-and-up"
+    odd_cents = "round-down"                  # or "round-up"
+
 A file with any problem is not used at all: :func:`read_site_file` names
 every problem (line and key). Everything :func:`parse_site_config` accepts a
 start can use: every number within its range (the exam's are
@@ -70,6 +76,7 @@ from trainer.exam_setup import (
     exam_from_values,
     exam_value_problems,
 )
+from trainer.site_config.chips import CHIP_KEYS, DEFAULT_CHIPS, RoomChips, room_chips
 from trainer.site_config.security import (
     DEFAULT_IDLE_LOCK_MINUTES,
     DEFAULT_PIN_POLICY,
@@ -130,6 +137,8 @@ class SiteConfig:
     """The room's PostgreSQL database (``postgresql://host/db``, no password); None: none."""
     room_credentials: Path | None = None
     """The stations' credentials file for ``room_database`` (trainer.room.credentials)."""
+    chips: RoomChips = DEFAULT_CHIPS
+    """The room's rack, chip procedure and odd-cents rule (``[chips]``)."""
     rejected: Path | None = None
     """A site file that was found but not used (see ``problems``)."""
     problems: tuple[str, ...] = ()
@@ -168,6 +177,8 @@ class SiteConfig:
             fixed.append(f"trainee PIN {self.trainee_pin.value}")
         if self.idle_lock_minutes != DEFAULT_IDLE_LOCK_MINUTES:
             fixed.append(f"idle lock after {self.idle_lock_minutes} min")
+        if self.chips != DEFAULT_CHIPS:
+            fixed.append(self.chips.summary)
         return f"Site file {self.path}: " + ("; ".join(fixed) or "fixes nothing") + "."
 
     def folder_warnings(self) -> list[str]:
@@ -221,6 +232,7 @@ _SECTIONS: dict[str, set[str]] = {
     "room": {"database", "credentials"},
     "instructor": {"name", "password_hash"},
     "security": set(SECURITY_KEYS),
+    "chips": set(CHIP_KEYS),
 }
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -401,6 +413,9 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
     trainee_pin = pin_policy(security_raw, problems)
     idle_minutes = idle_lock_minutes(security_raw, problems)
 
+    # [chips]
+    chips = room_chips(section("chips"), problems)
+
     if problems:
         raise SiteConfigError(path, problems)
     return SiteConfig(
@@ -420,6 +435,7 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
         room=room,
         room_database=room_database,
         room_credentials=room_credentials,
+        chips=chips,
     )
 
 

@@ -1,0 +1,164 @@
+"""The site file's ``[chips]`` section: the room's rack and its chip procedure (no Qt).
+
+::
+
+    [chips]
+    values = [1, 5, 20, 25, 100, 500, 1000]   # the rack's chip values in dollars
+    colours = { 1 = "blue", 20 = "yellow" }    # optional: names other than the usual
+    procedure = "colour-for-colour"           # or "convert", "colour-for-colour-black-and-up"
+    odd_cents = "round-down"                  # or "round-up"
+
+- ``values``: every denomination of the rack (any order, each once, at most
+  :data:`~trainer.engine.chips.MAX_RACK_CHIPS`): numbers, or text such as
+  ``"2.50"``. Without it the default rack: $1, $2.50, $5, $25, $100, $500, $1,000.
+- ``colours``: a chip's colour name, keyed by its value (a value with cents in
+  quotes: ``"2.50" = "pink"``); one of :data:`~trainer.engine.chips.NAMED_COLOURS`.
+  A chip not named keeps its usual US colour (docs/rules.md §10).
+- ``procedure``: how a payout is built from the rack (docs/rules.md §10); by
+  default ``colour-for-colour``, "the preferred choice for break-in dealers".
+- ``odd_cents``: what is paid where the rack has no chip for a payout's odd cents:
+  ``round-down`` (the default, as the rule set rounds: the house keeps them) or
+  ``round-up`` (to the least amount the chips make: the player gets them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, TypeVar
+
+from trainer.engine.chips import (
+    DEFAULT_RACK,
+    MAX_RACK_CHIPS,
+    NAMED_COLOURS,
+    ChipError,
+    OddCents,
+    Procedure,
+    Rack,
+    rack_text,
+    value_text,
+)
+from trainer.engine.money import AmountError, parse_amount, shown
+
+CHIP_KEYS = frozenset({"values", "colours", "procedure", "odd_cents"})
+DEFAULT_PROCEDURE = Procedure.COLOUR_FOR_COLOUR
+
+
+@dataclass(frozen=True)
+class RoomChips:
+    """The room's chips as the site file fixes them (the defaults without one)."""
+
+    rack: Rack = DEFAULT_RACK
+    procedure: Procedure = DEFAULT_PROCEDURE
+    odd_cents: OddCents = OddCents.ROUND_DOWN
+
+    @property
+    def summary(self) -> str:
+        """``chips $1, $5 ...; colour-for-colour; odd cents round-down`` for ``site check``."""
+        return (f"chips {rack_text(self.rack)}; {self.procedure.value}; odd cents"
+                f" {self.odd_cents.value}")
+
+
+DEFAULT_CHIPS = RoomChips()
+
+
+def _value(raw: object) -> Decimal | None:
+    """A chip value: dollars above 0 with at most two decimals, else None."""
+    if isinstance(raw, bool):
+        return None
+    try:
+        value = parse_amount(raw, field="value", plain=True)
+    except AmountError:
+        return None
+    return value if value > 0 else None
+
+
+def room_chips(raw: Mapping[str, Any], problems: list[str]) -> RoomChips:
+    """``[chips]``; each problem appended names the key (and so, in the file, its line)."""
+    before = len(problems)
+    values = _values(raw, problems)
+    colours = _colours(raw, problems, values)
+    procedure = _choice(raw, "procedure", Procedure, DEFAULT_PROCEDURE, problems,
+                        "a chip procedure")
+    odd_cents = _choice(raw, "odd_cents", OddCents, OddCents.ROUND_DOWN, problems,
+                        "a way to pay odd cents")
+    if len(problems) > before:
+        return DEFAULT_CHIPS
+    try:
+        rack = Rack.of_values(values, colours) if "values" in raw or colours else DEFAULT_RACK
+    except ChipError as error:  # checked above; kept so that no rack error escapes unnamed
+        problems.append(f"chips.values: {error}")
+        return DEFAULT_CHIPS
+    return RoomChips(rack, procedure, odd_cents)
+
+
+def _values(raw: Mapping[str, Any], problems: list[str]) -> list[Decimal]:
+    if "values" not in raw:
+        return list(DEFAULT_RACK.values)
+    given = raw["values"]
+    example = "such as [1, 2.50, 5, 25, 100, 500, 1000]"
+    if not isinstance(given, list) or not given:
+        problems.append(f"chips.values: {shown(given)} is not a list of chip values ({example})")
+        return []
+    if len(given) > MAX_RACK_CHIPS:
+        problems.append(f"chips.values: {len(given)} chips; a rack holds at most"
+                        f" {MAX_RACK_CHIPS} denominations")
+        return []
+    values: list[Decimal] = []
+    for item in given:
+        value = _value(item)
+        if value is None:
+            problems.append(f"chips.values: {shown(item)} is not a chip value (dollars above 0,"
+                            " at most two decimals)")
+            return []
+        if value in values:
+            problems.append(f"chips.values: {value_text(value)} is given twice")
+            return []
+        values.append(value)
+    return values
+
+
+def _colours(raw: Mapping[str, Any], problems: list[str],
+             values: list[Decimal]) -> dict[Decimal, str]:
+    given = raw.get("colours", {})
+    if not isinstance(given, dict):
+        problems.append(f'chips.colours: {shown(given)} is not a table of colour names by chip'
+                        ' value (such as { 1 = "blue", 20 = "yellow" })')
+        return {}
+    known = ", ".join(NAMED_COLOURS)
+    colours: dict[Decimal, str] = {}
+    for key, name in given.items():
+        if isinstance(name, dict):  # 2.50 = "pink" unquoted is the TOML dotted key 2 -> 50
+            problems.append(f'chips.colours: write a value with cents in quotes ("{key}.50" ='
+                            ' "pink")')
+            continue
+        value = _value(key)
+        if value is None:
+            problems.append(f"chips.colours: {shown(key)} is not a chip value")
+            continue
+        if values and value not in values:
+            rack = ", ".join(value_text(v) for v in sorted(values, reverse=True))
+            problems.append(f"chips.colours: {value_text(value)} is not a chip of the rack"
+                            f" ({rack})")
+            continue
+        if not isinstance(name, str) or name.strip().lower() not in NAMED_COLOURS:
+            problems.append(f"chips.colours: {shown(name)} for {value_text(value)} is not a"
+                            f" chip colour ({known})")
+            continue
+        colours[value] = name.strip().lower()
+    return colours
+
+
+_Choice = TypeVar("_Choice", Procedure, OddCents)
+
+
+def _choice(raw: Mapping[str, Any], key: str, kind: type[_Choice], default: _Choice,
+            problems: list[str], what: str) -> _Choice:
+    value = raw.get(key, default.value)
+    try:
+        return kind(value)
+    except (ValueError, TypeError):
+        choices = ", ".join(f'"{member.value}"' for member in kind)
+        problems.append(f"chips.{key}: {shown(value)} is not {what} ({choices})")
+        return default
