@@ -150,12 +150,13 @@ def verify_instructor(db: TrainerDB, name: str, password: str) -> bool:
 
 def trainee_wait(db: TrainerDB, trainee_id: int, *, at: datetime | None = None) -> float:
     """Seconds this trainee must still wait before a PIN try is checked."""
-    return db.sign_in_wait(trainee_key(db._trainee_pin_row(trainee_id)["uid"]), at=at)
+    accounts = db._accounts
+    return accounts.sign_in_wait(trainee_key(accounts._trainee_pin_row(trainee_id)["uid"]), at=at)
 
 
 def instructor_wait(db: TrainerDB, name: str, *, at: datetime | None = None) -> float:
     """Seconds this instructor must still wait before a password try is checked."""
-    return db.sign_in_wait(instructor_key(name), at=at)
+    return db._accounts.sign_in_wait(instructor_key(name), at=at)
 
 
 def rebuild_totals(db: TrainerDB) -> None:

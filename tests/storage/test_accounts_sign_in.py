@@ -126,10 +126,11 @@ def test_wrong_instructor_passwords_make_the_next_try_wait(db: TrainerDB) -> Non
     early = db.check_instructor("Maria", "correct horse", at=T0 + seconds(501))
     assert not early.accepted and not early.checked
     assert early.wait_seconds == pytest.approx(3)
-    assert db.sign_in_failures(instructor_key("Maria")) == 6  # a refused early try counts nothing
+    # a refused early try counts nothing
+    assert db._accounts.sign_in_failures(instructor_key("Maria")) == 6
     right = db.check_instructor("Maria", "correct horse", at=T0 + seconds(504))
     assert right.accepted and right.wait_seconds == 0
-    assert db.sign_in_failures(instructor_key("Maria")) == 0  # a right password clears it
+    assert db._accounts.sign_in_failures(instructor_key("Maria")) == 0  # a right password clears it
     assert db.check_instructor("Maria", "wrong", at=T0 + seconds(504)).wait_seconds == 0
 
 

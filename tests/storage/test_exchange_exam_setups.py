@@ -49,7 +49,7 @@ def test_a_merged_exam_keeps_its_set_up_and_attempt(station: TrainerDB, instruct
         assert exam.setup is not None
         assert (exam.setup.seats, exam.setup.side_bets, exam.setup.seed) == (
             3, (Wager.TRIPS_PLUS,), 4242)
-    states = instructor.exam_seal_states()
+    states = instructor._reads.exam_seal_states()
     assert all(states[exam.id] is SealState.VALID for exam in merged)  # sealed as merged
 
 

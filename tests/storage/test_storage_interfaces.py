@@ -20,10 +20,6 @@ PROTOCOLS = [getattr(interfaces, name) for name in interfaces.__all__]
 STORAGE_ONLY = {
     "conn": "the driver's connection: storage's own (no .conn outside storage)",
     "backup": "taken by storage itself when a session starts",
-    "sign_in_wait": "the accounts' own wait, read by trainee_wait and check_*",
-    "sign_in_failures": "the accounts' own count",
-    "exam_seal_states": "read by exam_results and the roster",
-    "with_seal_states": "read by exam_results",
 }
 """Public methods of TrainerDB no caller outside storage uses, and why."""
 
@@ -98,3 +94,23 @@ def test_no_caller_outside_storage_names_trainerdb() -> None:
                     alias.name == "TrainerDB" for alias in node.names):
                 found.append(f"{path.relative_to(TRAINER)}:{node.lineno} imports it")
     assert found == []
+
+
+def test_trainerdb_is_composed_of_areas_not_a_chain_of_mixins(db: TrainerDB) -> None:
+    """Each area (writes, accounts, exams, reads, the class view, classes, certificates)
+    is an object of its own working through the database's core, and inherits from no
+    other area; TrainerDB holds them and inherits none."""
+    from trainer.storage.accounts import Accounts
+    from trainer.storage.certificates import Certificates
+    from trainer.storage.classes import Classes
+    from trainer.storage.exams import Exams
+    from trainer.storage.grid_queries import GridQueries
+    from trainer.storage.queries import Queries
+    from trainer.storage.writes import Area, Core, Writes
+
+    kinds = [Writes, Accounts, Exams, Queries, GridQueries, Classes, Certificates]
+    assert [kind.__bases__ for kind in kinds] == [(Area,)] * len(kinds)
+    assert TrainerDB.__bases__ == (Core,)
+    held = [value for value in vars(db).values() if isinstance(value, Area)]
+    assert sorted(type(area).__name__ for area in held) == sorted(k.__name__ for k in kinds)
+    assert all(area.core is db for area in held)

@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from trainer.storage import fields, passwords, rows
 from trainer.storage.fields import MAX_NAME_LENGTH
 from trainer.storage.models import StorageError
-from trainer.storage.writes import Writes
+from trainer.storage.writes import Area
 
 FREE_TRIES = 3
 """Wrong tries in a row that cost no wait."""
@@ -65,7 +65,7 @@ def _moment(at: datetime | None) -> datetime:
     return at
 
 
-class Accounts(Writes):
+class Accounts(Area):
     """Trainees' PINs, instructors' accounts, the failure count and the site's instructor."""
 
     # -- the wait

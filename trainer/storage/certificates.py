@@ -29,7 +29,7 @@ from datetime import date, datetime
 
 from trainer.storage import fields, rows, seal
 from trainer.storage.models import Certification, CertificationStatus, SealState, StorageError
-from trainer.storage.writes import Writes
+from trainer.storage.writes import Area
 
 EXPIRING_DAYS = 30
 """A certification is "expiring" from this many days before its last valid day."""
@@ -164,7 +164,7 @@ def _exam_problem(conn: sqlite3.Connection, secret: seal.StationSecret, trainee_
     return None
 
 
-class Certificates(Writes):
+class Certificates(Area):
     """Signing off, reading, verifying and revoking certifications."""
 
     def certification_seal(self, certification_id: int) -> SealState:

@@ -32,7 +32,7 @@ from trainer.storage.models import (
     Trainee,
     TrainingClass,
 )
-from trainer.storage.writes import Writes
+from trainer.storage.writes import Area
 
 MAX_TARGET_LENGTH = 200
 """The longest lesson id an assignment names."""
@@ -126,7 +126,7 @@ class MembersAdded:
         return said + "."
 
 
-class Classes(Writes):
+class Classes(Area):
     """Classes, their members and averages, and assignments; a trainee's employee id."""
 
     def set_employee_id(self, trainee_id: int, employee_id: str | None) -> None:

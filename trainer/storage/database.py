@@ -26,25 +26,56 @@ the rest of the trainer uses; each of its parts is a module with one job:
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
+from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlite_utils import Database
 
+from trainer.exam_setup import ExamSetup
 from trainer.storage import exchange, schema, seal
-from trainer.storage.accounts import Accounts
+from trainer.storage.accounts import Accounts, SignIn
 from trainer.storage.backups import KEEP_BACKUPS
 from trainer.storage.certificates import Certificates
-from trainer.storage.classes import Classes
+from trainer.storage.classes import Classes, MembersAdded, NewMember
 from trainer.storage.connection import DEFAULT_BUSY_TIMEOUT, MEMORY, SYNCHRONOUS
 from trainer.storage.errors import driver_errors_wrapped
 from trainer.storage.exams import Exams
 from trainer.storage.fields import MAX_NAME_LENGTH
-from trainer.storage.grid_queries import GridQueries
-from trainer.storage.models import Exam, MergeReport, StorageError
+from trainer.storage.grid_queries import GridQueries, MissedGroup, RecentAnswers, WeekStat
+from trainer.storage.models import (
+    AnswerRecord,
+    Assignment,
+    AssignmentKind,
+    Certification,
+    CertificationStatus,
+    ClassAverages,
+    CourseAnswer,
+    CourseAnswerKind,
+    DayStat,
+    Exam,
+    ExamConfig,
+    ExamRefused,
+    MergeReport,
+    Mistake,
+    Mode,
+    NewAnswer,
+    RosterColumn,
+    RosterRow,
+    SealState,
+    SealSummary,
+    SkillStat,
+    StationExam,
+    StorageError,
+    Streak,
+    Trainee,
+    TrainingClass,
+)
 from trainer.storage.opening import DEFAULT_FILENAME, open_file
 from trainer.storage.queries import Queries
 from trainer.storage.schema import SCHEMA_VERSION
+from trainer.storage.writes import Core, Writes
 
 if TYPE_CHECKING:
     from trainer.storage.interfaces import Storage
@@ -62,30 +93,44 @@ __all__ = [
 
 
 @driver_errors_wrapped
-class TrainerDB(Accounts, Exams, Queries, GridQueries, Classes, Certificates):
+class TrainerDB(Core):
     """The trainer's storage: every method is one short transaction or a read.
 
-    Built in layers, each a module: the connection (``connection.Connected``),
-    backups, writes, sign-in and accounts (accounts), exams, and the reads (queries).
+    Composed of one area per module, each working through this database's core
+    (:class:`~trainer.storage.writes.Core`: the connection, file, backups, station
+    secret and write transaction), never through another area: writes, accounts,
+    exams, reads (queries), the class view (grid_queries), classes, certificates. Each
+    method here is its area's (documented there); callers take the protocols of
+    :mod:`trainer.storage.interfaces`, which this class satisfies.
     A public method raises :class:`~trainer.storage.models.StorageError` (a refusal,
     or a :class:`~trainer.storage.models.StorageFailure` of the database), never the
     driver's ``sqlite3.Error`` (:func:`~trainer.storage.errors.driver_errors_wrapped`).
     """
 
-    # -- seals (trainer.storage.seal): exams read back with their seal checked
+    def __init__(
+        self,
+        db: Database,
+        path: Path,
+        *,
+        notice: str | None = None,
+        busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
+        backup_on_session: bool = True,
+    ) -> None:
+        super().__init__(db, path, notice=notice, busy_timeout=busy_timeout,
+                         backup_on_session=backup_on_session)
+        self._writes = Writes(self)
+        self._accounts = Accounts(self)
+        self._reads = Queries(self)
+        self._exams = Exams(self, self._reads.with_seal_states)
+        self._grid = GridQueries(self)
+        self._classes = Classes(self)
+        self._certificates = Certificates(self)
 
-    def _get_exam(self, exam_id: int) -> Exam:
-        return self.with_seal_states([super()._get_exam(exam_id)])[0]
-
-    def exam_results(self, trainee_id: int | None = None) -> list[Exam]:
-        """Exams, newest first: one trainee's, or everyone's; each seal checked."""
-        return self.with_seal_states(super().exam_results(trainee_id))
+    # -- checking every record, and the training room's station files
 
     def check_records(self) -> seal.DatabaseCheck:
         """Every sealed record and each chain's end, checked (``hhe-trainer verify``)."""
         return seal.check_database(self.conn, self.secret)
-
-    # -- training room
 
     def export_station(self, path: Path | str, room_key: str | None = None) -> Path:
         """Write this station's results to a signed file (see ``trainer.storage.exchange``)."""
@@ -97,6 +142,282 @@ class TrainerDB(Accounts, Exams, Queries, GridQueries, Classes, Certificates):
         trainer would not write, idempotent otherwise; merged rows are sealed here."""
         return exchange.merge_station(self, Path(path), room_key,
                                       allow_default_key=allow_default_key)
+
+    # -- writes (trainer.storage.writes): trainees, instructors, sessions, rounds, answers
+
+    def create_trainee(self, name: str, *, at: datetime | None = None) -> int:
+        return self._writes.create_trainee(name, at=at)
+
+    def create_instructor(self, name: str, password: str) -> int:
+        return self._writes.create_instructor(name, password)
+
+    def start_session(
+        self, trainee_id: int, mode: Mode | str, ruleset_id: str, *, at: datetime | None = None
+    ) -> int:
+        return self._writes.start_session(trainee_id, mode, ruleset_id, at=at)
+
+    def end_session(self, session_id: int, *, at: datetime | None = None) -> None:
+        return self._writes.end_session(session_id, at=at)
+
+    def record_round(
+        self, session_id: int, round_json: dict[str, Any], ruleset_id: str, ruleset_version: int,
+        *, at: datetime | None = None
+    ) -> int:
+        return self._writes.record_round(session_id, round_json, ruleset_id, ruleset_version, at=at)
+
+    def record_answer(self, answer: NewAnswer, *, at: datetime | None = None) -> int:
+        return self._writes.record_answer(answer, at=at)
+
+    def record_course_answer(
+        self, trainee_id: int, kind: CourseAnswerKind | str, item: str, correct: bool,
+        seconds: float, *, lesson: str | None = None, scenario: str | None = None,
+        at: datetime | None = None
+    ) -> int:
+        return self._writes.record_course_answer(
+            trainee_id, kind, item, correct, seconds, lesson=lesson, scenario=scenario, at=at)
+
+    # -- accounts (trainer.storage.accounts): PINs, instructors, sign-in
+
+    def check_instructor(self, name: str, password: str, *, at: datetime | None = None) -> SignIn:
+        return self._accounts.check_instructor(name, password, at=at)
+
+    def known_instructor(self, name: str) -> str:
+        return self._accounts.known_instructor(name)
+
+    def change_instructor_password(
+        self, name: str, current: str, new: str, *, at: datetime | None = None
+    ) -> SignIn:
+        return self._accounts.change_instructor_password(name, current, new, at=at)
+
+    def reset_instructor_password(self, name: str, new: str) -> str:
+        return self._accounts.reset_instructor_password(name, new)
+
+    def remove_instructor(self, name: str, *, signed_in: str) -> None:
+        return self._accounts.remove_instructor(name, signed_in=signed_in)
+
+    def ensure_site_instructor(self, name: str, password_hash: str) -> bool:
+        return self._accounts.ensure_site_instructor(name, password_hash)
+
+    def trainee_has_pin(self, trainee_id: int) -> bool:
+        return self._accounts.trainee_has_pin(trainee_id)
+
+    def trainees_with_pin(self) -> set[int]:
+        return self._accounts.trainees_with_pin()
+
+    def set_trainee_pin(self, trainee_id: int, secret: str) -> None:
+        return self._accounts.set_trainee_pin(trainee_id, secret)
+
+    def remove_trainee_pin(self, trainee_id: int) -> None:
+        return self._accounts.remove_trainee_pin(trainee_id)
+
+    def check_trainee_pin(
+        self, trainee_id: int, secret: str, *, at: datetime | None = None
+    ) -> SignIn:
+        return self._accounts.check_trainee_pin(trainee_id, secret, at=at)
+
+    # -- exams (trainer.storage.exams): set-ups, exams, station exams
+
+    def create_exam_setup(self, setup: ExamSetup) -> int:
+        return self._exams.create_exam_setup(setup)
+
+    def edit_exam_config(self, config_id: int, setup: ExamSetup) -> ExamConfig:
+        return self._exams.edit_exam_config(config_id, setup)
+
+    def retire_exam_config(self, config_id: int, *, at: datetime | None = None) -> ExamConfig:
+        return self._exams.retire_exam_config(config_id, at=at)
+
+    def get_exam_config(self, config_id: int) -> ExamConfig | None:
+        return self._exams.get_exam_config(config_id)
+
+    def list_exam_configs(self, *, retired: bool = False) -> list[ExamConfig]:
+        return self._exams.list_exam_configs(retired=retired)
+
+    def exam_refusal(
+        self, trainee_id: int, config_id: int, *, at: datetime | None = None
+    ) -> ExamRefused | None:
+        return self._exams.exam_refusal(trainee_id, config_id, at=at)
+
+    def start_exam(self, trainee_id: int, config_id: int, *, at: datetime | None = None) -> Exam:
+        return self._exams.start_exam(trainee_id, config_id, at=at)
+
+    def finish_exam(self, exam_id: int, *, at: datetime | None = None) -> Exam:
+        return self._exams.finish_exam(exam_id, at=at)
+
+    def exam_results(self, trainee_id: int | None = None) -> list[Exam]:
+        return self._exams.exam_results(trainee_id)
+
+    def start_station_exam(
+        self, trainee_id: int, ruleset_id: str, rounds: int, pass_mark: float, *,
+        at: datetime | None = None
+    ) -> int:
+        return self._exams.start_station_exam(trainee_id, ruleset_id, rounds, pass_mark, at=at)
+
+    def station_exams(self, trainee_id: int) -> list[StationExam]:
+        return self._exams.station_exams(trainee_id)
+
+    def station_exam(self, session_id: int) -> StationExam | None:
+        return self._exams.station_exam(session_id)
+
+    # -- reads (trainer.storage.queries): trainees, progress, roster, mistakes, seals
+
+    def chain_ends_altered(self) -> list[str]:
+        return self._reads.chain_ends_altered()
+
+    def seal_states(self, table: str, trainee_id: int) -> dict[int, SealState]:
+        return self._reads.seal_states(table, trainee_id)
+
+    def record_seals(self, trainee_id: int) -> SealSummary:
+        return self._reads.record_seals(trainee_id)
+
+    def session_answers_state(self, session_id: int) -> SealState:
+        return self._reads.session_answers_state(session_id)
+
+    def find_exam_by_code(self, code: str) -> int | None:
+        return self._reads.find_exam_by_code(code)
+
+    def list_trainees(self) -> list[Trainee]:
+        return self._reads.list_trainees()
+
+    def get_trainee(self, trainee_id: int) -> Trainee | None:
+        return self._reads.get_trainee(trainee_id)
+
+    def list_instructors(self) -> list[str]:
+        return self._reads.list_instructors()
+
+    def course_answers(self, trainee_id: int) -> list[CourseAnswer]:
+        return self._reads.course_answers(trainee_id)
+
+    def trainee_answers(self, trainee_id: int, *, wrong_only: bool = False) -> list[AnswerRecord]:
+        return self._reads.trainee_answers(trainee_id, wrong_only=wrong_only)
+
+    def recent_answers(self, trainee_id: int, per_skill: int) -> list[AnswerRecord]:
+        return self._reads.recent_answers(trainee_id, per_skill)
+
+    def trainee_mistakes(self, trainee_id: int, *, limit: int | None = None) -> list[Mistake]:
+        return self._reads.trainee_mistakes(trainee_id, limit=limit)
+
+    def skill_stats(self, trainee_id: int) -> list[SkillStat]:
+        return self._reads.skill_stats(trainee_id)
+
+    def roster(
+        self, sort_by: RosterColumn | str = RosterColumn.NAME, *, descending: bool = False,
+        name_filter: str | None = None
+    ) -> list[RosterRow]:
+        return self._reads.roster(sort_by, descending=descending, name_filter=name_filter)
+
+    def history(self, trainee_id: int) -> list[DayStat]:
+        return self._reads.history(trainee_id)
+
+    def streak(self, trainee_id: int) -> Streak:
+        return self._reads.streak(trainee_id)
+
+    def rulesets_used(self, trainee_id: int) -> list[tuple[str, int]]:
+        return self._reads.rulesets_used(trainee_id)
+
+    def session_modes(self, trainee_id: int) -> dict[int, str]:
+        return self._reads.session_modes(trainee_id)
+
+    # -- the class view (trainer.storage.grid_queries)
+
+    def recent_by_skill(self, trainee_ids: Sequence[int] | None = None) -> list[RecentAnswers]:
+        return self._grid.recent_by_skill(trainee_ids)
+
+    def weekly_skill_stats(self, trainee_ids: Sequence[int] | None = None) -> list[WeekStat]:
+        return self._grid.weekly_skill_stats(trainee_ids)
+
+    def missed_groups(self, trainee_ids: Sequence[int] | None = None) -> list[MissedGroup]:
+        return self._grid.missed_groups(trainee_ids)
+
+    def rulesets_of(self, trainee_ids: Sequence[int] | None = None) -> list[str]:
+        return self._grid.rulesets_of(trainee_ids)
+
+    # -- classes and assignments (trainer.storage.classes)
+
+    def set_employee_id(self, trainee_id: int, employee_id: str | None) -> None:
+        return self._classes.set_employee_id(trainee_id, employee_id)
+
+    def create_class(self, name: str, starts: date, *, at: datetime | None = None) -> int:
+        return self._classes.create_class(name, starts, at=at)
+
+    def list_classes(self, *, archived: bool = False) -> list[TrainingClass]:
+        return self._classes.list_classes(archived=archived)
+
+    def get_class(self, class_id: int) -> TrainingClass | None:
+        return self._classes.get_class(class_id)
+
+    def archive_class(self, class_id: int, *, at: datetime | None = None) -> None:
+        return self._classes.archive_class(class_id, at=at)
+
+    def add_class_member(
+        self, class_id: int, trainee_id: int, *, at: datetime | None = None
+    ) -> bool:
+        return self._classes.add_class_member(class_id, trainee_id, at=at)
+
+    def add_class_members(
+        self, class_id: int, people: Sequence[NewMember], *, at: datetime | None = None
+    ) -> MembersAdded:
+        return self._classes.add_class_members(class_id, people, at=at)
+
+    def remove_class_member(self, class_id: int, trainee_id: int) -> bool:
+        return self._classes.remove_class_member(class_id, trainee_id)
+
+    def class_members(self, class_id: int) -> list[Trainee]:
+        return self._classes.class_members(class_id)
+
+    def classes_of(self, trainee_id: int) -> list[TrainingClass]:
+        return self._classes.classes_of(trainee_id)
+
+    def class_averages(self, class_id: int) -> ClassAverages:
+        return self._classes.class_averages(class_id)
+
+    def assign(
+        self, kind: AssignmentKind | str, target: str | int, *, assigned_by: str,
+        class_id: int | None = None, trainee_id: int | None = None, due: date | None = None,
+        at: datetime | None = None
+    ) -> int:
+        return self._classes.assign(
+            kind, target, assigned_by=assigned_by, class_id=class_id, trainee_id=trainee_id,
+            due=due, at=at)
+
+    def remove_assignment(self, assignment_id: int) -> bool:
+        return self._classes.remove_assignment(assignment_id)
+
+    def class_assignments(self, class_id: int) -> list[Assignment]:
+        return self._classes.class_assignments(class_id)
+
+    def assignments_for(self, trainee_id: int) -> list[Assignment]:
+        return self._classes.assignments_for(trainee_id)
+
+    def exam_assignment_done(self, trainee_id: int, assignment: Assignment) -> bool:
+        return self._classes.exam_assignment_done(trainee_id, assignment)
+
+    # -- certifications (trainer.storage.certificates)
+
+    def certification_seal(self, certification_id: int) -> SealState:
+        return self._certificates.certification_seal(certification_id)
+
+    def certification_problem(self, trainee_id: int, exam_id: int) -> str | None:
+        return self._certificates.certification_problem(trainee_id, exam_id)
+
+    def certify(
+        self, trainee_id: int, exam_id: int, signed_by: str, *, expires: date | None = None,
+        at: datetime | None = None
+    ) -> Certification:
+        return self._certificates.certify(trainee_id, exam_id, signed_by, expires=expires, at=at)
+
+    def certifications(self, trainee_id: int | None = None) -> list[Certification]:
+        return self._certificates.certifications(trainee_id)
+
+    def find_certification(self, code: str) -> Certification | None:
+        return self._certificates.find_certification(code)
+
+    def revoke_certification(
+        self, certification_id: int, *, at: datetime | None = None
+    ) -> Certification:
+        return self._certificates.revoke_certification(certification_id, at=at)
+
+    def certification_statuses(self, today: date) -> dict[int, CertificationStatus]:
+        return self._certificates.certification_statuses(today)
 
 
 if TYPE_CHECKING:

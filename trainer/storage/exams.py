@@ -15,6 +15,7 @@ Set-ups and exams stored before schema 5 have no stored set-up
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
@@ -29,7 +30,7 @@ from trainer.storage.models import (
     StationExam,
     StorageError,
 )
-from trainer.storage.writes import Writes
+from trainer.storage.writes import Area, Core, insert_session
 
 
 def _checked(setup: ExamSetup) -> ExamSetup:
@@ -45,8 +46,13 @@ def _when(moment: datetime) -> str:
     return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-class Exams(Writes):
-    """Exam set-ups and exams."""
+class Exams(Area):
+    """Exam set-ups and exams; exams are read back with their seals checked
+    (``with_seals``: :meth:`~trainer.storage.queries.Queries.with_seal_states`)."""
+
+    def __init__(self, core: Core, with_seals: Callable[[list[Exam]], list[Exam]]) -> None:
+        super().__init__(core)
+        self.with_seals = with_seals
 
     def create_exam_setup(self, setup: ExamSetup) -> int:
         """The instructor's (or the site's) exam set-up, version 1; its id."""
@@ -187,7 +193,7 @@ class Exams(Writes):
         except (ValueError, RuleSetError, OSError) as error:
             raise StorageError(f"config_id: exam set-up {config.name!r}: {error}") from None
         copy = setup_to_json(setup, version=config.version, ruleset_version=ruleset_version)
-        self._automatic_backup()
+        self.core._automatic_backup()
         with self._write() as conn:
             refusal = self._refusal(conn, trainee_id, config_id,
                                     datetime.fromisoformat(started))
@@ -197,7 +203,7 @@ class Exams(Writes):
                 "SELECT COUNT(*) FROM exams WHERE trainee_id = ? AND config_id = ?",
                 (trainee_id, config_id),
             ).fetchone()
-            session_id = self._insert_session(
+            session_id = insert_session(
                 conn, trainee_id, Mode.EXAM, setup.ruleset_id, started
             )
             cursor = conn.execute(
@@ -276,17 +282,17 @@ class Exams(Writes):
         )
         if row is None:
             raise StorageError(f"exam_id: no exam {exam_id}")
-        return rows.exam(row)
+        return self.with_seals([rows.exam(row)])[0]
 
     def exam_results(self, trainee_id: int | None = None) -> list[Exam]:
-        """Exams, newest first: one trainee's, or everyone's."""
+        """Exams, newest first: one trainee's, or everyone's; each seal checked."""
         found = rows.fetch_all(
             self.conn,
             f"SELECT {rows.EXAM_COLUMNS} FROM exams WHERE ?1 IS NULL OR trainee_id = ?1"
             " ORDER BY started DESC, id DESC",
             (trainee_id,),
         )
-        return [rows.exam(row) for row in found]
+        return self.with_seals([rows.exam(row) for row in found])
 
     # -- a trainee's own exam of the station's Settings (schema 7)
 
@@ -304,9 +310,9 @@ class Exams(Writes):
                 0 <= pass_mark <= 100):
             raise StorageError(f"pass_mark: {pass_mark!r} is not a percentage from 0 to 100")
         started = fields.stamp(at)
-        self._automatic_backup()
+        self.core._automatic_backup()
         with self._write() as conn:
-            session_id = self._insert_session(conn, trainee_id, Mode.EXAM, ruleset, started)
+            session_id = insert_session(conn, trainee_id, Mode.EXAM, ruleset, started)
             conn.execute(
                 "INSERT INTO station_exams (session_id, rounds, pass_mark) VALUES (?, ?, ?)",
                 (session_id, rounds, float(pass_mark)),

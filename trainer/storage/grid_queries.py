@@ -22,7 +22,7 @@ from trainer.engine.round import Wager
 from trainer.skills import QuestionKind, Skill
 from trainer.storage import schema
 from trainer.storage.models import StorageError
-from trainer.storage.writes import Writes
+from trainer.storage.writes import Area
 
 _CHOSEN = "(?1 IS NULL OR {column} IN (SELECT value FROM json_each(?1)))"
 """A WHERE clause keeping the trainees of parameter 1 (a JSON list of ids, or NULL)."""
@@ -95,7 +95,7 @@ def _enum(kind: type[E], value: str, where: str, what: str) -> E:
         raise StorageError(f"{where}: {value!r} is not {what} this trainer knows") from None
 
 
-class GridQueries(Writes):
+class GridQueries(Area):
     """What the class view reads: latest answers per skill, weekly figures, most missed."""
 
     def recent_by_skill(self, trainee_ids: Sequence[int] | None = None) -> list[RecentAnswers]:

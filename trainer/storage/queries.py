@@ -17,7 +17,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from trainer.storage import rows, seal
-from trainer.storage.connection import Connected
 from trainer.storage.models import (
     AnswerRecord,
     CourseAnswer,
@@ -34,6 +33,7 @@ from trainer.storage.models import (
     Streak,
     Trainee,
 )
+from trainer.storage.writes import Area
 
 _TRAINEE_ANSWERS = (
     "FROM sessions s JOIN rounds r ON r.session_id = s.id JOIN answers a ON a.round_id = r.id"
@@ -65,11 +65,8 @@ _ROSTER_ORDER = {
 }
 
 
-class Queries(Connected):
+class Queries(Area):
     """What trainees and instructors read."""
-
-    secret: seal.StationSecret
-    """The station secret seals are checked with (set by ``open_database``)."""
 
     # -- seals
 

@@ -1,7 +1,7 @@
 """Writing: trainees, instructors, sessions, rounds and answers, each in one transaction (no Qt).
 
 Every write method runs in its own ``BEGIN IMMEDIATE`` transaction
-(:meth:`Writes._write`) and commits before returning;
+(:meth:`Core._write`) and commits before returning;
 :meth:`Writes.record_answer` and :meth:`Writes.record_course_answer` refuse to
 run inside an open transaction, so an answer is never held back by a caller.
 sqlite-utils' ``db.atomic()`` issues a deferred ``BEGIN``; a deferred
@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -51,12 +51,9 @@ def _mark_active(conn: sqlite3.Connection, trainee_id: int, when: str) -> None:
     )
 
 
-class Writes(Backups):
-    """Every change to the database but the exams' (:mod:`trainer.storage.exams`).
-
-    Each answer and course answer is sealed (:mod:`trainer.storage.seal`) in the
-    transaction that writes it, with :attr:`secret`.
-    """
+class Core(Backups):
+    """The open database every area of storage works through: its connection, file,
+    backups, station secret and write transaction."""
 
     secret: seal.StationSecret
     """The station secret seals are made with (set by ``open_database``)."""
@@ -80,6 +77,49 @@ class Writes(Backups):
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
+
+
+class Area:
+    """One area of storage (writes, accounts, exams, reads...), composed into
+    :class:`~trainer.storage.database.TrainerDB`: it works through the database's
+    :class:`Core` (its connection, secret and write transaction), never through another
+    area."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        return self.core.conn
+
+    @property
+    def secret(self) -> seal.StationSecret:
+        return self.core.secret
+
+    def _write(self) -> AbstractContextManager[sqlite3.Connection]:
+        return self.core._write()
+
+
+def insert_session(conn: sqlite3.Connection, trainee_id: int, mode: Mode, ruleset_id: str,
+                   started: str) -> int:
+    """A new session's row (inside the caller's write transaction)."""
+    if conn.execute("SELECT 1 FROM trainees WHERE id = ?", (trainee_id,)).fetchone() is None:
+        raise StorageError(f"trainee_id: no trainee {trainee_id}")
+    cursor = conn.execute(
+        "INSERT INTO sessions (uid, trainee_id, mode, ruleset_id, started)"
+        " VALUES (?, ?, ?, ?, ?)",
+        (fields.uid(), trainee_id, mode.value, ruleset_id, started),
+    )
+    _mark_active(conn, trainee_id, started)
+    return int(cursor.lastrowid or 0)
+
+
+class Writes(Area):
+    """Every change to the database but the exams' (:mod:`trainer.storage.exams`).
+
+    Each answer and course answer is sealed (:mod:`trainer.storage.seal`) in the
+    transaction that writes it, with :attr:`secret`.
+    """
 
     # -- trainees and instructors
 
@@ -115,24 +155,6 @@ class Writes(Backups):
 
     # -- sessions and rounds
 
-    def _insert_session(
-        self,
-        conn: sqlite3.Connection,
-        trainee_id: int,
-        mode: Mode,
-        ruleset_id: str,
-        started: str,
-    ) -> int:
-        if conn.execute("SELECT 1 FROM trainees WHERE id = ?", (trainee_id,)).fetchone() is None:
-            raise StorageError(f"trainee_id: no trainee {trainee_id}")
-        cursor = conn.execute(
-            "INSERT INTO sessions (uid, trainee_id, mode, ruleset_id, started)"
-            " VALUES (?, ?, ?, ?, ?)",
-            (fields.uid(), trainee_id, mode.value, ruleset_id, started),
-        )
-        _mark_active(conn, trainee_id, started)
-        return int(cursor.lastrowid or 0)
-
     def start_session(
         self,
         trainee_id: int,
@@ -146,9 +168,9 @@ class Writes(Backups):
         chosen = fields.member(Mode, mode, "mode", "a session mode")
         ruleset = fields.text(ruleset_id, "ruleset_id")
         started = fields.stamp(at)
-        self._automatic_backup()
+        self.core._automatic_backup()
         with self._write() as conn:
-            return self._insert_session(conn, trainee_id, chosen, ruleset, started)
+            return insert_session(conn, trainee_id, chosen, ruleset, started)
 
     def end_session(self, session_id: int, *, at: datetime | None = None) -> None:
         """Mark a session ended; ending one twice is refused."""
