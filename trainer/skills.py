@@ -29,6 +29,9 @@ class Skill(StrEnum):
     SIX_CARD_BONUS = "six_card_bonus"
     PROGRESSIVE = "progressive"
     CAP = "cap"
+    CHIP_PROCEDURE = "chip_procedure"
+    """A payout built in chips, the right amount, graded on its chips by the house's
+    procedure (docs/rules.md §10): asked in chip mode only, so no rule set's own skill."""
 
     @property
     def label(self) -> str:
@@ -51,6 +54,7 @@ _SKILL_LABELS: dict[Skill, str] = {
     Skill.SIX_CARD_BONUS: "Settling the 6-Card Bonus",
     Skill.PROGRESSIVE: "Settling the progressive",
     Skill.CAP: "Maximum aggregate payout",
+    Skill.CHIP_PROCEDURE: "Chip procedure (paying in the house's chips)",
 }
 
 

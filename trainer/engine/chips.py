@@ -251,6 +251,26 @@ class OddCents(StrEnum):
     """To the least the rack's chips make over the amount: the player gets the benefit."""
 
 
+@dataclass(frozen=True, slots=True)
+class RoomChips:
+    """A room's chips and how it pays with them (the site file's ``[chips]``; these
+    defaults without one): the rack, the house's procedure, the odd-cents rule."""
+
+    rack: Rack = DEFAULT_RACK
+    procedure: Procedure = Procedure.COLOUR_FOR_COLOUR
+    """"The preferred choice for break-in dealers" (docs/rules.md §10)."""
+    odd_cents: OddCents = OddCents.ROUND_DOWN
+
+    @property
+    def summary(self) -> str:
+        """``chips $1,000, ..., $1; convert; odd cents round-down`` (``site check``)."""
+        return (f"chips {rack_text(self.rack)}; {self.procedure.value}; odd cents"
+                f" {self.odd_cents.value}")
+
+
+DEFAULT_CHIPS = RoomChips()
+
+
 class Grade(StrEnum):
     RIGHT = "right"
     WRONG_CHIPS = "wrong_chips"
@@ -512,7 +532,7 @@ def expected_stack(bet: Sequence[Decimal], pays: Odds | Decimal, procedure: Proc
 
 def _expected_stack(bet: Sequence[Decimal], pays: Odds | Decimal, procedure: Procedure,
                     rack: Rack, odd_cents: OddCents) -> Expected:
-    if not bet:
+    if not bet and isinstance(pays, Odds):  # a fixed award needs no bet colours
         raise ChipError("bet: no chips; a wager is at least one chip")
     if len(bet) > MAX_STACK_CHIPS:
         raise ChipError(f"bet: {len(bet):,} chips; at most {MAX_STACK_CHIPS:,}")

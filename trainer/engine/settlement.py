@@ -44,6 +44,9 @@ class WagerResult:
     """The dealer's explanation, quoting the rule or pay line."""
     pay_line: str | None = None
     """The pay-table line applied, e.g. ``"flush 3 to 2"``."""
+    odds: Odds | None = None
+    """A win paid at odds: the odds (a payout in chips follows the bet's colours at them,
+    docs/rules.md §10). None for a fixed award or a share of a meter, a push and a take."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +144,7 @@ def _win(wager: Wager, stake: Decimal, odds: Odds, why: str, line: str) -> Wager
     if why:
         rounded = " (rounded down to the cent)" if stake * odds.to_win / odds.per != paid else ""
         reason = f"{wager.label} {dollars(stake)} pays {odds} {why}: {dollars(paid)}{rounded}"
-    return WagerResult(wager, stake, Outcome.WIN, paid, reason, line)
+    return WagerResult(wager, stake, Outcome.WIN, paid, reason, line, odds)
 
 
 def _push(wager: Wager, stake: Decimal, why: str) -> WagerResult:
@@ -308,6 +311,7 @@ def _settle_six_card(seat: Seat, stake: Decimal, round_: Round) -> WagerResult:
         amount,
         reason,
         f"6-card bonus ${stake:.0f}: {six.category} {award}",
+        award.odds,
     )
 
 
@@ -342,6 +346,7 @@ def _settle_progressive(
         amount,
         reason,
         f"progressive {letter}: {outcome.label} {award}",
+        award.odds,
     )
 
 

@@ -24,11 +24,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, TypeVar
 
 from trainer.engine.chips import (
+    DEFAULT_CHIPS,
     DEFAULT_RACK,
     MAX_RACK_CHIPS,
     NAMED_COLOURS,
@@ -36,31 +36,16 @@ from trainer.engine.chips import (
     OddCents,
     Procedure,
     Rack,
-    rack_text,
+    RoomChips,
     value_text,
 )
 from trainer.engine.money import AmountError, parse_amount, shown
 
 CHIP_KEYS = frozenset({"values", "colours", "procedure", "odd_cents"})
-DEFAULT_PROCEDURE = Procedure.COLOUR_FOR_COLOUR
+DEFAULT_PROCEDURE = DEFAULT_CHIPS.procedure
+__all__ = ["CHIP_KEYS", "DEFAULT_CHIPS", "RoomChips", "room_chips"]
 
 
-@dataclass(frozen=True)
-class RoomChips:
-    """The room's chips as the site file fixes them (the defaults without one)."""
-
-    rack: Rack = DEFAULT_RACK
-    procedure: Procedure = DEFAULT_PROCEDURE
-    odd_cents: OddCents = OddCents.ROUND_DOWN
-
-    @property
-    def summary(self) -> str:
-        """``chips $1, $5 ...; colour-for-colour; odd cents round-down`` for ``site check``."""
-        return (f"chips {rack_text(self.rack)}; {self.procedure.value}; odd cents"
-                f" {self.odd_cents.value}")
-
-
-DEFAULT_CHIPS = RoomChips()
 
 
 def _value(raw: object) -> Decimal | None:

@@ -85,6 +85,7 @@ SHORT_SKILL_NAMES: dict[Skill, str] = {
     Skill.SIX_CARD_BONUS: "6-Card\nBonus",
     Skill.PROGRESSIVE: "Progressive",
     Skill.CAP: "Cap",
+    Skill.CHIP_PROCEDURE: "Chip\nprocedure",
 }
 """Column titles short enough for a grid, broken between words only; the header's
 tooltip gives the skill's full name."""
