@@ -698,7 +698,8 @@ class MainWindow(QMainWindow):
         if exam_config is not None:  # the set-up fixes the exam, never the station's Settings
             settings = exam_settings(exam_config.for_new_exams, self.settings)
         session = TrainingSession(settings, mode,
-                                  meter=None if mode is Mode.EXAM else self.meter)
+                                  meter=None if mode is Mode.EXAM else self.meter,
+                                  rack=self.site.chips.rack)  # the room's chips bet every wager
         if self.db is not None and self.trainee_id is not None:
             try:
                 self.rounds.recorder = SessionRecorder(
