@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
 from trainer.engine.cards import Card
 from trainer.engine.evaluator import Category
@@ -59,8 +58,8 @@ class Example:
     note: str
     """Markdown: what to see in this round."""
     round: Round
-    round_data: Mapping[str, Any]
-    """The round in the settle contract's input form, as written in the file."""
+    """The round as the engine read it; its JSON form is ``round_to_json(round)`` (one
+    definition of the form, engine/round.py), chips and all."""
     expect: Expect = Expect()
     title: str | None = None
 

@@ -347,7 +347,7 @@ def _parse_example(checker: _Checker, raw: object, index: int, rules: str) -> Ex
         else Expect()
     if checker.since(mark) or parsed is None or expect is None or note is None:
         return None
-    data, round_ = parsed
+    _, round_ = parsed
     try:
         contradictions = check_example(round_, expect)
     except RoundError as error:
@@ -357,7 +357,7 @@ def _parse_example(checker: _Checker, raw: object, index: int, rules: str) -> Ex
         checker.fail((*path, "expect", *key), f"the engine disagrees with the lesson: {sentence}")
     if checker.since(mark):
         return None
-    return Example(note, round_, MappingProxyType(data), expect, title)
+    return Example(note, round_, expect, title)
 
 
 # --- drills ---------------------------------------------------------------------------------
