@@ -38,18 +38,18 @@ def with_chips(chips: dict[str, Any], seat: int = 0) -> dict[str, Any]:
 
 
 def test_a_rainbow_ante_is_kept_as_the_player_bet_it() -> None:
-    seat = parse_round(with_chips({"ante": ["25", "5"], "trips_plus": ["5", 1] + [1] * 9})).seat(6)
-    assert seat.chips_of(Wager.ANTE) == (D("25.00"), D("5.00"))
+    seat = parse_round(with_chips({"ante": {"5": 1, "25": 1},
+                                   "trips_plus": {"5": 1, "1.00": 10}})).seat(6)
+    assert seat.chips_of(Wager.ANTE) == (D("25.00"), D("5.00"))  # largest first
     assert seat.chips_of(Wager.TRIPS_PLUS) == (D("5.00"),) + (D("1.00"),) * 10
 
 
 def test_chips_survive_the_json_form_both_ways() -> None:
-    round_ = parse_round(with_chips({"ante": ["5"] * 6, "raise": ["25", "25", "25", "5", "5",
-                                                                   "5"]}))
+    round_ = parse_round(with_chips({"ante": {"5": 6}, "raise": {"5": 3, "25": 3}}))
     again = parse_round(json.loads(json.dumps(round_to_json(round_))))
     assert again == round_
     assert round_to_json(round_)["seats"][1]["chips"] == {
-        "ante": ["5.00"] * 6, "raise": ["25.00", "25.00", "25.00", "5.00", "5.00", "5.00"]}
+        "ante": {"5.00": 6}, "raise": {"25.00": 3, "5.00": 3}}
 
 
 def test_a_round_without_chips_is_written_without_them() -> None:
@@ -85,20 +85,26 @@ def test_a_folded_seat_has_no_raise_chips_but_keeps_its_ante_chips() -> None:
 
 def test_settling_a_round_with_chips_gives_the_same_settlement() -> None:
     plain = settlement_to_json(settle(parse_round(base())))
-    chipped = settlement_to_json(settle(parse_round(with_chips({"ante": ["5"] * 6}))))
+    chipped = settlement_to_json(settle(parse_round(with_chips({"ante": {"5": 6}}))))
     assert chipped == plain
 
 
 @pytest.mark.parametrize(("chips", "message"), [
     ("5", "seat 6.chips: expected an object of wagers' chips"),
-    ({"tip": ["5"]}, "seat 6.chips.tip: not a wager"),
-    ({"six_card_bonus": ["5"]}, "seat 6.chips.six_card_bonus: the seat has no 6-Card Bonus"),
-    ({"ante": []}, "seat 6.chips.ante: expected a list of chip values"),
-    ({"ante": "30"}, "seat 6.chips.ante: expected a list of chip values"),
-    ({"ante": ["25", "$5"]}, "seat 6.chips.ante[1]:"),
-    ({"ante": ["25", "5", "0"]}, "seat 6.chips.ante[2]: a chip of $0.00 is no chip"),
-    ({"ante": ["25", "1"]}, "seat 6.chips.ante: the chips make 26.00, but the Ante is 30.00"),
-    ({"ante": ["25", "5.001"]}, "seat 6.chips.ante[1]:"),
+    ({"tip": {"5": 1}}, "seat 6.chips.tip: not a wager"),
+    ({"six_card_bonus": {"5": 1}}, "seat 6.chips.six_card_bonus: the seat has no 6-Card Bonus"),
+    ({"ante": {}}, "seat 6.chips.ante: expected chip values and how many of each"),
+    ({"ante": ["25", "5"]}, "seat 6.chips.ante: expected chip values and how many of each"),
+    ({"ante": {"25": 1, "$5": 1}}, "seat 6.chips.ante: '$5' is not"),
+    ({"ante": {"25": 1, "5": 1, "0": 2}}, "seat 6.chips.ante: a chip of $0.00 is no chip"),
+    ({"ante": {"25": 1, "5.00": 1, "5": 0}}, "seat 6.chips.ante: the chip 5.00 is given twice"),
+    ({"ante": {"25": 1, "5": 0}}, "seat 6.chips.ante.5: 0 is not a number of chips"),
+    ({"ante": {"25": 1, "5": True}}, "seat 6.chips.ante.5: True is not a number of chips"),
+    ({"ante": {"25": 1, "5": 1.0}}, "seat 6.chips.ante.5: 1.0 is not a number of chips"),
+    ({"ante": {"25": 1, "1": 1}}, "seat 6.chips.ante: the chips make 26.00, but the Ante is"
+     " 30.00"),
+    ({"ante": {"25": 1, "5.001": 1}}, "seat 6.chips.ante: '5.001'"),
+    ({"ante": {"0.01": 10_001}}, "seat 6.chips.ante: 10,001 chips; a wager is at most 10,000"),
 ])
 def test_chips_that_do_not_make_the_wager_are_refused_by_name(chips: object,
                                                               message: str) -> None:
@@ -109,11 +115,11 @@ def test_chips_that_do_not_make_the_wager_are_refused_by_name(chips: object,
 
 def test_raise_chips_on_a_folded_seat_are_refused() -> None:
     with pytest.raises(RoundError, match=r"^seat 2\.chips\.raise: the seat has no Raise"):
-        parse_round(with_chips({"raise": ["5"]}, seat=1))
+        parse_round(with_chips({"raise": {"5": 1}}, seat=1))
 
 
 def test_parsing_leaves_the_input_untouched() -> None:
-    data = with_chips({"ante": ["25", "5"]})
+    data = with_chips({"ante": {"25": 1, "5": 1}})
     kept = copy.deepcopy(data)
     parse_round(data)
     assert data == kept

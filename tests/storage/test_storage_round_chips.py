@@ -26,8 +26,8 @@ CHIPPED: dict[str, Any] = {
     "board": ["2c", "7c", "9c", "Jd", "Qs"],
     "seats": [
         {"seat": 1, "hole": ["Ah", "Ad"], "ante": "30.00", "odds": "30.00", "raise": "90.00",
-         "chips": {"ante": ["25.00", "5.00"], "odds": ["5.00"] * 6,
-                   "raise": ["25.00", "25.00", "25.00", "5.00", "5.00", "5.00"]}},
+         "chips": {"ante": {"25.00": 1, "5.00": 1}, "odds": {"5.00": 6},
+                   "raise": {"25.00": 3, "5.00": 3}}},
     ],
 }
 
@@ -71,7 +71,7 @@ def test_a_station_file_carries_the_chips_to_the_instructor(
 def test_a_station_file_whose_chips_do_not_make_the_wager_is_refused(
         station: TrainerDB, instructor: TrainerDB, tmp_path: Path) -> None:
     wrong = json.loads(json.dumps(CHIPPED))
-    wrong["seats"][0]["chips"]["ante"] = ["25.00", "1.00"]  # $26 for a $30 ante
+    wrong["seats"][0]["chips"]["ante"] = {"25.00": 1, "1.00": 1}  # $26 for a $30 ante
     column = list(TABLES["rounds"]).index("round_json")
 
     def edit(content: dict[str, Any]) -> None:

@@ -30,7 +30,7 @@ hole = ["8h", "8c"]
 ante = "5"
 odds = "5"
 raise = "15"
-chips = { raise = ["5", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1"] }
+chips = { raise = { 5 = 1, 1 = 10 } }
 '''
 
 
@@ -44,7 +44,7 @@ def test_an_example_rounds_chips_are_kept(tmp_path: Path) -> None:
 
 
 def test_chips_that_do_not_make_the_wager_are_reported_on_their_line(tmp_path: Path) -> None:
-    broken = LESSON.replace('"1", "1"] }', '"1"] }')  # ten chips: $14 for a $15 raise
+    broken = LESSON.replace("1 = 10", "1 = 9")  # a red and nine whites: $14 for a $15 raise
     path = tmp_path / "50-chips.toml"
     path.write_text(broken, "utf-8")
     (problem,) = load_lessons([tmp_path]).problems

@@ -45,7 +45,7 @@ def table(rules: str = "ny-2018", **chips: Any) -> dict[str, Any]:
             "seats": [seat6, seat3]}
 
 
-CHIPPED = table(seat6={"raise": ["5"] * 6, "pocket_bonus": ["5"]}, seat3={"odds": ["5"]})
+CHIPPED = table(seat6={"raise": {"5": 6}, "pocket_bonus": {"5": 1}}, seat3={"odds": {"5": 1}})
 
 
 def asked(data: dict[str, Any], question_id: str) -> tuple[Question, Settlement]:
@@ -151,7 +151,7 @@ def test_a_round_without_chips_is_paid_on_the_fewest_chips_of_the_rack() -> None
 def test_a_bet_in_chips_the_room_has_not_is_taken_as_the_rooms_fewest() -> None:
     # the odds bet as two pinks; the room has no pink: its $5 is one red, paid 3 to 2 as a
     # red and (rounded down) two blue
-    data = table(seat3={"odds": ["2.50", "2.50"]})
+    data = table(seat3={"odds": {"2.50": 2}})
     question, settlement = asked(data, "seat-3-odds")
     assert grade_chips(question, settlement, paid(R, W, W), NO_PINK).grade is Grade.RIGHT
 

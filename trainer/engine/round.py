@@ -113,8 +113,8 @@ class Seat:
     folded: bool
     side_bets: Mapping[Wager, Decimal] = field(default_factory=dict)
     chips: Mapping[Wager, tuple[Decimal, ...]] = field(default_factory=dict)
-    """Each wager's chips as the player bet them (chip values in dollars, largest first
-    as dealt), where the round gives them; a wager missing here is read by :meth:`chips_of`."""
+    """Each wager's chips as the player bet them (chip values in dollars, largest first),
+    where the round gives them; a wager missing here is read by :meth:`chips_of`."""
 
     def stake(self, wager: Wager) -> Decimal | None:
         """The amount on a spot, or None when nothing was placed there."""
@@ -302,12 +302,13 @@ def _parse_seat(raw: object, index: int, ruleset: RuleSet) -> Seat:
 
 
 def _parse_chips(raw: object, seat: Seat, where: str) -> dict[Wager, tuple[Decimal, ...]]:
-    """A seat's ``chips``: for some of its wagers, the chip values that make the stake."""
+    """A seat's ``chips``: for some of its wagers, how many chips of each value make the
+    stake (``{"ante": {"25": 1, "5": 1}}``); each read as its chips, largest first."""
     if not isinstance(raw, dict):
         raise RoundError(f"{where}: expected an object of wagers' chips (such as"
-                         f' {{"ante": ["5", "5"]}}), got {shown(raw)}')
+                         f' {{"ante": {{"25": 1, "5": 1}}}}), got {shown(raw)}')
     chips: dict[Wager, tuple[Decimal, ...]] = {}
-    for key, values in raw.items():
+    for key, counts in raw.items():
         if key not in _WAGER_KEYS:
             raise RoundError(f"{where}.{shown_name(key)}: not a wager (expected"
                              f" {', '.join(_WAGER_KEYS)})")
@@ -316,23 +317,43 @@ def _parse_chips(raw: object, seat: Seat, where: str) -> dict[Wager, tuple[Decim
         if not stake:
             raise RoundError(f"{where}.{key}: the seat has no {wager.label} wager to make of"
                              " chips")
-        if not isinstance(values, list) or not values:
-            raise RoundError(f"{where}.{key}: expected a list of chip values (such as"
-                             f' ["25", "5"]), got {shown(values)}')
-        if len(values) > MAX_STACK_CHIPS:
-            raise RoundError(f"{where}.{key}: {len(values):,} chips; a wager is at most"
-                             f" {MAX_STACK_CHIPS:,}")
-        stack = tuple(_amount(value, f"{where}.{key}[{index}]")
-                      for index, value in enumerate(values))
-        for index, value in enumerate(stack):
-            if not value:
-                raise RoundError(f"{where}.{key}[{index}]: a chip of $0.00 is no chip")
-        total = sum(stack, Decimal("0.00"))
-        if total != stake:
-            raise RoundError(f"{where}.{key}: the chips make {format_amount(total)}, but the"
-                             f" {wager.label} is {format_amount(stake)}")
-        chips[wager] = stack
+        chips[wager] = _stack(counts, stake, wager, f"{where}.{key}")
     return chips
+
+
+def _stack(counts: object, stake: Decimal, wager: Wager, where: str) -> tuple[Decimal, ...]:
+    if not isinstance(counts, dict) or not counts:
+        raise RoundError(f"{where}: expected chip values and how many of each (such as"
+                         f' {{"25": 1, "5": 1}}), got {shown(counts)}')
+    found: dict[Decimal, int] = {}
+    for text, count in counts.items():
+        value = _amount(text, where)
+        if not value:
+            raise RoundError(f"{where}: a chip of $0.00 is no chip")
+        if value in found:
+            raise RoundError(f"{where}: the chip {format_amount(value)} is given twice")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise RoundError(f"{where}.{shown_name(text)}: {shown(count)} is not a number of"
+                             " chips (a whole number from 1)")
+        found[value] = count
+    if sum(found.values()) > MAX_STACK_CHIPS:
+        raise RoundError(f"{where}: {sum(found.values()):,} chips; a wager is at most"
+                         f" {MAX_STACK_CHIPS:,}")
+    total = sum((value * count for value, count in found.items()), Decimal("0.00"))
+    if total != stake:
+        raise RoundError(f"{where}: the chips make {format_amount(total)}, but the"
+                         f" {wager.label} is {format_amount(stake)}")
+    return tuple(value for value in sorted(found, reverse=True) for _ in range(found[value]))
+
+
+def _chips_json(stack: Sequence[Decimal]) -> dict[str, int]:
+    """A stack in the round's JSON form: each chip value once with its count, largest
+    first (``{"25.00": 1, "5.00": 1}``)."""
+    counts: dict[str, int] = {}
+    for value in sorted(stack, reverse=True):
+        text = format_amount(value)
+        counts[text] = counts.get(text, 0) + 1
+    return counts
 
 
 _WAGER_KEYS = tuple(wager.value for wager in Wager)
@@ -448,7 +469,7 @@ def round_to_json(round_: Round) -> dict[str, Any]:
         for wager, amount in seat.side_bets.items():
             entry[wager.value] = format_amount(amount)
         if seat.chips:
-            entry["chips"] = {wager.value: [format_amount(chip) for chip in stack]
+            entry["chips"] = {wager.value: _chips_json(stack)
                               for wager, stack in seat.chips.items()}
         seats.append(entry)
     data["seats"] = seats
