@@ -219,7 +219,69 @@ rows a station did not send because they fail the station-file checks or the roo
 gets answers' unique (station, station_seq); and an answer's ``seconds`` may reach the
 station's own limit (:data:`trainer.storage.fields.MAX_SECONDS`, 7 days), not 1 day."""
 
-MIGRATIONS: tuple[str, ...] = (_MIGRATION_1 + _record_triggers() + _grants(), _MIGRATION_2)
+SKILL_RECENT_KEPT = 20
+"""Answers per trainee and skill the room's ``skill_recent`` keeps: the station's
+:data:`trainer.storage.schema.SKILL_RECENT_KEPT` (a test holds them equal)."""
+
+_TRAINEE_OF_NEW = """
+    FROM new_answers n JOIN rounds r ON r.uid = n.round JOIN sessions s ON s.uid = r.session
+    JOIN trainees t ON t.uid = s.trainee"""
+
+_MIGRATION_3 = f"""
+ALTER TABLE trainees ADD COLUMN id bigint GENERATED ALWAYS AS IDENTITY;
+ALTER TABLE trainees ADD CONSTRAINT trainees_id_key UNIQUE (id);
+CREATE TABLE skill_recent (
+    trainee_id bigint NOT NULL REFERENCES trainees (id),
+    skill text NOT NULL,
+    answered_at text COLLATE "C" NOT NULL,
+    answer_id text COLLATE "C" NOT NULL REFERENCES answers (uid),
+    correct boolean NOT NULL,
+    seconds double precision NOT NULL,
+    PRIMARY KEY (trainee_id, skill, answered_at, answer_id)
+);
+CREATE FUNCTION room_keep_skill_recent() RETURNS trigger LANGUAGE plpgsql
+SECURITY DEFINER SET search_path = public, pg_temp AS $$
+BEGIN
+    INSERT INTO skill_recent (trainee_id, skill, answered_at, answer_id, correct, seconds)
+    SELECT t.id, n.skill, n.answered_at, n.uid, n.correct, n.seconds {_TRAINEE_OF_NEW};
+    DELETE FROM skill_recent k USING (
+        SELECT ranked.trainee_id, ranked.skill, ranked.answered_at, ranked.answer_id FROM (
+            SELECT x.trainee_id, x.skill, x.answered_at, x.answer_id, row_number() OVER (
+                PARTITION BY x.trainee_id, x.skill
+                ORDER BY x.answered_at DESC, x.answer_id DESC) AS latest
+            FROM skill_recent x
+            WHERE (x.trainee_id, x.skill) IN (SELECT DISTINCT t.id, n.skill {_TRAINEE_OF_NEW})
+        ) ranked WHERE ranked.latest > {SKILL_RECENT_KEPT}
+    ) gone
+    WHERE k.trainee_id = gone.trainee_id AND k.skill = gone.skill
+      AND k.answered_at = gone.answered_at AND k.answer_id = gone.answer_id;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER answers_keep_skill_recent AFTER INSERT ON answers
+    REFERENCING NEW TABLE AS new_answers
+    FOR EACH STATEMENT EXECUTE FUNCTION room_keep_skill_recent();
+INSERT INTO skill_recent (trainee_id, skill, answered_at, answer_id, correct, seconds)
+SELECT trainee_id, skill, answered_at, uid, correct, seconds FROM (
+    SELECT t.id AS trainee_id, a.skill, a.answered_at, a.uid, a.correct, a.seconds,
+           row_number() OVER (PARTITION BY t.id, a.skill
+                              ORDER BY a.answered_at COLLATE "C" DESC, a.uid COLLATE "C" DESC)
+               AS latest
+    FROM answers a JOIN rounds r ON r.uid = a.round JOIN sessions s ON s.uid = r.session
+    JOIN trainees t ON t.uid = s.trainee
+) ranked WHERE latest <= {SKILL_RECENT_KEPT};
+REVOKE ALL ON FUNCTION room_keep_skill_recent() FROM PUBLIC;
+GRANT SELECT ON skill_recent TO {STATION_ROLE}, {INSTRUCTOR_ROLE};
+"""
+"""Migration 3 (the instructor's class view, :mod:`trainer.room.reads`): each trainee a
+number (``id``, given by the server) as the station's views know a trainee by, and
+``skill_recent``, each trainee's latest :data:`SKILL_RECENT_KEPT` answers on each skill,
+kept by a trigger on each INSERT into ``answers`` (one pass per statement, so a COPY of
+a million answers is one pass too), as the station's SQLite keeps its own: the class
+grid reads a few thousand rows, not every answer. Nobody but the trigger writes it (no
+INSERT grant; the function runs as the owner); stations and instructors read it."""
+
+MIGRATIONS: tuple[str, ...] = (_MIGRATION_1 + _record_triggers() + _grants(), _MIGRATION_2,
+                               _MIGRATION_3)
 """Migration N is ``MIGRATIONS[N - 1]``; each runs once, in one transaction, as the owner."""
 ROOM_SCHEMA_VERSION = len(MIGRATIONS)
 
