@@ -47,6 +47,8 @@ def settings_to_json(settings: TrainingSettings) -> dict[str, Any]:
         "four_colour": settings.four_colour,
         "sound": settings.sound,
         "exam_rounds": settings.exam_rounds,
+        "chip_mode": settings.chip_mode,
+        "chip_total": settings.chip_total,
     }
 
 
@@ -108,7 +110,7 @@ def read_settings(data: object) -> tuple[TrainingSettings, list[str]]:
     else:
         values["exam_rounds"] = exam_rounds
 
-    for key in ("four_colour", "sound"):
+    for key in ("four_colour", "sound", "chip_mode", "chip_total"):
         value = data.get(key, getattr(defaults, key))
         if not isinstance(value, bool):
             problems.append(f"{key}: {shown(value)} is not true or false")

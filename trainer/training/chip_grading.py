@@ -30,6 +30,7 @@ from trainer.engine.chips import (
     RoomChips,
     grade_stack,
     payable,
+    value_text,
 )
 from trainer.engine.money import ZERO, Odds, dollars
 from trainer.engine.settlement import Outcome, Settlement
@@ -178,3 +179,28 @@ def _in_chips(question: Question, amount: Decimal) -> Question:
     new: PayoutAnswer | Decimal = (amount if isinstance(expected, Decimal)
                                    else PayoutAnswer(Outcome.WIN, amount))
     return replace(question, expected=new, explanation=explanation)
+
+
+def chips_text(chips: tuple[Decimal, ...] | list[Decimal]) -> str:
+    """A stack as kept with an answer: each value with its count, largest first
+    (``1x$25 + 3x$5``); ``no chips`` for an empty stack."""
+    counts: dict[Decimal, int] = {}
+    for chip in sorted(chips, reverse=True):
+        counts[chip] = counts.get(chip, 0) + 1
+    if not counts:
+        return "no chips"
+    return " + ".join(f"{count}x{value_text(value)}" for value, count in counts.items())
+
+
+def chip_answer(question: Question, settlement: Settlement, given: ChipPayout,
+                room: RoomChips = DEFAULT_CHIPS, seconds: float = 0.0) -> grading.Grade:
+    """Grade ``given`` (:func:`grade_chips`) as an answer like a typed one: ``correct`` is
+    the amount's grade (the question's own skill), ``given_text`` the chips as text (a
+    push or a take as typed), the explanation the reason whenever the chips are not the
+    procedure's; the chip grade rides along as :attr:`Grade.chips`."""
+    result = grade_chips(question, settlement, given, room, seconds)
+    given_text = (chips_text(result.paid) if given.outcome is Outcome.WIN
+                  else result.amount.given_text)
+    explanation = "" if result.grade is Grade.RIGHT else result.reason
+    return replace(result.amount, given_text=given_text,
+                   explanation=explanation, chips=result)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from trainer.engine.cards import cards_text
 from trainer.engine.evaluator import Hand, evaluate, hand_ranks, hand_wording
@@ -33,6 +34,9 @@ from trainer.training.questions import (
     answer_text,
 )
 
+if TYPE_CHECKING:
+    from trainer.training.chip_grading import ChipGrade
+
 
 @dataclass(frozen=True, slots=True)
 class Grade:
@@ -43,8 +47,13 @@ class Grade:
     expected_text: str
     given_text: str
     explanation: str
-    """Empty when correct; otherwise what was right and why, and what was said."""
+    """Empty when correct (but for chips of the right amount the procedure does not take:
+    why); otherwise what was right and why, and what was said."""
     seconds: float
+    chips: ChipGrade | None = None
+    """A payout answered in chips (chip mode): how its chips were graded. ``correct`` is
+    then the amount's grade; right amount, wrong chips counts against the chip procedure
+    only (:meth:`~trainer.training.chip_grading.ChipGrade.skill_results`)."""
 
 
 def _dealer_hand_problem(question: Question, given: DealerHandAnswer) -> str | None:

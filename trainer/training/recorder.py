@@ -14,13 +14,14 @@ one joins it in order; the window retries the line until the lock is released.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from trainer.engine.round import round_to_json
 from trainer.storage.interfaces import SessionStore
 from trainer.storage.models import Exam, Mode, NewAnswer, StationExam
 from trainer.storage.waiting import Waiting
+from trainer.training.chip_grading import chips_text
 from trainer.training.grading import Grade
 from trainer.training.questions import Question, answer_text
 from trainer.training.session import RoundState, TrainingSession
@@ -123,9 +124,20 @@ class SessionRecorder:
         return len(self.db.waiting)
 
     def answer_given(self, state: RoundState, grade: Grade) -> None:
-        self._keep(self._round_row(state), _Answer(
+        row = self._round_row(state)
+        self._keep(row, _Answer(
             grade.question, grade.expected_text, grade.given_text, grade.correct,
             grade.seconds))
+        chips = grade.chips
+        if chips is None:
+            return
+        # Paid in chips at the right amount: the chip procedure's result is an answer
+        # row of its own (question id ``<id>.chips``, skill chip_procedure), the expected
+        # and the built stack as text, so mastery, the grid and reports count it.
+        for skill, right in chips.skill_results()[1:]:
+            question = replace(grade.question, id=f"{grade.question.id}.chips", skill=skill)
+            self._keep(row, _Answer(question, chips_text(chips.expected_stack),
+                                    chips_text(chips.paid), right, grade.seconds))
 
     def record_unanswered(self, state: RoundState) -> None:
         """Questions left when an exam's time ran out: kept as unanswered, wrong."""

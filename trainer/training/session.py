@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from trainer.engine.chips import DEFAULT_RACK, Rack
+from trainer.engine.chips import DEFAULT_CHIPS, DEFAULT_RACK, Rack, RoomChips
 from trainer.engine.generator import generate_round
 from trainer.engine.round import SIDE_WAGERS, Round, Wager, is_seat_count, offered_side_wagers
 from trainer.engine.rulesets import DEFAULT_RULES, RuleSet, RuleSetError, load_ruleset
@@ -31,6 +31,7 @@ from trainer.engine.settlement import Settlement, settle
 from trainer.exam_setup import ExamSetup
 from trainer.storage.models import Mode as Mode  # the one definition, re-exported here
 from trainer.training.answers import coerce_answer
+from trainer.training.chip_grading import ChipPayout, chip_answer
 from trainer.training.grading import Grade, grade
 from trainer.training.progressive_meter import ProgressiveMeter
 from trainer.training.questions import Question, Skill, build_questions
@@ -58,6 +59,11 @@ class TrainingSettings:
     sound: bool = True
     exam_rounds: int = 10
     seed: int | None = None
+    chip_mode: bool = False
+    """Pay with chips: each payout is built from the rack (typed amounts are the default)."""
+    chip_total: bool = False
+    """Chip mode in practice: show the running total of the stack being built (never in
+    speed or exam mode: a dealer counts)."""
 
     def __post_init__(self) -> None:
         if self.seats is not None and not is_seat_count(self.seats):
@@ -83,6 +89,7 @@ def exam_settings(setup: ExamSetup, station: TrainingSettings) -> TrainingSettin
         sound=station.sound,
         exam_rounds=setup.rounds,
         seed=setup.seed,
+        chip_mode=station.chip_mode,
     )
 
 
@@ -187,6 +194,24 @@ class RoundState:
         parsed = coerce_answer(question.kind, given)
         now = self._clock()
         result = grade(question, parsed, now - self._shown_at if seconds is None else seconds)
+        return self._keep(result, now)
+
+    def answer_chips(self, given: ChipPayout, room: RoomChips = DEFAULT_CHIPS, *,
+                     seconds: float | None = None) -> Grade:
+        """Grade a payout built in chips (chip mode) like :meth:`answer`: the amount
+        first, then the chips by ``room``'s procedure
+        (:func:`~trainer.training.chip_grading.chip_answer`). A
+        :class:`~trainer.training.chip_grading.ChipAnswerError` (a question that asks no
+        payout, a chip not of the rack) records nothing."""
+        question = self.current
+        if question is None:
+            raise SessionError("The round is finished: there is no question to answer")
+        now = self._clock()
+        result = chip_answer(question, self.settlement, given, room,
+                             now - self._shown_at if seconds is None else seconds)
+        return self._keep(result, now)
+
+    def _keep(self, result: Grade, now: float) -> Grade:
         self.grades.append(result)
         self.index += 1
         self._shown_at = now
@@ -239,6 +264,11 @@ class _RoundTotals:
             tally = self.per_skill.setdefault(result.question.skill, [0, 0])
             tally[0] += result.correct
             tally[1] += 1
+            if result.chips is not None:  # paid in chips: the procedure counts too
+                for skill, right in result.chips.skill_results()[1:]:
+                    tally = self.per_skill.setdefault(skill, [0, 0])
+                    tally[0] += right
+                    tally[1] += 1
 
 
 class TrainingSession:

@@ -171,6 +171,7 @@ class AnswerPanel(QWidget):
         error = QFont(font)
         error.setBold(True)
         self.error.setFont(error)
+        self.feedback.setFont(font)  # its colour style sheet would pin the desktop's size
         self.setMinimumWidth(max(340, px * MIN_WIDTH_EMS))
         window = self.window()
         if window is not self:
@@ -235,7 +236,11 @@ class AnswerPanel(QWidget):
         self.field.setFocus()
 
     def show_feedback(self, grade: Grade) -> None:
-        if grade.correct:
+        if grade.correct and grade.explanation:  # chip mode: right amount, wrong chips
+            self.feedback.setStyleSheet("color: #a15c00;")
+            reason = grade.explanation
+            self.feedback.setText(f"\u25d1 {reason[:1].upper()}{reason[1:]}")
+        elif grade.correct:
             self.feedback.setStyleSheet("color: #1b5e20;")
             self.feedback.setText(f"\u2714 Correct: {grade.expected_text}")
         else:
@@ -253,6 +258,10 @@ class AnswerPanel(QWidget):
             question = f"Round {round_number}: {question}"
         if not reveal:
             item = QListWidgetItem(f"\u2022 {question}  \u2192  {grade.given_text}")
+        elif grade.correct and grade.explanation:  # chip mode: right amount, wrong chips
+            item = QListWidgetItem(f"\u25d1 {question}  \u2192  {grade.given_text}\n"
+                                   f"    {grade.explanation}")
+            item.setForeground(Qt.GlobalColor.darkYellow)
         elif grade.correct:
             item = QListWidgetItem(f"\u2714 {question}  \u2192  {grade.given_text}")
             item.setForeground(Qt.GlobalColor.darkGreen)

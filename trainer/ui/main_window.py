@@ -61,6 +61,7 @@ from trainer.ui.answer_panel import AnswerPanel
 from trainer.ui.keys import action, shortcut
 from trainer.ui.lock import Clock, IdleWatcher, LockPage, system_clock
 from trainer.ui.round_controller import RoundController, table_beside_panel
+from trainer.ui.table.rack import ChipRack
 from trainer.ui.table.view import TableView
 from trainer.ui.waiting_notice import WaitingNotice
 from trainer.ui.window_fit import fit_window, remember_window
@@ -157,13 +158,16 @@ class MainWindow(QMainWindow):
         self.table = TableView()
         self.table.set_four_colour(self.settings.four_colour)
         self.panel = AnswerPanel()
+        self.chip_rack = ChipRack()
+        """Chip mode's rack under the table (hidden while payouts are typed)."""
+        self.chip_rack.setVisible(False)
         # The trainer on one page, the lock (or "nobody is signed in") on the other.
         self.clock: Clock = system_clock
         self.instructor_area: InstructorArea | None = None
         self.room: RoomPresence | None = None
         """The training room's database (a site file's ``[room]``): see :meth:`attach_room`."""
         self._stack = QStackedWidget()
-        self._stack.addWidget(table_beside_panel(self.table, self.panel))
+        self._stack.addWidget(table_beside_panel(self.table, self.panel, self.chip_rack))
         self.lock_page = LockPage()
         self.lock_page.unlocked.connect(self.unlock)
         self._lock_switch = self.lock_page.add_button("Switch trainee\u2026", "lock_switch",
@@ -192,6 +196,7 @@ class MainWindow(QMainWindow):
         self.rounds.answered.connect(self._answered)
         self.rounds.roundFinished.connect(self._finish_round)
         self.rounds.storageFailed.connect(self._storage_problem)
+        self.chip_rack.chipClicked.connect(self.rounds.add_chip)
         self.session = self._new_session(mode)
         self.panel.nextHandRequested.connect(self.next_hand)
         self.panel.roundChosen.connect(self._show_exam_round)
@@ -620,6 +625,7 @@ class MainWindow(QMainWindow):
         self.table.set_four_colour(settings.four_colour)
         self.session.settings = replace(self.session.settings, four_colour=settings.four_colour,
                                         sound=settings.sound)
+        self._apply_chip_mode(self.session)
         state = self.state
         if not new_round and deals_alike(before, settings):
             return  # the looks or the sound: the hand in play (and the meter) go on
@@ -715,7 +721,17 @@ class MainWindow(QMainWindow):
         if exam_config is not None and exam_config.time_limit_seconds:
             self._exam_timer.start()
             self._exam_deadline.start(exam_config.time_limit_seconds * 1000)
+        self._apply_chip_mode(session)
         return session
+
+    def _apply_chip_mode(self, session: TrainingSession) -> None:
+        """Pay with chips (the trainee's setting): payouts built from the room's rack;
+        the running total only in practice, and only when asked for."""
+        chips = self.site.chips if self.settings.chip_mode else None
+        self.rounds.set_chip_mode(
+            chips, self.chip_rack,
+            total=self.settings.chip_total and session.mode is Mode.PRACTICE,
+            feedback=session.feedback_now)
 
     def _record_committed(self) -> None:
         """An answer (a session's end, an exam's result) is in the station's database:

@@ -17,25 +17,51 @@ and lets it go when saving fails. A failure to save is reported through
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 
-from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtWidgets import QSplitter
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
+from trainer.engine.chips import RoomChips
+from trainer.engine.money import ZERO, dollars
+from trainer.engine.settlement import Outcome
 from trainer.storage.models import Exam, StorageError
 from trainer.training.answers import AnswerError, dealer_hand_from_table, split_seat_line
+from trainer.training.chip_grading import ChipAnswerError, ChipPayout, chips_text
 from trainer.training.questions import QuestionKind
 from trainer.training.recorder import SessionRecorder
 from trainer.training.session import RoundState
 from trainer.ui.answer_panel import AnswerPanel
+from trainer.ui.table.rack import ChipRack, StackBuilder
 from trainer.ui.table.view import TableView
 
 """What saving an answer or a round can raise: the database said no."""
 
 
-def table_beside_panel(table: TableView, panel: AnswerPanel) -> QSplitter:
-    """The table on the left with four fifths of the width, the answer panel on the right."""
+CHIP_QUESTIONS = (QuestionKind.PAYOUT, QuestionKind.CAPPED_TOTAL)
+"""The questions chip mode answers with a stack built from the rack."""
+
+CHIP_HINT = ("Build the payout: keys 1-{keys} add the rack's chips (4 then 3: four of the"
+             " third; Space between two different chips), or click them; Backspace takes"
+             " the top chip back, Esc the whole payout; Enter pays, T takes, P pushes.")
+
+
+def table_beside_panel(table: TableView, panel: AnswerPanel,
+                       below: QWidget | None = None) -> QSplitter:
+    """The table on the left with four fifths of the width (``below`` it, the chip rack),
+    the answer panel on the right."""
     splitter = QSplitter(Qt.Orientation.Horizontal)
-    splitter.addWidget(table)
+    if below is None:
+        splitter.addWidget(table)
+    else:
+        left = QWidget()
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(table, stretch=1)
+        column.addWidget(below)
+        splitter.addWidget(left)
     splitter.addWidget(panel)
     splitter.setStretchFactor(0, 4)
     splitter.setStretchFactor(1, 1)
@@ -81,7 +107,18 @@ class RoundController(QObject):
         """After each answer, the table shows what is settled so far (practice)."""
         self.show_settlement_at_end = True
         """When the round's last question is answered, the table shows its settlement."""
+        self.chips: RoomChips | None = None
+        """Chip mode: the room whose rack payouts are built from (None: typed amounts)."""
+        self.rack: ChipRack | None = None
+        self.show_chip_total = False
+        """Chip mode in practice, when the trainee asked: the stack's running total."""
+        self.show_chip_feedback = False
+        """After each chip answer, the paid and the expected stack beside the wager."""
+        self.builder: StackBuilder | None = None
+        """The payout being built for the current question (chip mode), else None."""
         panel.submitted.connect(self.submit)
+        panel.field.installEventFilter(self)
+        table.payoutStackClicked.connect(self.take_back_chip)
         table.seatClicked.connect(self._seat_clicked)
         table.dealerSelectionChanged.connect(self._picked_changed)
         table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # clicks on cards leave the field focused
@@ -93,6 +130,7 @@ class RoundController(QObject):
         self.table.clear_dealer_card_selection()
         self.panel.clear_history()
         self.panel.clear_feedback()
+        self.table.clear_chip_feedback()
         self.show_current()
 
     def close_recorder(self) -> Exam | None:
@@ -120,6 +158,7 @@ class RoundController(QObject):
     def stop(self) -> None:
         """No round is asked any more (the table keeps what it shows)."""
         self.state = None
+        self._end_building()
         self.table.set_dealer_card_selection(False)
         self.table.highlight_seat(None)
 
@@ -129,6 +168,7 @@ class RoundController(QObject):
         if state is None:
             return
         question = state.current
+        self._end_building()
         if question is None:
             self.table.set_dealer_card_selection(False)
             self.table.highlight_seat(None)
@@ -139,6 +179,8 @@ class RoundController(QObject):
         self.table.set_dealer_card_selection(question.kind is QuestionKind.DEALER_HAND)
         self.table.highlight_seat(question.seat)
         self.panel.show_question(question, self.position(state))
+        if self.chips is not None and question.kind in CHIP_QUESTIONS:
+            self._start_building()
         state.mark_shown()
 
     def submit(self, text: str) -> None:
@@ -150,6 +192,16 @@ class RoundController(QObject):
         """
         state = self.state
         if state is None or state.current is None:
+            return
+        if self.builder is not None:  # chip mode: the buttons push or take
+            word = text.strip().lower()
+            if word in ("p", "push"):
+                self.pay_chips(Outcome.PUSH)
+            elif word in ("t", "take"):
+                self.pay_chips(Outcome.LOSE)
+            else:
+                self.panel.show_error("In chip mode a payout is built from the rack:"
+                                      " a chip's key or a click, then Enter.")
             return
         try:
             parts = split_seat_line(text, state.questions[state.index:])
@@ -205,3 +257,167 @@ class RoundController(QObject):
                 self.panel.show_error(f"Seat {seat} is empty: click a seat with a player.")
                 return
             self.submit(str(seat))
+
+    # --- chip mode ---------------------------------------------------------------------
+
+    def set_chip_mode(self, chips: RoomChips | None, rack: ChipRack | None, *,
+                      total: bool = False, feedback: bool = False) -> None:
+        """Answer payouts in chips of ``chips`` from ``rack`` (None: typed amounts).
+        ``total``: show the running total (practice only); ``feedback``: show the paid
+        and the expected stack after each answer."""
+        self._end_building()
+        self.chips = chips
+        self.rack = rack
+        self.show_chip_total = total
+        self.show_chip_feedback = feedback
+        if rack is not None:
+            rack.setVisible(chips is not None)
+            if chips is not None:
+                rack.set_rack(chips.rack)
+        if chips is None:
+            self.table.clear_chip_feedback()
+        state = self.state
+        if (chips is not None and state is not None and state.current is not None
+                and state.current.kind in CHIP_QUESTIONS):
+            self._start_building()
+        elif state is not None and state.current is not None:
+            self.panel.show_question(state.current, self.position(state))
+
+    def _start_building(self) -> None:
+        assert self.chips is not None
+        self.builder = StackBuilder(values=self.chips.rack.values[::-1])
+        keys = min(len(self.chips.rack.values), 9)
+        self.panel.hint.setText(CHIP_HINT.format(keys=keys))
+        self.panel.field.setReadOnly(True)
+        self.panel.field.setPlaceholderText("Build the payout from the rack")
+        if self.rack is not None:
+            self.rack.set_active(True)
+        self._chips_changed()
+
+    def _end_building(self) -> None:
+        if self.builder is None:
+            return
+        self.builder = None
+        self.panel.field.setReadOnly(False)
+        self.panel.field.setPlaceholderText("Your answer")
+        self.panel.field.clear()
+        self.table.hide_building()
+        if self.rack is not None:
+            self.rack.set_active(False)
+            self.rack.set_status("")
+
+    def _chips_changed(self) -> None:
+        """Show the stack as it stands: on the table, in the field (as chips, never as
+        an amount), and the count waiting and the total (when shown) on the rack."""
+        builder, state = self.builder, self.state
+        if builder is None or state is None or state.current is None:
+            return
+        assert self.chips is not None
+        question = state.current
+        self.panel.error.clear()
+        assert question.seat is not None
+        self.table.show_building(question.seat, question.wager, builder.chips,
+                                 self.chips.rack)
+        self.panel.field.setText(chips_text(builder.chips) if builder.chips else "")
+        if self.rack is not None:
+            words = []
+            if builder.count is not None:
+                words.append(f"{builder.count} \u00d7 \u2026")
+            if self.show_chip_total:
+                words.append(f"Total {dollars(sum(builder.chips, ZERO))}")
+            self.rack.set_status("   ".join(words))
+
+    def add_chip(self, value: Decimal) -> None:
+        """A rack chip clicked: it goes on the payout."""
+        if self.builder is None:
+            return
+        self.builder.add(value)
+        self._chips_changed()
+        self.panel.take_focus()
+
+    def chip_key(self, digit: int) -> None:
+        if self.builder is None:
+            return
+        self.builder.key(digit)
+        self._chips_changed()
+
+    def take_back_chip(self) -> None:
+        """Backspace, or a click on the payout: its top chip goes back to the rack."""
+        if self.builder is None:
+            return
+        self.builder.take_back()
+        self._chips_changed()
+        self.panel.take_focus()
+
+    def bring_back_payout(self) -> None:
+        """Escape: the whole payout goes back to the rack (start it again)."""
+        if self.builder is None:
+            return
+        self.builder.clear()
+        self._chips_changed()
+
+    def pay_chips(self, outcome: Outcome = Outcome.WIN) -> bool:
+        """Enter (pay the stack built), T (take) or P (push): graded by training; False
+        when refused (nothing built to pay, a push or take of a capped total)."""
+        state, builder = self.state, self.builder
+        if state is None or state.current is None or builder is None:
+            return False
+        assert self.chips is not None
+        question = state.current
+        chips = tuple(builder.chips) if outcome is Outcome.WIN else ()
+        if outcome is Outcome.WIN and not chips:
+            self.panel.show_error("Nothing is built yet: add chips from the rack (their keys"
+                                  " or a click), or press T to take, P to push.")
+            return False
+        try:
+            grade = state.answer_chips(ChipPayout(outcome, chips), self.chips)
+        except ChipAnswerError as error:
+            self.panel.show_error(str(error))
+            return False
+        except StorageError as error:  # graded and counted, but not saved
+            self.drop_recorder()
+            self.storageFailed.emit(error)
+            grade = state.grades[-1]
+        result = grade.chips
+        if self.show_chip_feedback and result is not None and question.seat is not None \
+                and result.expected is not None:
+            self.table.show_chip_feedback(question.seat, question.wager, result.paid,
+                                          result.expected_stack, self.chips.rack)
+        else:
+            self.table.clear_chip_feedback()
+        if self.show_settlement_after_answers and not state.finished:
+            dealer, seats = settled_so_far(state)
+            self.table.show_settlement(state.settlement, seats, dealer=dealer)
+        self.answered.emit(grade)
+        self.show_current()
+        return True
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Chip mode: the answer field's keys build the payout."""
+        if (self.builder is None or watched is not self.panel.field
+                or event.type() != QEvent.Type.KeyPress):
+            return False
+        assert isinstance(event, QKeyEvent)
+        if event.modifiers() & (Qt.KeyboardModifier.ControlModifier
+                                | Qt.KeyboardModifier.AltModifier):
+            return False  # the window's shortcuts (Ctrl+N ...)
+        key = event.key()
+        text = event.text().lower()
+        if text and text in "123456789":
+            self.chip_key(int(text))
+        elif key == Qt.Key.Key_Backspace:
+            self.take_back_chip()
+        elif key == Qt.Key.Key_Escape:
+            self.bring_back_payout()
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.pay_chips(Outcome.WIN)
+        elif text == "t":
+            self.pay_chips(Outcome.LOSE)
+        elif text == "p":
+            self.pay_chips(Outcome.PUSH)
+        elif key == Qt.Key.Key_Space:
+            self.builder.separate()
+            self._chips_changed()
+        elif key == Qt.Key.Key_Tab or key == Qt.Key.Key_Backtab:
+            return False
+        return True  # nothing else is typed into the field while building

@@ -34,6 +34,9 @@ FIXED_BY_SITE = "Fixed by the training room's site file"
 
 FOUR_COLOUR_TEXT = "Four-colour deck: diamonds blue, clubs green (easier to tell apart)"
 
+CHIP_MODE_TEXT = "Pay with chips: build each payout from the chip rack instead of typing it"
+CHIP_TOTAL_TEXT = "Show the running total of the chips (practice only; never in speed or exams)"
+
 
 class SettingsDialog(QDialog):
     def __init__(self, settings: TrainingSettings, parent: QWidget | None = None, *,
@@ -95,6 +98,17 @@ class SettingsDialog(QDialog):
         self.sound = QCheckBox("Sound on a wrong answer")
         self.sound.setChecked(settings.sound)
         form.addRow("", self.sound)
+        # Chip mode (issue 22): typed amounts stay the default.
+        self.chip_mode = QCheckBox(CHIP_MODE_TEXT)
+        self.chip_mode.setObjectName("chip_mode")
+        self.chip_mode.setChecked(settings.chip_mode)
+        form.addRow("", self.chip_mode)
+        self.chip_total = QCheckBox(CHIP_TOTAL_TEXT)
+        self.chip_total.setObjectName("chip_total")
+        self.chip_total.setChecked(settings.chip_total)
+        self.chip_total.setEnabled(settings.chip_mode)
+        self.chip_mode.toggled.connect(self.chip_total.setEnabled)
+        form.addRow("", self.chip_total)
 
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -166,4 +180,6 @@ class SettingsDialog(QDialog):
             exam_rounds=self.exam_rounds.value(),
             four_colour=self.four_colour.isChecked(),
             sound=self.sound.isChecked(),
+            chip_mode=self.chip_mode.isChecked(),
+            chip_total=self.chip_total.isChecked(),
         )

@@ -10,7 +10,7 @@ table never computes a payout.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -70,8 +70,10 @@ def stack_size(count: int, width: float) -> QRectF:
 
 
 def paint_chip_stack(painter: QPainter, base: QPointF, width: float,
-                     chips: Sequence[Decimal]) -> None:
-    """Draw ``chips`` (bottom first) as a stack whose bottom centre is ``base``."""
+                     chips: Sequence[Decimal],
+                     style_of: Callable[[Decimal], ChipStyle] = chip_style) -> None:
+    """Draw ``chips`` (bottom first) as a stack whose bottom centre is ``base``, each chip
+    in ``style_of`` its value (the usual colours, or a room's rack)."""
     ellipse, thickness = chip_geometry(width)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -81,7 +83,7 @@ def paint_chip_stack(painter: QPainter, base: QPointF, width: float,
     painter.drawEllipse(QRectF(base.x() - width * 0.52, base.y() - ellipse * 0.8,
                                width * 1.08, ellipse * 1.05))
     for index, chip in enumerate(chips):
-        style = chip_style(chip)
+        style = style_of(chip)
         chip_width = width * (0.72 if style.small else 1.0)
         chip_ellipse = ellipse * (0.72 if style.small else 1.0)
         top = base.y() - chip_ellipse / 2 - thickness * (index + 1)

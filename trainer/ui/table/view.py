@@ -14,7 +14,8 @@ shown (:meth:`TableView.show_settlement`) is the engine's
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
 
 from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSizeF, Qt, Signal
 from PySide6.QtGui import (
@@ -29,6 +30,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
 
 from trainer.engine.cards import Card
+from trainer.engine.chips import Rack
 from trainer.engine.round import SEAT_NUMBERS, Round, Wager
 from trainer.engine.settlement import Settlement
 from trainer.ui.table import layout
@@ -43,6 +45,7 @@ from trainer.ui.table.items import (
     SeatItem,
     SpotItem,
 )
+from trainer.ui.table.rack import PayoutStackItem, place_beside
 from trainer.ui.table.render_cache import SHARED
 
 BACKDROP = QColor("#1b1d21")
@@ -59,6 +62,8 @@ class TableView(QGraphicsView):
     """The set of picked dealer/board cards changed."""
     seatClicked = Signal(int)
     """A seat's area was clicked (seat number 1-6)."""
+    payoutStackClicked = Signal()
+    """The payout being built (chip mode) was clicked: its top chip goes back."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -84,6 +89,7 @@ class TableView(QGraphicsView):
         self._highlighted: int | None = None
         self._extras: tuple[bool, bool] | None = None
         self._tables_key: object = None
+        self._feedback_spot: tuple[int, Wager | None] | None = None
 
         self._felt = Felt()
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
@@ -141,6 +147,15 @@ class TableView(QGraphicsView):
                             layout.FELT_BOTTOM - 16 - right_top),
         }
         self._inscriptions: dict[str, InscriptionItem] = {}
+        # Chip mode: the payout being built, and after a graded answer (practice) the
+        # stack paid with the one the procedure expects beside it.
+        self.building_stack = PayoutStackItem("payout.building", "PAYOUT",
+                                              on_click=self.payoutStackClicked.emit)
+        self.paid_stack = PayoutStackItem("payout.paid", "PAID")
+        self.expected_stack = PayoutStackItem("payout.expected", "EXPECTED")
+        for item in (self.building_stack, self.paid_stack, self.expected_stack):
+            item.setVisible(False)
+            self._scene.addItem(item)
 
     # --- building -------------------------------------------------------------------------
 
@@ -330,6 +345,44 @@ class TableView(QGraphicsView):
         for index, item in enumerate(self._board):
             dealer_plays = "D" in tags[index]
             item.set_plays(True if dealer_plays else None, tuple(tags[index]))
+
+    def _wager_rect(self, seat: int, wager: Wager | None) -> QRectF:
+        """The spot a payout is built beside (a capped seat's total: its ante)."""
+        return self._seats[seat].spots[wager or Wager.ANTE].layout_rect()
+
+    def show_building(self, seat: int, wager: Wager | None, chips: Sequence[Decimal],
+                      rack: Rack) -> None:
+        """The payout being built for ``seat``'s ``wager``, beside it (chip mode)."""
+        item = self.building_stack
+        item.set_chips(chips, rack)
+        spot = self._wager_rect(seat, wager)
+        shown = self.paid_stack.isVisible() and self._feedback_spot == (seat, wager)
+        place_beside(item, spot, self._scene.sceneRect(),
+                     after=self.expected_stack.layout_rect() if shown else None)
+        item.setVisible(True)
+        self._refresh_pointer()
+
+    def hide_building(self) -> None:
+        self.building_stack.setVisible(False)
+        self._refresh_pointer()
+
+    def show_chip_feedback(self, seat: int, wager: Wager | None, paid: Sequence[Decimal],
+                           expected: Sequence[Decimal], rack: Rack) -> None:
+        """After a graded payout: the stack paid beside the wager, and the stack the
+        house's procedure expects beside that (both as training graded them)."""
+        spot = self._wager_rect(seat, wager)
+        self.paid_stack.set_chips(paid, rack)
+        self.expected_stack.set_chips(expected, rack)
+        first = place_beside(self.paid_stack, spot, self._scene.sceneRect())
+        place_beside(self.expected_stack, spot, self._scene.sceneRect(), after=first)
+        self.paid_stack.setVisible(True)
+        self.expected_stack.setVisible(True)
+        self._feedback_spot = (seat, wager)
+
+    def clear_chip_feedback(self) -> None:
+        self.paid_stack.setVisible(False)
+        self.expected_stack.setVisible(False)
+        self._feedback_spot = None
 
     def clear_settlement(self) -> None:
         """No settlement shown: every card and spot as the round alone shows it."""

@@ -1,0 +1,390 @@
+"""Chip mode on the table: the rack under it, the payout stack built beside the wager.
+
+The rack shows the room's chips (the site file's ``[chips]``), smallest first, each with
+the key that takes it (``1`` for the smallest ... ``7`` for the largest). A payout is
+built by clicking rack chips or pressing their keys (:class:`StackBuilder` reads the
+keys); the stack being built is drawn on the table beside the wager being paid
+(:class:`PayoutStackItem`), and after a graded answer in practice, the stack the house's
+procedure expects beside it. Nothing here decides what a stack should be: the stack is
+what the trainee built, the expected one is what training says
+(:mod:`trainer.training.chip_grading`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QShowEvent,
+)
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent, QSizePolicy, QWidget
+
+from trainer.engine.chips import DEFAULT_RACK, Rack, value_text
+from trainer.ui.table.chips import ChipStyle, chip_geometry, paint_chip_stack
+from trainer.ui.table.items import _Item, rect_key, ui_font
+
+# --- keys ---------------------------------------------------------------------------------
+
+MAX_KEYS = 9
+"""Keys 1-9 name a rack chip (a rack of more than nine takes the rest by click)."""
+
+
+@dataclass
+class StackBuilder:
+    """The stack of a payout being built, and how the keys build it (no Qt).
+
+    ``key(n)`` for a digit: chip ``n`` of the rack, smallest first. Repeated presses add
+    one chip each (``3`` ``3`` = two of the third chip); a digit pressed right after a
+    single press of another digit is a count (``4`` ``3`` = four of the third chip: the
+    chip the ``4`` added is taken back). A digit no chip has (``8`` on a seven-chip
+    rack) can only be a count and waits for its chip. :meth:`separate` (Space) ends a
+    run, so ``1`` Space ``3`` is one of the first chip and one of the third.
+    """
+
+    values: tuple[Decimal, ...] = DEFAULT_RACK.values[::-1]
+    """The rack's chip values, smallest first (key 1 is the first)."""
+    chips: list[Decimal] = field(default_factory=list)
+    """The stack, in the order built (the last is the top chip)."""
+    count: int | None = None
+    """A count typed, waiting for its chip."""
+    _run: tuple[int, int] | None = None
+    """The digit of the run of presses going on, and how many."""
+
+    def key(self, digit: int) -> None:
+        if not 1 <= digit <= MAX_KEYS:
+            raise ValueError(f"chip key {digit}: keys are 1 to {MAX_KEYS}")
+        if digit > len(self.values):  # no such chip: only a count
+            self.count = digit
+            self._run = None
+            return
+        value = self.values[digit - 1]
+        if self.count is not None:
+            self.chips.extend([value] * self.count)
+            self.count, self._run = None, None
+        elif self._run is not None and self._run[1] == 1 and self._run[0] != digit:
+            times = self._run[0]
+            self.chips.pop()  # the first press was a count, not a chip
+            self.chips.extend([value] * times)
+            self._run = None
+        else:
+            self.chips.append(value)
+            presses = self._run[1] + 1 if self._run is not None and self._run[0] == digit else 1
+            self._run = (digit, presses)
+
+    def add(self, value: Decimal) -> None:
+        """A rack chip clicked: one chip (a count typed before applies to it)."""
+        self.chips.extend([value] * (self.count or 1))
+        self.count, self._run = None, None
+
+    def separate(self) -> None:
+        self.count, self._run = None, None
+
+    def take_back(self) -> None:
+        """Backspace, or a click on the stack: the top chip goes back to the rack."""
+        if self.count is not None:
+            self.count = None
+        elif self.chips:
+            self.chips.pop()
+        self._run = None
+
+    def clear(self) -> None:
+        """Escape: the whole payout back to the rack (start it again)."""
+        self.chips.clear()
+        self.count, self._run = None, None
+
+
+# --- styles ---------------------------------------------------------------------------------
+
+
+def rack_styles(rack: Rack) -> Callable[[Decimal], ChipStyle]:
+    """Each chip of ``rack`` in the room's own colours (the site file's)."""
+    styles = {chip.value: ChipStyle(QColor(chip.face), QColor(chip.stripe))
+              for chip in rack.chips}
+    plain = ChipStyle(QColor("#9a9ca1"), QColor("#f0f0f0"))
+    return lambda value: styles.get(value, plain)
+
+
+def _ink_on(face: QColor) -> QColor:
+    return QColor("#111111") if face.lightness() > 150 else QColor("#ffffff")
+
+
+# --- the rack under the table ------------------------------------------------------------------
+
+RACK_HEIGHT_SHARE = 9
+"""The rack is 1/9 of its window's height (85 px at 768, 240 at 2160)..."""
+MIN_RACK_PX = 72
+MAX_RACK_PX = 260
+
+
+class ChipRack(QWidget):
+    """The room's chips under the table, smallest first, each with its key; click one to
+    add it to the payout. A line beside the chips says what is being built (a count
+    typed, and the running total when the trainee asked for it in practice)."""
+
+    chipClicked = Signal(object)
+    """The :class:`~decimal.Decimal` value of the rack chip clicked."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("chip_rack")
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.rack: Rack = DEFAULT_RACK
+        self._styles = rack_styles(self.rack)
+        self.status = ""
+        """The line beside the chips: a count waiting, the total when shown."""
+        self.active = False
+        """A payout is being built now (the chips take clicks)."""
+        self._watched: QWidget | None = None
+
+    def set_rack(self, rack: Rack) -> None:
+        self.rack = rack
+        self._styles = rack_styles(rack)
+        self.update()
+
+    @property
+    def smallest_first(self) -> tuple[Decimal, ...]:
+        return self.rack.values[::-1]
+
+    def set_active(self, active: bool) -> None:
+        if active != self.active:
+            self.active = active
+            self.update()
+
+    def set_status(self, text: str) -> None:
+        if text != self.status:
+            self.status = text
+            self.update()
+
+    # --- size ----------------------------------------------------------------------------
+
+    def _height(self) -> int:
+        window = self.window()
+        height = window.height() if window is not self else 768
+        return max(MIN_RACK_PX, min(MAX_RACK_PX, height // RACK_HEIGHT_SHARE))
+
+    def sizeHint(self) -> QSize:
+        return QSize(480, self._height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(240, self._height())
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        window = self.window()
+        if window is not self and window is not self._watched:
+            window.installEventFilter(self)
+            self._watched = window
+        self.updateGeometry()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._watched and event.type() == QEvent.Type.Resize:
+            self.updateGeometry()
+        return False
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def chip_rects(self) -> list[tuple[Decimal, QRectF]]:
+        """Each chip's place, smallest first (its face, its key under it)."""
+        h = float(self.height())
+        count = max(1, len(self.rack.chips))
+        # The chips take at most 70% of the width: the rest says what is being built.
+        size = min(h * 0.62, self.width() * 0.7 / (count * 1.28 + 0.28))
+        gap = size * 0.28
+        x = gap
+        rects = []
+        for value in self.smallest_first:
+            rects.append((value, QRectF(x, h * 0.06, size, size)))
+            x += size + gap
+        return rects
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.fillRect(self.rect(), QColor("#2b1d12"))  # the wooden tray
+        h = float(self.height())
+        painter.fillRect(QRectF(0, 0, self.width(), h * 0.04), QColor("#4a321f"))
+        key_font = ui_font(max(10, round(h * 0.2)), bold=True)
+        rects = self.chip_rects()
+        gap = rects[0][1].left() if rects else 0.0
+        for index, (value, rect) in enumerate(rects):
+            self._paint_face(painter, rect, value)
+            if index < MAX_KEYS:
+                painter.setFont(key_font)
+                painter.setPen(QColor("#f5e6c8") if self.active else QColor("#8b7a60"))
+                key_box = QRectF(rect.left() - gap, rect.bottom(), rect.width() + 2 * gap,
+                                 h - rect.bottom())
+                painter.drawText(key_box, Qt.AlignmentFlag.AlignCenter, str(index + 1))
+        if self.status and rects:
+            left = rects[-1][1].right() + rects[0][1].left()
+            font = ui_font(max(11, round(h * 0.22)), bold=True)
+            painter.setFont(font)
+            painter.setPen(QColor("#f5e6c8"))
+            painter.drawText(QRectF(left, 0, max(0.0, self.width() - left - 8), h),
+                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                             self.status)
+        painter.end()
+
+    def _paint_face(self, painter: QPainter, rect: QRectF, value: Decimal) -> None:
+        """A chip seen from above: its face, edge inserts, and its value written on it."""
+        style = self._styles(value)
+        painter.save()
+        painter.setOpacity(1.0 if self.active else 0.55)
+        painter.setPen(QPen(QColor(0, 0, 0, 140), max(1.0, rect.width() * 0.02)))
+        painter.setBrush(style.face)
+        painter.drawEllipse(rect)
+        pen = QPen(style.stripe, rect.width() * 0.09)
+        pen.setDashPattern([1.1, 1.4])
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(rect.adjusted(rect.width() * 0.07, rect.width() * 0.07,
+                                          -rect.width() * 0.07, -rect.width() * 0.07))
+        inner = rect.adjusted(rect.width() * 0.2, rect.width() * 0.2,
+                              -rect.width() * 0.2, -rect.width() * 0.2)
+        painter.setPen(QPen(style.stripe, max(1.0, rect.width() * 0.02)))
+        painter.setBrush(style.face.lighter(112))
+        painter.drawEllipse(inner)
+        text = value_text(value)
+        font = _fitting(text, inner.width() * 0.95, round(inner.height() * 0.5))
+        painter.setFont(font)
+        painter.setPen(_ink_on(style.face))
+        painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, text)
+        painter.restore()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton or not self.active:
+            return super().mousePressEvent(event)
+        point = event.position()
+        for value, rect in self.chip_rects():
+            if rect.contains(point):
+                self.chipClicked.emit(value)
+                return None
+        return None
+
+
+def _fitting(text: str, width: float, px: int) -> QFont:
+    px = max(8, px)
+    font = ui_font(px, bold=True)
+    while px > 8 and QFontMetricsF(font).horizontalAdvance(text) > width:
+        px -= 1
+        font = ui_font(px, bold=True)
+    return font
+
+
+# --- the payout on the table -------------------------------------------------------------------
+
+PAYOUT_CHIP = 46.0
+COLUMN_CHIPS = 20
+"""A column holds at most 20 chips, as a dealer's stacks of twenty."""
+
+
+class PayoutStackItem(_Item):
+    """A stack of chips on a dark plate beside a wager: the payout being built (a click
+    takes its top chip back) or the stack the procedure expects. Chips are sorted into
+    one column per value, largest on the left, with each column's count under it."""
+
+    def __init__(self, name: str, caption: str, on_click: Callable[[], None] | None = None
+                 ) -> None:
+        super().__init__(name)
+        self.caption = caption
+        self.chips: tuple[Decimal, ...] = ()
+        self._on_click = on_click
+        self._styles = rack_styles(DEFAULT_RACK)
+        self._rack_key: tuple[tuple[Decimal, str, str], ...] = ()
+        self.setZValue(50)
+        if on_click is not None:
+            self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
+
+    def set_chips(self, chips: Sequence[Decimal], rack: Rack) -> None:
+        self.chips = tuple(chips)
+        self._styles = rack_styles(rack)
+        self._rack_key = tuple((chip.value, chip.face, chip.stripe) for chip in rack.chips)
+        self.set_local_rect(QRectF(0, 0, *self.size_for(self.columns())))
+        self.update()
+
+    def columns(self) -> list[tuple[Decimal, int]]:
+        counts: dict[Decimal, int] = {}
+        for chip in sorted(self.chips, reverse=True):
+            counts[chip] = counts.get(chip, 0) + 1
+        result = []
+        for value, count in counts.items():
+            while count > 0:
+                result.append((value, min(count, COLUMN_CHIPS)))
+                count -= COLUMN_CHIPS
+        return result
+
+    @staticmethod
+    def size_for(columns: list[tuple[Decimal, int]]) -> tuple[float, float]:
+        ellipse, thickness = chip_geometry(PAYOUT_CHIP)
+        tallest = max((count for _, count in columns), default=1)
+        width = max(130.0, len(columns) * (PAYOUT_CHIP + 10) + 18)
+        return width, 32 + ellipse + thickness * max(tallest, 6) + 34
+
+    def wants_pointer(self) -> bool:
+        return self._on_click is not None and bool(self.chips)
+
+    def visual_key(self) -> Hashable:
+        return (self.caption, self.chips, rect_key(self._rect), self._rack_key)
+
+    def draw(self, painter: QPainter) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        rect = self._rect
+        painter.setPen(QPen(QColor("#e8c766"), 1.5))
+        painter.setBrush(QColor(8, 14, 10, 215))
+        painter.drawRoundedRect(rect, 10, 10)
+        painter.setFont(ui_font(20, bold=True, spacing=0.6))
+        painter.setPen(QColor("#e8c766"))
+        painter.drawText(QRectF(rect.left(), rect.top() + 3, rect.width(), 26),
+                         Qt.AlignmentFlag.AlignCenter, self.caption)
+        columns = self.columns()
+        if not columns:
+            painter.setPen(QColor("#cfcfcf"))
+            painter.setFont(ui_font(18))
+            painter.drawText(rect.adjusted(4, 30, -4, -4), Qt.AlignmentFlag.AlignCenter,
+                             "no chips")
+            return
+        base_y = rect.bottom() - 32
+        x = rect.left() + 9 + PAYOUT_CHIP / 2 + 5
+        count_font = ui_font(20, bold=True)
+        for value, count in columns:
+            paint_chip_stack(painter, QPointF(x, base_y), PAYOUT_CHIP, [value] * count,
+                             style_of=self._styles)
+            painter.setFont(count_font)
+            painter.setPen(QColor("#ffffff"))
+            painter.drawText(QRectF(x - PAYOUT_CHIP / 2 - 5, base_y + 4, PAYOUT_CHIP + 10, 26),
+                             Qt.AlignmentFlag.AlignCenter, f"\u00d7{count}")
+            x += PAYOUT_CHIP + 10
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._on_click is not None and event.button() == Qt.MouseButton.LeftButton:
+            self._on_click()
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+
+def place_beside(item: QGraphicsItem, spot: QRectF, scene: QRectF, *, after: QRectF | None = None
+                 ) -> QRectF:
+    """Put ``item`` right of ``spot`` (or right of ``after``, an item already there),
+    else left of it, inside ``scene``; returns its scene rect."""
+    size = item.boundingRect().size()
+    anchor = after if after is not None else spot
+    x = anchor.right() + 6
+    if x + size.width() > scene.right() - 4:
+        x = (after.left() if after is not None and after.left() < spot.left()
+             else spot.left()) - 6 - size.width()
+    y = spot.center().y() - size.height() / 2
+    y = max(scene.top() + 4, min(y, scene.bottom() - 4 - size.height()))
+    x = max(scene.left() + 4, x)
+    item.setPos(x, y)
+    return QRectF(x, y, size.width(), size.height())
