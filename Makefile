@@ -51,11 +51,13 @@ screenshot: $(APP_STAMP)
 docs-screens: $(STAMP)
 	./packaging/linux/install-test-deps.sh
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/ui/realx/test_realx_screens.py \
-		tests/ui/realx/test_realx_keys.py tests/ui/realx/test_realx_skill_grid.py
+		tests/ui/realx/test_realx_keys.py tests/ui/realx/test_realx_skill_grid.py \
+		tests/ui/realx/test_realx_chip_payout_keys.py
 	cp screenshots/1366x768-practice.png docs/screen-1366x768.png
 	cp screenshots/1366x768-skill-grid.png docs/skill-grid.png
 	cp screenshots/3840x2160-practice.png docs/screen-3840x2160.png
 	cp screenshots/help-keys-and-rules.png docs/help-keys-and-rules.png
+	cp screenshots/chip-payout-1366x768.png docs/chip-mode-1366x768.png
 
 # The Linux package, from a fresh clone: dist/hhe-trainer/ (PyInstaller bundle,
 # built in its own clean venv) and dist/hhe-trainer_<version>_<arch>.deb.
