@@ -413,6 +413,8 @@ class MainWindow(QMainWindow):
         quiet = self.room.quiet_line() if self.room is not None else None
         if quiet is not None:  # stations not heard from, read from the room off this thread
             area.show_above_dashboard(quiet)
+        if self.room is not None:  # the skill grid and trends live from the room
+            dashboard.read_class_view_from(self.room.class_view())
         area.lockedNow.connect(self._close_review)
         fit_window(area, "instructor", QSize(1400, 900))
         area.show()

@@ -26,8 +26,10 @@ from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
 
 from trainer.room.admin import QUIET_MINUTES, QuietStation, RoomError, quiet_stations
 from trainer.room.credentials import CredentialsError
+from trainer.room.reads import RoomReads
 from trainer.room.target import RoomTarget, room_target
 from trainer.room.worker import RoomState, RoomSyncStatus, RoomWorker
+from trainer.ui.progress.room_view import RoomClassView
 
 log = logging.getLogger("trainer.room")
 
@@ -138,6 +140,14 @@ class RoomPresence(QObject):
         target = self.target
         return QuietStationsLine(
             lambda: quiet_stations(target.url, target.credentials), parent)
+
+    def class_view(self) -> RoomClassView | None:
+        """The instructor's class view read from the room off the GUI thread, signed in
+        with the stations' credentials (None without a room); not started yet."""
+        if self.target is None:
+            return None
+        target = self.target
+        return RoomClassView(lambda: RoomReads(target))
 
 
 def start_room(site_database: str | None, credentials: Path | None, station_path: Path,

@@ -54,6 +54,7 @@ from trainer.ui.progress.labels import heading
 from trainer.ui.progress.models import RosterModel, SortFilterProxy
 from trainer.ui.progress.pdf import write_pdf
 from trainer.ui.progress.progress_view import configure_table
+from trainer.ui.progress.room_view import ClassViewSnapshot, RoomClassView
 from trainer.ui.progress.skill_grid import SkillGridView
 from trainer.ui.progress.trainee_page import TraineePage
 from trainer.ui.progress.trends import TrendsView
@@ -288,7 +289,7 @@ class InstructorDashboard(QWidget):
 
         # The roster's views, as tabs: the list, the skill grid, the trends of every trainee.
         self.skill_grid = SkillGridView(db)
-        self.skill_grid.traineeActivated.connect(self.open_trainee)
+        self.skill_grid.traineeActivated.connect(self._grid_trainee_activated)
         self.roster_tabs = QTabWidget()
         self.roster_tabs.setObjectName("roster_tabs")
         self.roster_tabs.addTab(roster_list, "Roster")
@@ -322,6 +323,12 @@ class InstructorDashboard(QWidget):
         layout.addLayout(actions)
         layout.addWidget(self.message)
         layout.addWidget(self.records_banner)
+        self.room_line = QLabel()  # where the skill grid and trends read from (a room)
+        self.room_line.setObjectName("class_view_source")
+        self.room_line.setWordWrap(True)
+        self.room_line.hide()
+        layout.addWidget(self.room_line)
+        self.room_view: RoomClassView | None = None
         layout.addWidget(self.stack, 1)
         self._update_records_banner()
         self._update_count()
@@ -435,6 +442,57 @@ class InstructorDashboard(QWidget):
             self.select_trainee(trainee_id)
         self.roster_view.setFocus()
         self._update_buttons()
+
+    # -- the class view, live from the room
+
+    def read_class_view_from(self, live: RoomClassView | None) -> None:
+        """The skill grid and trends read the room through ``live`` (started here, and
+        stopped with the dashboard) instead of this station's database; None: no room."""
+        if live is None:
+            return
+        self.room_view = live
+        live.setParent(self)
+        live.snapshotRead.connect(self._room_snapshot)
+        live.unreachable.connect(self._room_unreachable)
+        self.room_line.setText("Skill grid and trends: reading the room\u2026")
+        self.room_line.show()
+        live.start()
+
+    def _room_snapshot(self, snapshot: ClassViewSnapshot) -> None:
+        self.skill_grid.db = self.trends.db = snapshot
+        self.skill_grid.refresh()
+        self.trends.refresh()
+        count = len(snapshot.trainees)
+        self.room_line.setStyleSheet("color: #1b5e20;")
+        self.room_line.setText(
+            f"Skill grid and trends: live from the room ({count} trainee{'s' * (count != 1)}"
+            " at every station).")
+
+    def _room_unreachable(self, problem: str) -> None:
+        self.skill_grid.db = self.trends.db = self.db
+        self.skill_grid.refresh()
+        self.trends.refresh()
+        self.room_line.setStyleSheet("color: #8a4b00;")
+        self.room_line.setText(
+            f"The room cannot be read now ({problem}): the skill grid and trends show this"
+            " station's own answers until it can.")
+
+    def _grid_trainee_activated(self, trainee_id: int) -> None:
+        """A trainee double-clicked in the grid: their page, when this station has them
+        (the room numbers trainees its own way: they are found by uid)."""
+        grid_db = self.skill_grid.db
+        if not isinstance(grid_db, ClassViewSnapshot):
+            self.open_trainee(trainee_id)
+            return
+        chosen = next((t for t in grid_db.trainees if t.id == trainee_id), None)
+        here = None if chosen is None else next(
+            (t for t in self.db.list_trainees() if t.uid == chosen.uid), None)
+        if here is None:
+            name = chosen.name if chosen else "This trainee"
+            self.show_message(f"{name} has no records on this station: a trainee's page"
+                              " shows the records of the station it is opened on.", error=True)
+            return
+        self.open_trainee(here.id)
 
     def _close_trainee_page(self) -> None:
         page, self.trainee_page = self.trainee_page, None

@@ -1,0 +1,173 @@
+"""The instructor's class view, live from the room (issue 20, item 5).
+
+With a site file's ``[room]``, the dashboard's skill grid and trends read the room's
+PostgreSQL (:class:`~trainer.room.reads.RoomReads`) instead of the station's SQLite,
+and never on the GUI thread: :class:`RoomClassView` runs a thread of its own that asks
+the room every :data:`POLL_SECONDS` whether anything arrived (the latest answer's
+``arrived``, the number of trainees, the latest exam result: an index and a count),
+and when something did, reads the class view into a :class:`ClassViewSnapshot`: the
+grid's part first (the trainees, their latest answers per skill, the rule sets: a few
+thousand rows, about 0.15 s for 200 trainees and a million answers), handed on at once,
+then the weekly figures and most-missed, which count every answer (seconds on a
+million), handed on when read. A timer on the GUI thread picks up what the thread last
+found every :data:`APPLY_MS` and hands it to the dashboard: an answer that reaches
+the room shows in the grid within about a second. When the room cannot be read, the
+dashboard is told in a sentence and shows the station's own answers until it can.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from trainer.storage.class_sql import MissedGroup, RecentAnswers, WeekStat
+from trainer.storage.interfaces import ClassViewReads
+from trainer.storage.models import StorageError, Trainee
+
+POLL_SECONDS = 0.5
+"""How often the thread asks the room whether anything arrived."""
+APPLY_MS = 200
+"""How often the GUI thread looks for what the thread found."""
+RETRY_SECONDS = 3.0
+"""How long the thread waits before trying again a room it could not read."""
+
+
+class LiveClassReads(ClassViewReads, Protocol):
+    """The class view's reads, and what tells that something new arrived."""
+
+    def latest_arrival(self) -> tuple[object, ...]: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ClassViewSnapshot:
+    """The class view as read from the room at one moment, for every trainee: answers
+    the class view's reads from memory, so the views never wait on the network."""
+
+    trainees: tuple[Trainee, ...]
+    recent: tuple[RecentAnswers, ...]
+    weekly: tuple[WeekStat, ...]
+    missed: tuple[MissedGroup, ...]
+    rulesets: tuple[str, ...]
+
+    @classmethod
+    def read_grid(cls, reads: ClassViewReads) -> ClassViewSnapshot:
+        """What the skill grid shows (no weekly figures or most-missed)."""
+        return cls(tuple(reads.list_trainees()), tuple(reads.recent_by_skill()), (), (),
+                   tuple(reads.rulesets_of()))
+
+    @classmethod
+    def read(cls, reads: ClassViewReads,
+             grid: ClassViewSnapshot | None = None) -> ClassViewSnapshot:
+        """Everything (the grid's part as ``grid`` read it, when given)."""
+        grid = grid or cls.read_grid(reads)
+        return replace(grid, weekly=tuple(reads.weekly_skill_stats()),
+                       missed=tuple(reads.missed_groups()))
+
+    def _everyone(self, trainee_ids: Sequence[int] | None, what: str) -> None:
+        if trainee_ids is not None and set(trainee_ids) != {t.id for t in self.trainees}:
+            raise StorageError(f"the room's {what} is read for every trainee only")
+
+    def list_trainees(self) -> list[Trainee]:
+        return list(self.trainees)
+
+    def recent_by_skill(self, trainee_ids: Sequence[int] | None = None) -> list[RecentAnswers]:
+        wanted = None if trainee_ids is None else set(trainee_ids)
+        return [cell for cell in self.recent if wanted is None or cell.trainee_id in wanted]
+
+    def weekly_skill_stats(self, trainee_ids: Sequence[int] | None = None) -> list[WeekStat]:
+        self._everyone(trainee_ids, "weekly figures")
+        return list(self.weekly)
+
+    def missed_groups(self, trainee_ids: Sequence[int] | None = None) -> list[MissedGroup]:
+        self._everyone(trainee_ids, "most-missed list")
+        return list(self.missed)
+
+    def rulesets_of(self, trainee_ids: Sequence[int] | None = None) -> list[str]:
+        self._everyone(trainee_ids, "list of rule sets")
+        return list(self.rulesets)
+
+
+class RoomClassView(QObject):
+    """Reads the class view from the room on a thread of its own whenever something
+    arrives; ``snapshotRead`` carries each new :class:`ClassViewSnapshot`,
+    ``unreachable`` a sentence when the room cannot be read (once per outage)."""
+
+    snapshotRead = Signal(object)
+    unreachable = Signal(str)
+
+    def __init__(self, make_reads: Callable[[], LiveClassReads], parent: QObject | None = None,
+                 *, poll: float = POLL_SECONDS, apply_ms: int = APPLY_MS,
+                 retry: float = RETRY_SECONDS) -> None:
+        super().__init__(parent)
+        self._make_reads = make_reads
+        self._poll = poll
+        self._retry = retry
+        self._lock = threading.Lock()
+        self._found: ClassViewSnapshot | str | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="room-class-view", daemon=True)
+        self.timer = QTimer(self)
+        self.timer.setInterval(apply_ms)
+        self.timer.timeout.connect(self.apply_found)
+        self.destroyed.connect(self._stop.set)  # the thread ends with its owner
+
+    def start(self) -> None:
+        self.timer.start()
+        self._thread.start()
+
+    def stop(self, timeout: float = 1.0) -> None:
+        """Stop reading (a read under way ends on its own, within its timeouts)."""
+        self._stop.set()
+        self.timer.stop()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+
+    def _run(self) -> None:
+        reads: LiveClassReads | None = None
+        seen: tuple[object, ...] | None = None
+        failing = False
+        weekly: tuple[WeekStat, ...] = ()
+        missed_groups: tuple[MissedGroup, ...] = ()
+        while not self._stop.is_set():
+            try:
+                if reads is None:
+                    reads = self._make_reads()
+                latest = reads.latest_arrival()
+                if latest != seen or failing:
+                    # The grid first (a few thousand rows), then the figures that count
+                    # every answer (seconds on a million): the grid does not wait on them.
+                    grid = replace(ClassViewSnapshot.read_grid(reads), weekly=weekly,
+                                   missed=missed_groups)
+                    self._keep(grid)
+                    snapshot = ClassViewSnapshot.read(reads, grid)
+                    weekly, missed_groups = snapshot.weekly, snapshot.missed
+                    seen, failing = latest, False
+                    self._keep(snapshot)
+            except StorageError as error:
+                if not failing:
+                    self._keep(str(error))
+                failing = True
+                self._stop.wait(self._retry)
+                continue
+            self._stop.wait(self._poll)
+        if reads is not None:
+            reads.close()
+
+    def _keep(self, found: ClassViewSnapshot | str) -> None:
+        with self._lock:
+            self._found = found
+
+    def apply_found(self) -> None:
+        """Hand what the thread found last (if anything new) to whoever listens."""
+        with self._lock:
+            found, self._found = self._found, None
+        if isinstance(found, ClassViewSnapshot):
+            self.snapshotRead.emit(found)
+        elif isinstance(found, str):
+            self.unreachable.emit(found)
