@@ -225,9 +225,25 @@ def test_the_total_shows_in_practice_only_when_asked(qtbot: QtBot) -> None:
     not_asked.close()
 
 
-@pytest.mark.parametrize("mode", [Mode.SPEED, Mode.EXAM])
-def test_the_total_never_shows_in_speed_or_exam_mode(qtbot: QtBot, mode: Mode) -> None:
-    main = make_window(qtbot, mode, chip_total=True)
+def test_an_exam_asks_typed_amounts_whatever_the_stations_chip_setting(qtbot: QtBot) -> None:
+    """An exam is the same for every candidate: no set-up requires chips yet, so a
+    station's Pay with chips does not change its questions (nor add Chip procedure rows)."""
+    main = make_window(qtbot, Mode.EXAM, chip_total=True)
+    field = main.panel.field
+    for text in ("royal flush Ah Kh Qh Jh Th", "y", "straight", "lose"):
+        field.clear()
+        qtbot.keyClicks(field, text)
+        qtbot.keyClick(field, Qt.Key.Key_Return)
+    state = main.state
+    assert state is not None and state.current is not None
+    assert state.current.id == "seat-3-ante"  # a payout question, asked as a typed amount
+    assert main.rounds.builder is None
+    assert not main.chip_rack.isVisible()
+    main.close()
+
+
+def test_the_total_never_shows_in_speed_mode(qtbot: QtBot) -> None:
+    main = make_window(qtbot, Mode.SPEED, chip_total=True)
     to_the_odds(qtbot, main)
     keys(qtbot, main, "4", "3")
     assert built(main) == [FIVE] * 4

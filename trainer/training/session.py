@@ -89,7 +89,6 @@ def exam_settings(setup: ExamSetup, station: TrainingSettings) -> TrainingSettin
         sound=station.sound,
         exam_rounds=setup.rounds,
         seed=setup.seed,
-        chip_mode=station.chip_mode,
     )
 
 
