@@ -16,6 +16,9 @@ from trainer.cli import main
 from trainer.storage import open_database
 from trainer.storage.seal import SECRET_FILENAME
 
+PW = "correct horse"
+"""The instructor's password: it unlocks their signing key (issue 21)."""
+
 
 @pytest.fixture
 def station(private_data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, str]:
@@ -131,7 +134,8 @@ def test_the_installed_command_exits_with_the_verdict(station: tuple[Path, str])
 
 
 def test_a_certificates_code_prints_the_sign_off_and_its_exam_and_catches_an_unrevoke(
-    station: tuple[Path, str], capsys: pytest.CaptureFixture[str]
+    station: tuple[Path, str], capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     folder, _ = station
     with open_database(backup_on_session=False) as db:
@@ -145,8 +149,12 @@ def test_a_certificates_code_prints_the_sign_off_and_its_exam_and_catches_an_unr
         db.record_answer(NewAnswer(round_id, "q", "payout", "ante", 1, "ante", "10.00",
                                    "10.00", True, 2.0))
         db.finish_exam(exam.id)
-        code = db.certify(ana.id, exam.id, "Maria").code
-        db.revoke_certification(db.find_certification(code).id)  # type: ignore[union-attr]
+        code = db.certify(ana.id, exam.id, "Maria", password=PW).code
+        _, key = db.instructor_public_key("Maria", "correct horse")
+        (folder.parent / "site.toml").write_text(
+            f'[signing]\ninstructors = {{ "Maria" = "{key}" }}\n', encoding="utf-8")
+        monkeypatch.setenv("HHE_TRAINER_SITE", str(folder.parent / "site.toml"))
+        db.revoke_certification(db.find_certification(code).id, revoked_by="Maria", password=PW)  # type: ignore[union-attr]
     assert main(["verify", code.lower(), "--data-folder", str(folder)]) == 0
     out = capsys.readouterr().out
     assert f"Certification {code}" in out and "signed by Maria" in out and "REVOKED" in out

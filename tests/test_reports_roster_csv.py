@@ -14,6 +14,9 @@ from tests.storage.storage_support import ROUND, RULES, T0, answer, create_exam_
 from trainer import reports
 from trainer.storage import TrainerDB, open_database
 
+PW = "correct horse battery"
+"""The instructor's password: it unlocks their signing key (issue 21)."""
+
 
 def _passed_exam(db: TrainerDB, trainee: int, setup: int, minutes: int) -> int:
     """One exam round of five right answers (100%), finished a minute after it started."""
@@ -38,13 +41,14 @@ def db(tmp_path: Path) -> Iterator[TrainerDB]:
         database.set_employee_id(ana, "E-7")
         database.set_employee_id(dee, "E-9")
         signed = T0 + timedelta(hours=1)
-        database.certify(ana, _passed_exam(database, ana, setup, 0), "Pat",
+        database.certify(ana, _passed_exam(database, ana, setup, 0), "Pat", password=PW,
                          expires=date(2027, 3, 2), at=signed)
-        database.certify(cy, _passed_exam(database, cy, setup, 5), "Pat",
+        database.certify(cy, _passed_exam(database, cy, setup, 5), "Pat", password=PW,
                          expires=date(2026, 3, 20), at=signed)
-        revoked = database.certify(dee, _passed_exam(database, dee, setup, 10), "Pat",
+        revoked = database.certify(dee, _passed_exam(database, dee, setup, 10), "Pat", password=PW,
                                    at=signed)
-        database.revoke_certification(revoked.id, at=signed + timedelta(minutes=5))
+        database.revoke_certification(revoked.id, revoked_by="Pat", password=PW,
+                                      at=signed + timedelta(minutes=5))
         yield database
 
 

@@ -4,7 +4,8 @@
 ``hhe-trainer --self-check`` checks an installation without a screen
 (:mod:`trainer.selfcheck`); ``hhe-trainer site check|hash-password`` is for the
 training room's site file (:mod:`trainer.site_config`); ``hhe-trainer instructor
-list|reset NAME`` is IT's recovery of a forgotten instructor password, on the station.
+list|reset NAME`` is IT's recovery of a forgotten instructor password, on the station;
+``instructor public-key NAME`` prints the ``[signing]`` line IT pins in the site file.
 
 ``settle`` follows ``docs/settle-contract.md`` exactly: JSON Lines in, one
 JSON line out per round, error lines for rejected rounds, exit 2 when any
@@ -24,7 +25,7 @@ import os
 import random
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from functools import partial
 from pathlib import Path
@@ -596,6 +597,8 @@ def _cmd_instructor(args: argparse.Namespace) -> int:
             for name in db.list_instructors():
                 print(name)
             return 0
+        if args.instructor_command == "public-key":
+            return _print_public_key(db, args, command)
         try:
             known = db.known_instructor(args.name)
         except StorageError as error:
@@ -610,15 +613,40 @@ def _cmd_instructor(args: argparse.Namespace) -> int:
             print(f"hhe-trainer {command}: {error}; nothing changed", file=sys.stderr)
             return 1
     print(f"The password of instructor {stored} is reset in {db.path};"
-          " their wrong tries are cleared.")
+          " their wrong tries are cleared. Their signing key is new (the old one could not be"
+          " unlocked without the old password): pin it again in the site file with"
+          f" 'hhe-trainer instructor public-key {_toml_string(stored)}'.")
+    return 0
+
+
+def _print_public_key(db: Any, args: argparse.Namespace, command: str) -> int:
+    """The site file's ``[signing]`` line for one instructor, after their password."""
+    from trainer.storage.models import StorageError
+
+    if args.password_stdin:
+        password = sys.stdin.readline().rstrip("\r\n")
+    else:
+        import getpass
+
+        password = getpass.getpass(f"Password of instructor {args.name.strip()}: ")
+    try:
+        name, key = db.instructor_public_key(args.name, password)
+    except StorageError as error:
+        print(f"hhe-trainer {command}: {error}", file=sys.stderr)
+        return 1
+    print("# Pin it in the site file's [signing] section (one line per instructor):")
+    print(f"instructors = {{ {_toml_string(name)} = {_toml_string(key)} }}")
     return 0
 
 
 VERIFY_VALID, VERIFY_ALTERED, VERIFY_UNKNOWN, VERIFY_UNCHECKABLE, VERIFY_NO_DATABASE = range(5)
+VERIFY_NOT_SIGNED = 5
 """``hhe-trainer verify``'s exit codes: 0 valid, 1 altered, 2 no record has that code,
 3 cannot be checked (the station secret is not the one it was sealed with, or the file
 is another program's or another version's of the trainer), 4 no database could be read
-(none there, empty or damaged). Verify only reads: it writes nothing in the data folder."""
+(none there, empty or damaged), 5 a certificate not signed by a key the site file pins
+(unsigned, or signed by any other key: it proves nothing). Verify only reads: it writes
+nothing in the data folder."""
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
@@ -627,6 +655,9 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     from trainer.site_config import apply_data_folder, load_site_config
     from trainer.storage.database import DEFAULT_FILENAME, CannotCheck, open_for_checking
 
+    site = load_site_config()  # its [signing] keys are the ones a certificate counts
+    if site.rejected is not None:
+        print(f"hhe-trainer verify: {site.report}", file=sys.stderr)
     if args.data_folder is not None:
         if not args.data_folder.is_dir():
             print(f"hhe-trainer verify: there is no data folder {args.data_folder}",
@@ -634,7 +665,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
             return VERIFY_NO_DATABASE
         os.environ["HHE_TRAINER_HOME"] = str(args.data_folder)
     else:
-        apply_data_folder(load_site_config())
+        apply_data_folder(site)
     from trainer.paths import data_dir
 
     folder = data_dir()
@@ -650,7 +681,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     with opened as db:
         if args.code is None:
             return _verify_database(db)
-        return _verify_code(db, args.code)
+        return _verify_code(db, args.code, site.signing_keys)
 
 
 def _verdict(state: object) -> int:
@@ -670,7 +701,28 @@ def _worst(*states: object) -> object:
     return SealState.VALID
 
 
-def _verify_code(db: Storage, code: str) -> int:
+def _signature_verdict(db: Storage, certification_id: int,
+                       pinned: Mapping[str, Iterable[str]]) -> int:
+    """Print what the certificate's signature says; its exit code (valid: 0)."""
+    from trainer.storage.models import SignatureState
+
+    check = db.check_signature(certification_id, pinned)
+    if check.state is SignatureState.NOT_PINNED:
+        print(f"  signature: NOT by a key the site file pins: {'; '.join(check.problems)}."
+              " This certificate proves nothing.")
+        return VERIFY_NOT_SIGNED
+    print(f"  signature: by {check.signer}'s key, pinned in the site file")
+    if check.revoked_by is not None:
+        print(f"  revocation signed by {check.revoked_by}'s pinned key")
+    if check.state is SignatureState.ALTERED:
+        for problem in check.problems:
+            print(f"  ALTERED after signing: {problem}")
+        return VERIFY_ALTERED
+    return VERIFY_VALID
+
+
+def _verify_code(db: Storage, code: str,
+                 pinned: Mapping[str, Iterable[str]] | None = None) -> int:
     from trainer import reports
     from trainer.storage import seal
     from trainer.storage.certificates import normalise_code
@@ -707,12 +759,19 @@ def _verify_code(db: Storage, code: str) -> int:
     states = [exam.seal_state, answers]
     if certification is not None:
         states.append(db.certification_seal(certification.id))
+    signed = (VERIFY_VALID if certification is None
+              else _signature_verdict(db, certification.id, pinned or {}))
     state = _worst(*states)
     if state is SealState.UNCHECKABLE:
         print(seal.uncheckable_sentence(db.secret))
     elif state is SealState.ALTERED:
         print("The record, or one of the exam's answers, was changed outside the trainer:"
               " its score and result are not to be believed.")
+    if signed == VERIFY_ALTERED or state is SealState.ALTERED:
+        return _verdict(SealState.ALTERED)
+    if signed == VERIFY_NOT_SIGNED:
+        print("Record: not signed by a pinned key")
+        return VERIFY_NOT_SIGNED
     return _verdict(state)
 
 
@@ -820,7 +879,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     instructor_parser = commands.add_parser(
         "instructor",
-        help="this station's instructors, for IT: 'instructor list', 'instructor reset NAME'",
+        help="this station's instructors, for IT: 'instructor list', 'instructor reset NAME',"
+             " 'instructor public-key NAME'",
         description="This station's instructors (for IT, run on the station as its user).",
     )
     instructor_parser.set_defaults(func=_cmd_instructor)
@@ -832,6 +892,12 @@ def build_parser() -> argparse.ArgumentParser:
     reset.add_argument("name", help="the instructor's name, as in 'instructor list'")
     reset.add_argument("--password-stdin", action="store_true",
                        help="read the new password from the first line of stdin")
+    public = instructor_commands.add_parser(
+        "public-key", help="print the instructor's public key, the [signing] line to pin"
+                           " in the site file (asks their password)")
+    public.add_argument("name", help="the instructor's name, as in 'instructor list'")
+    public.add_argument("--password-stdin", action="store_true",
+                        help="read the password from the first line of stdin")
     _add_verify(commands)
     _add_room(commands)
     _add_chips(commands)

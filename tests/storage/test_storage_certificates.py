@@ -18,6 +18,9 @@ from trainer.storage.certificates import (
 )
 from trainer.storage.models import Certification, CertificationStatus, SealState
 
+PW = "correct horse battery"
+"""The instructor's password: it unlocks their signing key (issue 21)."""
+
 CODE = re.compile(r"^HHE-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$")
 
 
@@ -32,7 +35,7 @@ def room(db: TrainerDB) -> tuple[TrainerDB, int, int, int]:
 def test_a_passed_exam_is_signed_off_with_who_when_and_a_code(room: tuple) -> None:
     db, ana, _, setup = room
     exam = take_exam(db, ana, setup, right=4, wrong=1)  # 80%: exactly the pass mark
-    signed = db.certify(ana, exam.id, "pat", expires=date(2027, 3, 2), at=at(60))
+    signed = db.certify(ana, exam.id, "pat", password=PW, expires=date(2027, 3, 2), at=at(60))
     assert (signed.trainee_id, signed.exam_id, signed.signed_by, signed.signed_at,
             signed.expires, signed.revoked) == (ana, exam.id, "Pat", at(60), date(2027, 3, 2),
                                                 None)
@@ -44,7 +47,8 @@ def test_a_passed_exam_is_signed_off_with_who_when_and_a_code(room: tuple) -> No
 def test_every_certificate_gets_its_own_code(room: tuple) -> None:
     db, ana, ben, setup = room
     codes = {
-        db.certify(trainee, take_exam(db, trainee, setup, right=5, wrong=0).id, "Pat").code
+        db.certify(trainee, take_exam(db, trainee, setup, right=5, wrong=0).id, "Pat",
+                   password=PW).code
         for trainee in (ana, ben, ana)
     }
     assert len(codes) == 3
@@ -54,7 +58,7 @@ def test_a_failed_exam_cannot_be_signed_off(room: tuple) -> None:
     db, ana, _, setup = room
     exam = take_exam(db, ana, setup, right=3, wrong=2)  # 60%
     with pytest.raises(StorageError, match=f"exam_id: exam {exam.id} was not passed"):
-        db.certify(ana, exam.id, "Pat")
+        db.certify(ana, exam.id, "Pat", password=PW)
     assert db.certifications() == []
 
 
@@ -62,14 +66,14 @@ def test_an_unfinished_exam_cannot_be_signed_off(room: tuple) -> None:
     db, ana, _, setup = room
     exam = db.start_exam(ana, setup, at=at(0))
     with pytest.raises(StorageError, match=f"exam_id: exam {exam.id} is not finished"):
-        db.certify(ana, exam.id, "Pat")
+        db.certify(ana, exam.id, "Pat", password=PW)
 
 
 def test_another_trainees_exam_cannot_be_signed_off(room: tuple) -> None:
     db, ana, ben, setup = room
     exam = take_exam(db, ana, setup, right=5, wrong=0)
     with pytest.raises(StorageError, match=f"exam_id: exam {exam.id} is another trainee's"):
-        db.certify(ben, exam.id, "Pat")
+        db.certify(ben, exam.id, "Pat", password=PW)
     assert db.certification_problem(ben, exam.id) == (
         f"exam_id: exam {exam.id} is another trainee's")
     assert db.certification_problem(ana, exam.id) is None
@@ -81,7 +85,7 @@ def test_an_exam_whose_stored_result_was_altered_cannot_be_signed_off(room: tupl
     # Someone edits the file: the exam now says passed with 100%.
     db.conn.execute("UPDATE exams SET passed = 1, score = 100.0 WHERE id = ?", (exam.id,))
     with pytest.raises(StorageError, match=r"does not match its answers \(2 of 5 right"):
-        db.certify(ana, exam.id, "Pat")
+        db.certify(ana, exam.id, "Pat", password=PW)
 
 
 def test_a_pass_with_rounds_left_unanswered_cannot_be_signed_off(room: tuple) -> None:
@@ -91,39 +95,39 @@ def test_a_pass_with_rounds_left_unanswered_cannot_be_signed_off(room: tuple) ->
     assert exam.passed is False
     db.conn.execute("UPDATE exams SET passed = 1 WHERE id = ?", (exam.id,))
     with pytest.raises(StorageError, match="1 of 2 rounds complete"):
-        db.certify(ana, exam.id, "Pat")
+        db.certify(ana, exam.id, "Pat", password=PW)
 
 
 def test_only_an_instructor_of_the_station_signs(room: tuple) -> None:
     db, ana, _, setup = room
     exam = take_exam(db, ana, setup, right=5, wrong=0)
     with pytest.raises(StorageError, match="signed_by: 'Sam' is not an instructor"):
-        db.certify(ana, exam.id, "Sam")
+        db.certify(ana, exam.id, "Sam", password=PW)
     with pytest.raises(StorageError, match="signed_by: must not be empty"):
-        db.certify(ana, exam.id, "  ")
+        db.certify(ana, exam.id, "  ", password=PW)
 
 
 def test_one_exam_is_signed_off_once_until_revoked(room: tuple) -> None:
     db, ana, _, setup = room
     exam = take_exam(db, ana, setup, right=5, wrong=0)
-    first = db.certify(ana, exam.id, "Pat", at=at(60))
+    first = db.certify(ana, exam.id, "Pat", password=PW, at=at(60))
     with pytest.raises(StorageError, match=f"already signed off \\(certificate {first.code}\\)"):
-        db.certify(ana, exam.id, "Pat")
-    revoked = db.revoke_certification(first.id, at=at(120))
+        db.certify(ana, exam.id, "Pat", password=PW)
+    revoked = db.revoke_certification(first.id, revoked_by="Pat", password=PW, at=at(120))
     assert revoked.revoked == at(120)
-    again = db.certify(ana, exam.id, "Pat", at=at(180))
+    again = db.certify(ana, exam.id, "Pat", password=PW, at=at(180))
     assert again.code != first.code
     assert [c.id for c in db.certifications(ana)] == [again.id, first.id]  # newest first
 
 
 def test_revoking_twice_or_nothing_is_refused(room: tuple) -> None:
     db, ana, _, setup = room
-    signed = db.certify(ana, take_exam(db, ana, setup, right=5, wrong=0).id, "Pat")
-    db.revoke_certification(signed.id, at=at(120))
+    signed = db.certify(ana, take_exam(db, ana, setup, right=5, wrong=0).id, "Pat", password=PW)
+    db.revoke_certification(signed.id, revoked_by="Pat", password=PW, at=at(120))
     with pytest.raises(StorageError, match=f"certification {signed.id} was revoked at"):
-        db.revoke_certification(signed.id)
+        db.revoke_certification(signed.id, revoked_by="Pat", password=PW)
     with pytest.raises(StorageError, match="certification_id: no certification 404"):
-        db.revoke_certification(404)
+        db.revoke_certification(404, revoked_by="Pat", password=PW)
 
 
 def test_an_expiry_must_be_after_the_day_of_signing(room: tuple) -> None:
@@ -131,14 +135,14 @@ def test_an_expiry_must_be_after_the_day_of_signing(room: tuple) -> None:
     exam = take_exam(db, ana, setup, right=5, wrong=0)
     signed_day = at(60).astimezone().date()
     with pytest.raises(StorageError, match=r"expires: .* is not after the day of signing"):
-        db.certify(ana, exam.id, "Pat", expires=signed_day, at=at(60))
+        db.certify(ana, exam.id, "Pat", password=PW, expires=signed_day, at=at(60))
     with pytest.raises(StorageError, match="expires: '2027-01-01' must be a calendar date"):
-        db.certify(ana, exam.id, "Pat", expires="2027-01-01")  # type: ignore[arg-type]
+        db.certify(ana, exam.id, "Pat", password=PW, expires="2027-01-01")  # type: ignore[arg-type]
 
 
 def test_a_code_is_found_however_it_is_typed(room: tuple) -> None:
     db, ana, _, setup = room
-    signed = db.certify(ana, take_exam(db, ana, setup, right=5, wrong=0).id, "Pat")
+    signed = db.certify(ana, take_exam(db, ana, setup, right=5, wrong=0).id, "Pat", password=PW)
     plain = signed.code.replace("-", "")
     assert db.find_certification(plain.lower()) == signed
     assert db.find_certification(" " + signed.code.lower() + " ") == signed
@@ -196,9 +200,9 @@ def test_a_trainees_standing_is_their_best_certification() -> None:
 def test_the_roster_standing_of_each_certified_trainee(room: tuple) -> None:
     db, ana, ben, setup = room
     cal = db.create_trainee("Cal")
-    db.certify(ana, take_exam(db, ana, setup, right=5, wrong=0).id, "Pat",
+    db.certify(ana, take_exam(db, ana, setup, right=5, wrong=0).id, "Pat", password=PW,
                expires=date(2026, 4, 1), at=at(60))
-    db.certify(ben, take_exam(db, ben, setup, right=5, wrong=0).id, "Pat",
+    db.certify(ben, take_exam(db, ben, setup, right=5, wrong=0).id, "Pat", password=PW,
                expires=date(2026, 3, 20), at=at(60))
     statuses = db.certification_statuses(date(2026, 3, 21))
     assert statuses == {ana: CertificationStatus.EXPIRING, ben: CertificationStatus.EXPIRED}
@@ -213,17 +217,17 @@ def test_an_exam_whose_answer_was_edited_outside_the_trainer_cannot_be_signed_of
     # The score still matches (still right), but the answer's record is not as sealed.
     db.conn.execute("UPDATE answers SET seconds = 0.5 WHERE question_id = 'q0'")
     with pytest.raises(StorageError, match="was changed outside the trainer"):
-        db.certify(ana, exam.id, "Pat")
+        db.certify(ana, exam.id, "Pat", password=PW)
 
 
 def test_a_certification_is_sealed_when_signed_and_when_revoked(room: tuple) -> None:
     db, ana, ben, setup = room
-    signed = db.certify(ana, take_exam(db, ana, setup, right=5, wrong=0).id, "Pat",
+    signed = db.certify(ana, take_exam(db, ana, setup, right=5, wrong=0).id, "Pat", password=PW,
                         expires=date(2027, 1, 1), at=at(60))
     assert db.certification_seal(signed.id) is SealState.VALID
-    db.revoke_certification(signed.id, at=at(90))
+    db.revoke_certification(signed.id, revoked_by="Pat", password=PW, at=at(90))
     assert db.certification_seal(signed.id) is SealState.VALID
-    other = db.certify(ben, take_exam(db, ben, setup, right=5, wrong=0).id, "Pat",
+    other = db.certify(ben, take_exam(db, ben, setup, right=5, wrong=0).id, "Pat", password=PW,
                        expires=date(2027, 1, 1), at=at(60))
     db.conn.execute("UPDATE certifications SET expires = '2099-01-01' WHERE id = ?",
                     (other.id,))  # someone extends it with SQLite

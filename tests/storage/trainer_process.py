@@ -140,7 +140,7 @@ def certify_a_pass(db: TrainerDB, trainee: int) -> int:
     round_id = db.record_round(exam.session_id, ROUND, RULES, 3)
     answer(db, round_id, question_id="q0", correct=True, given="10.00")
     db.finish_exam(exam.id)
-    return db.certify(trainee, exam.id, INSTRUCTOR).id
+    return db.certify(trainee, exam.id, INSTRUCTOR, password="a long password").id
 
 
 if __name__ == "__main__":

@@ -21,6 +21,9 @@ from trainer.storage import NewAnswer, TrainerDB, open_database
 from trainer.ui.progress.certify import CertifiedRosterModel, CertifyDialog
 from trainer.ui.progress.dashboard import InstructorDashboard
 
+PW = "correct horse battery"
+"""The instructor's password: it unlocks their signing key (issue 21)."""
+
 
 def take_exam(db: TrainerDB, trainee: int, config: int, right: int, wrong: int,
               hours: float) -> int:
@@ -103,6 +106,13 @@ def test_signing_off_from_the_dashboard_marks_the_roster_certified(
     def sign(dialog: QDialog) -> bool:
         assert isinstance(dialog, CertifyDialog)
         dialog.expires.setDate(QDate(2099, 1, 1))
+        assert not dialog.sign_off()  # no password typed: nothing signed
+        assert dialog.message.text() == "Type your password: it signs the certificate."
+        dialog.password.setText("not Pat's password")
+        assert not dialog.sign_off()
+        assert dialog.message.text() == "Not signed off: not the password of Pat"
+        assert dialog.password.text() == ""  # never kept in the dialog
+        dialog.password.setText("correct horse battery")
         return dialog.sign_off()
 
     monkeypatch.setattr(dashboard, "_run_dialog", sign)
@@ -120,7 +130,7 @@ def test_signing_off_from_the_dashboard_marks_the_roster_certified(
 def test_the_roster_shows_expiring_and_expired(
     qtbot: QtBot, db: TrainerDB, room: dict[str, int]
 ) -> None:
-    db.certify(room["ana"], room["passed"], "Pat", expires=date(2026, 6, 30), at=T0)
+    db.certify(room["ana"], room["passed"], "Pat", password=PW, expires=date(2026, 6, 30), at=T0)
     model = CertifiedRosterModel(db, today=date(2026, 6, 1))  # 29 days before the end
     row = model.row_of(room["ana"])
     assert row is not None
@@ -152,7 +162,7 @@ def test_the_certificate_pdf_names_the_trainee_the_exam_the_signer_and_the_code(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
 ) -> None:
     db.set_employee_id(room["ana"], "E-7")
-    signed = db.certify(room["ana"], room["passed"], "Pat", expires=date(2099, 1, 1))
+    signed = db.certify(room["ana"], room["passed"], "Pat", password=PW, expires=date(2099, 1, 1))
     dashboard.room = "Pit 3 training room"
     dashboard.refresh()
     dashboard.select_trainee(room["ana"])
@@ -175,8 +185,8 @@ def test_a_revoked_certificate_prints_revoked(
     qtbot: QtBot, dashboard: InstructorDashboard, db: TrainerDB, room: dict[str, int],
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
 ) -> None:
-    signed = db.certify(room["ana"], room["passed"], "Pat")
-    db.revoke_certification(signed.id)
+    signed = db.certify(room["ana"], room["passed"], "Pat", password=PW)
+    db.revoke_certification(signed.id, revoked_by="Pat", password=PW)
     dashboard.select_trainee(room["ana"])
     target = tmp_path / "revoked.pdf"
     monkeypatch.setattr(dashboard, "_ask_save_path", lambda *args: target)
@@ -230,7 +240,7 @@ def test_the_certificate_renders_as_one_picture(
 
     _need("pdftoppm")
     db.set_employee_id(room["ana"], "E-4471")
-    signed = db.certify(room["ana"], room["passed"], "Pat", expires=date(2099, 1, 1))
+    signed = db.certify(room["ana"], room["passed"], "Pat", password=PW, expires=date(2099, 1, 1))
     pdf = tmp_path / "certificate.pdf"
     pages = write_pdf(certificate_html(db, signed.id, room="Pit 3 training room"), pdf,
                       page_size=QPageSize.PageSizeId.A4)
@@ -248,14 +258,18 @@ def test_revoking_asks_first_then_the_roster_no_longer_counts_it(
     qtbot: QtBot, dashboard: InstructorDashboard, db: TrainerDB, room: dict[str, int],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    signed = db.certify(room["ana"], room["passed"], "Pat")
+    signed = db.certify(room["ana"], room["passed"], "Pat", password=PW)
     dashboard.refresh()
     dashboard.select_trainee(room["ana"])
     assert _certification_column(dashboard)["Ana"] == "certified"
-    monkeypatch.setattr(dashboard, "_confirm", lambda *args: False)
+    monkeypatch.setattr(dashboard, "_ask_password", lambda *args: None)
     dashboard.revoke_action.trigger()
     assert db.certifications(room["ana"])[0].revoked is None  # said no: nothing changed
-    monkeypatch.setattr(dashboard, "_confirm", lambda *args: True)
+    monkeypatch.setattr(dashboard, "_ask_password", lambda *args: "not the password")
+    dashboard.revoke_action.trigger()
+    assert db.certifications(room["ana"])[0].revoked is None  # a revocation is signed
+    assert "not the password of Pat" in dashboard.message.text()
+    monkeypatch.setattr(dashboard, "_ask_password", lambda *args: "correct horse battery")
     dashboard.revoke_action.trigger()
     assert db.certifications(room["ana"])[0].revoked is not None
     assert dashboard.message.text() == f"Ana's certificate {signed.code} is revoked."

@@ -39,6 +39,10 @@ station, what a training room must not leave to each trainee::
     name = "Pat Lee"
     password_hash = "scrypt$16384$8$1$..."  # hhe-trainer site hash-password; never a password
 
+    [signing]                     # the instructors' public keys that certificates count
+    instructors = { "Pat Lee" = "..." }  # hhe-trainer instructor public-key NAME; a list
+                                  # of keys for one name is accepted (an old key and a new)
+
     [security]                    # trainees' PINs and the idle lock (see site_config.security)
     trainee_pin = "optional"      # "required", "optional" (the default) or "off"
     idle_lock_minutes = 10        # 1 to 240
@@ -139,6 +143,9 @@ class SiteConfig:
     """The stations' credentials file for ``room_database`` (trainer.room.credentials)."""
     chips: RoomChips = DEFAULT_CHIPS
     """The room's rack, chip procedure and odd-cents rule (``[chips]``)."""
+    signing_keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """``[signing] instructors``: each instructor's pinned public keys (base64 Ed25519);
+    a certificate counts only when one of them signed it."""
     rejected: Path | None = None
     """A site file that was found but not used (see ``problems``)."""
     problems: tuple[str, ...] = ()
@@ -173,6 +180,8 @@ class SiteConfig:
             fixed.append(f"room database {self.room_database}")
         if self.instructor:
             fixed.append(f"initial instructor {self.instructor.name}")
+        if self.signing_keys:
+            fixed.append("signing keys pinned for " + ", ".join(sorted(self.signing_keys)))
         if self.trainee_pin is not DEFAULT_PIN_POLICY:
             fixed.append(f"trainee PIN {self.trainee_pin.value}")
         if self.idle_lock_minutes != DEFAULT_IDLE_LOCK_MINUTES:
@@ -231,6 +240,7 @@ _SECTIONS: dict[str, set[str]] = {
     "data": {"folder"},
     "room": {"database", "credentials"},
     "instructor": {"name", "password_hash"},
+    "signing": {"instructors"},
     "security": set(SECURITY_KEYS),
     "chips": set(CHIP_KEYS),
 }
@@ -408,6 +418,9 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
         elif instructor_name is not None and isinstance(stored, str):
             instructor = InitialInstructor(instructor_name, stored)
 
+    # [signing]
+    signing_keys = _signing_keys(section("signing"), MAX_NAME_LENGTH, problems)
+
     # [security]
     security_raw = section("security")
     trainee_pin = pin_policy(security_raw, problems)
@@ -436,7 +449,41 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
         room_database=room_database,
         room_credentials=room_credentials,
         chips=chips,
+        signing_keys=signing_keys,
     )
+
+
+def _signing_keys(raw: dict[str, Any], longest_name: int,
+                  problems: list[str]) -> dict[str, tuple[str, ...]]:
+    """``[signing] instructors``: name = "key" (or a list of keys), each key the base64
+    text 'hhe-trainer instructor public-key' prints."""
+    from trainer.storage.signing import public_key_problem
+
+    given = raw.get("instructors")
+    if given is None:
+        return {}
+    if not isinstance(given, dict):
+        problems.append('signing.instructors: expected a table, { "Pat Lee" = "<public key>" }')
+        return {}
+    pinned: dict[str, tuple[str, ...]] = {}
+    for name, value in given.items():
+        where = f'signing.instructors."{name}"'
+        if not name.strip() or len(name.strip()) > longest_name or _CONTROL.search(name):
+            problems.append(f"{where}: not an instructor's name")
+            continue
+        keys = value if isinstance(value, list) else [value]
+        if not keys:
+            problems.append(f"{where}: no key")
+            continue
+        bad = [problem for key in keys if (problem := public_key_problem(key)) is not None]
+        if bad:
+            problems.append(f"{where}: {bad[0]}")
+            continue
+        if name.strip().casefold() in {known.casefold() for known in pinned}:
+            problems.append(f"{where}: this instructor is pinned twice")
+            continue
+        pinned[name.strip()] = tuple(key.strip() for key in keys)
+    return pinned
 
 
 _ROOM_SCHEMES = ("postgresql", "postgres")

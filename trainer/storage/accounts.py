@@ -11,6 +11,12 @@ wait is over is refused without being checked and counts nothing. A right
 one clears the count. The count is in the database, so quitting the trainer
 does not reset it; every method takes ``at`` (the present by default) so
 tests need no real waiting.
+
+Each instructor's signing key (:mod:`trainer.storage.signing`) is made the
+first time their password is known to be right (a sign-in, a sign-off, a
+request for the public key), encrypted under it; a password change
+re-encrypts it; IT's reset (no old password) makes a new key pair, which
+IT pins again.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from trainer.storage import fields, passwords, rows
+from trainer.storage import fields, passwords, rows, signing
 from trainer.storage.fields import MAX_NAME_LENGTH
 from trainer.storage.models import StorageError
 from trainer.storage.writes import Area
@@ -139,8 +145,63 @@ class Accounts(Area):
         if row is None:
             passwords.dummy_verify(password)  # as long as a real check
         elif passwords.verify_password(password, row["password_hash"]):
+            self._ensure_key(name.strip(), password)
             return self._succeeded(who)
         return self._failed(who, at)
+
+    # -- signing keys
+
+    def _key_pair(self, name: str) -> signing.KeyPair | None:
+        row = rows.fetch_one(
+            self.conn, "SELECT public_key, private_key FROM instructors WHERE name = ?", (name,)
+        )
+        if row is None or row["public_key"] is None or row["private_key"] is None:
+            return None
+        return signing.KeyPair(str(row["public_key"]), str(row["private_key"]))
+
+    def _store_key(self, conn: sqlite3.Connection, name: str, pair: signing.KeyPair) -> None:
+        conn.execute("UPDATE instructors SET public_key = ?, private_key = ? WHERE name = ?",
+                     (pair.public_key, pair.encrypted, name))
+
+    def _ensure_key(self, name: str, password: str) -> None:
+        """A key pair for an instructor who has none yet, under their (checked) password."""
+        if self._key_pair(name) is None:
+            pair = signing.new_key_pair(password)
+            with self._write() as conn:
+                self._store_key(conn, name, pair)
+
+    def signer(self, name: str, password: str, *, at: datetime | None = None,
+               field: str = "signed_by") -> signing.Signer:
+        """The instructor's unlocked signing key: the password is checked like a sign-in
+        (counted, with the wait), then decrypts the key. StorageError naming ``password``
+        when either fails: a password hash swapped outside the trainer signs in, but
+        cannot unlock the key the real password encrypted."""
+        clean = fields.name(name, field)
+        try:
+            stored_name = self.known_instructor(clean)
+        except StorageError:
+            raise StorageError(
+                f"{field}: {clean!r} is not an instructor of this station") from None
+        attempt = self.check_instructor(stored_name, password, at=at)
+        if not attempt.accepted:
+            wait = (f"; wait {attempt.wait_seconds:.0f} s before another try"
+                    if attempt.wait_seconds else "")
+            raise StorageError(f"password: not the password of {stored_name}{wait}")
+        pair = self._key_pair(stored_name)
+        assert pair is not None  # made by check_instructor
+        try:
+            private = signing.unlock(pair, password)
+        except signing.SigningError as error:
+            raise StorageError(f"password: {stored_name}'s {error}; the password was"
+                               " changed outside the trainer, or the key was replaced"
+                               ) from None
+        return signing.Signer(stored_name, pair.public_key, private)
+
+    def instructor_public_key(self, name: str, password: str) -> tuple[str, str]:
+        """The instructor's stored name and public key (base64), once their password
+        unlocks the key (so the key IT pins is one this password can sign with)."""
+        found = self.signer(name, password)
+        return found.name, found.public_key
 
     def _instructor_names(self) -> list[str]:
         found = rows.fetch_all(
@@ -164,12 +225,15 @@ class Accounts(Area):
                 f"password: at least {passwords.MIN_PASSWORD_LENGTH} characters are required"
             )
 
-    def _store_instructor_password(self, name: str, password: str) -> None:
+    def _store_instructor_password(self, name: str, password: str,
+                                   key: signing.KeyPair | None = None) -> None:
         stored = passwords.hash_password(password)
         with self._write() as conn:
             conn.execute(
                 "UPDATE instructors SET password_hash = ? WHERE name = ?", (stored, name)
             )
+            if key is not None:
+                self._store_key(conn, name, key)
             self._clear_failures(conn, instructor_key(name))
 
     def change_instructor_password(
@@ -180,17 +244,27 @@ class Accounts(Area):
         self._password_problem(new)
         attempt = self.check_instructor(stored_name, current, at=at)
         if attempt.accepted:
-            self._store_instructor_password(stored_name, new)
+            pair = self._key_pair(stored_name)
+            assert pair is not None  # made by check_instructor
+            try:
+                key = signing.reencrypt(pair, current, new)
+            except signing.SigningError as error:
+                raise StorageError(
+                    f"password: {stored_name}'s {error}: the password was changed outside"
+                    " the trainer; IT can reset it ('hhe-trainer instructor reset')") from None
+            self._store_instructor_password(stored_name, new, key)
         return attempt
 
     def reset_instructor_password(self, name: str, new: str) -> str:
         """Set a new password without the old one (IT, on the machine); the stored name.
 
-        Clears the wrong tries too. StorageError for an unknown name or a short password.
+        The old signing key cannot be re-encrypted without the old password: a new
+        key pair is made, whose public key IT pins in the site file again. Clears the
+        wrong tries too. StorageError for an unknown name or a short password.
         """
         stored_name = self.known_instructor(name)
         self._password_problem(new)
-        self._store_instructor_password(stored_name, new)
+        self._store_instructor_password(stored_name, new, signing.new_key_pair(new))
         return stored_name
 
     def remove_instructor(self, name: str, *, signed_in: str) -> None:

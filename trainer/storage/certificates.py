@@ -15,6 +15,16 @@ Each certification gets a verification code printed on the certificate
 a code typed any case, with or without its dashes. A certification is never
 deleted: revoking it keeps the record and says when.
 
+A certification is a statement the instructor signs with their own key
+(:mod:`trainer.storage.signing`): the code, the trainee, the exam (its set-up,
+result and a digest of its rounds and answers), the day signed, the expiry and
+the signer, in canonical JSON (:func:`statement_for`), stored with its
+signature. A revocation is a signed statement too. :meth:`Certificates.check_signature`
+checks both against the public keys the site file pins and against the record
+as it now is: a signature by a key not pinned proves nothing, and an exam or
+answer edited after signing (and resealed with the station's secret) no longer
+matches its digest.
+
 Status on a day (:func:`certification_status`): revoked; expired after its
 last valid day; expiring within :data:`EXPIRING_DAYS` days of it; otherwise
 certified (one with no expiry never expires).
@@ -22,13 +32,22 @@ certified (one with no expiry never expires).
 
 from __future__ import annotations
 
+import json
 import secrets
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date, datetime
+from typing import Any
 
-from trainer.storage import fields, rows, seal
-from trainer.storage.models import Certification, CertificationStatus, SealState, StorageError
+from trainer.storage import fields, rows, seal, signing
+from trainer.storage.models import (
+    Certification,
+    CertificationStatus,
+    SealState,
+    SignatureCheck,
+    SignatureState,
+    StorageError,
+)
 from trainer.storage.writes import Area
 
 EXPIRING_DAYS = 30
@@ -164,6 +183,184 @@ def _exam_problem(conn: sqlite3.Connection, secret: seal.StationSecret, trainee_
     return None
 
 
+STATEMENT_KIND = "hhe-trainer certification"
+REVOCATION_KIND = "hhe-trainer revocation"
+STATEMENT_VERSION = 1
+
+
+def exam_facts(conn: sqlite3.Connection, exam_id: int) -> dict[str, Any] | None:
+    """What a certificate vouches for about an exam, as it is stored now: the trainee,
+    the set-up, the result and a digest of every round and answer; None: no such exam."""
+    exam = rows.fetch_one(
+        conn,
+        "SELECT e.uid, t.uid AS trainee_uid, e.session_id, e.setup_json, e.rounds,"
+        " e.ruleset_id, e.pass_mark, e.time_limit_seconds, e.attempt, e.started, e.finished,"
+        " e.score, e.passed FROM exams e JOIN trainees t ON t.id = e.trainee_id"
+        " WHERE e.id = ?",
+        (exam_id,),
+    )
+    if exam is None:
+        return None
+    answered = conn.execute(
+        "SELECT r.uid, r.ruleset_id, r.round_json, a.uid, a.question_id, a.kind, a.skill,"
+        " a.seat, a.wager, a.expected, a.given, a.correct, a.seconds, a.answered_at"
+        " FROM rounds r LEFT JOIN answers a ON a.round_id = r.id WHERE r.session_id = ?"
+        " ORDER BY r.uid, a.uid",
+        (exam["session_id"],),
+    ).fetchall()
+    return {
+        "uid": exam["uid"],
+        "trainee": exam["trainee_uid"],
+        "setup": None if exam["setup_json"] is None else signing.digest(exam["setup_json"]),
+        "rounds": exam["rounds"],
+        "ruleset": exam["ruleset_id"],
+        "pass_mark": exam["pass_mark"],
+        "time_limit_seconds": exam["time_limit_seconds"],
+        "attempt": exam["attempt"],
+        "started": exam["started"],
+        "finished": exam["finished"],
+        "score": exam["score"],
+        "passed": exam["passed"],
+        "answers": signing.digest([list(row) for row in answered]),
+    }
+
+
+def statement_for(conn: sqlite3.Connection, certification_id: int) -> dict[str, Any]:
+    """The statement a certification's record says, built afresh from the record, its
+    trainee and its exam (what the signature must cover, but for ``signer`` and
+    ``public_key``, which the signed statement itself names)."""
+    row = rows.fetch_one(
+        conn,
+        "SELECT c.code, c.signed_at, c.expires, c.exam_id, c.signed_by, t.uid AS trainee_uid,"
+        " t.name AS trainee_name, g.name AS setup_name FROM certifications c"
+        " JOIN trainees t ON t.id = c.trainee_id JOIN exams e ON e.id = c.exam_id"
+        " LEFT JOIN exam_configs g ON g.id = e.config_id WHERE c.id = ?",
+        (certification_id,),
+    )
+    if row is None:
+        raise StorageError(f"certification_id: no certification {certification_id}")
+    return {
+        "kind": STATEMENT_KIND,
+        "version": STATEMENT_VERSION,
+        "code": row["code"],
+        "trainee": {"uid": row["trainee_uid"], "name": row["trainee_name"]},
+        "exam": exam_facts(conn, int(row["exam_id"])),
+        "setup_name": row["setup_name"],
+        "signed_at": row["signed_at"],
+        "expires": row["expires"],
+        "signer": row["signed_by"],
+    }
+
+
+# What must still match between the signed statement and the record (named for a person);
+# a trainee's or set-up's name may change after signing (a rename), the rest never does.
+_COMPARED = {
+    "code": "the verification code",
+    "signed_at": "the time of signing",
+    "expires": "the expiry",
+    "signer": "who signed",
+}
+_EXAM_COMPARED = {
+    "uid": "which exam it is",
+    "trainee": "whose exam it is",
+    "setup": "the exam's set-up",
+    "rounds": "the exam's length",
+    "ruleset": "the exam's rule set",
+    "pass_mark": "the pass mark",
+    "time_limit_seconds": "the time limit",
+    "attempt": "the attempt number",
+    "started": "when the exam started",
+    "finished": "when the exam finished",
+    "score": "the score",
+    "passed": "the result",
+    "answers": "the exam's rounds and answers",
+}
+
+
+def _differences(signed: Mapping[str, Any], now: Mapping[str, Any]) -> list[str]:
+    changed = [what for key, what in _COMPARED.items() if signed.get(key) != now.get(key)]
+    if (signed.get("trainee") or {}).get("uid") != now["trainee"]["uid"]:
+        changed.append("the trainee")
+    raw = signed.get("exam")
+    signed_exam: Mapping[str, Any] = raw if isinstance(raw, dict) else {}
+    now_exam: Mapping[str, Any] = now.get("exam") or {}
+    changed += [what for key, what in _EXAM_COMPARED.items()
+                if signed_exam.get(key) != now_exam.get(key)]
+    return changed
+
+
+def _parsed(text: object) -> dict[str, Any] | None:
+    """A stored statement, only when it is a JSON object in canonical form."""
+    if not isinstance(text, str):
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or signing.canonical(data) != text.encode("utf-8"):
+        return None
+    return data
+
+
+def check_signature(conn: sqlite3.Connection, certification_id: int,
+                    pinned: Mapping[str, Iterable[str]]) -> SignatureCheck:
+    """A certification's signature and revocation checked against the pinned keys
+    and against its record, trainee and exam as they are now."""
+    row = rows.fetch_one(
+        conn,
+        "SELECT statement, signature, revoked, revocation, revocation_signature"
+        " FROM certifications WHERE id = ?",
+        (certification_id,),
+    )
+    if row is None:
+        raise StorageError(f"certification_id: no certification {certification_id}")
+    not_pinned = SignatureState.NOT_PINNED
+    if row["statement"] is None or row["signature"] is None:
+        return SignatureCheck(not_pinned, None, (
+            "it carries no signature (signed off before certificates were signed, or its"
+            " signature was removed)",))
+    signed = _parsed(row["statement"])
+    if signed is None or signed.get("kind") != STATEMENT_KIND:
+        return SignatureCheck(not_pinned, None, ("its signed statement is unreadable",))
+    signer = signing.signer_of(row["statement"], row["signature"], pinned)
+    if signer is None:
+        if not pinned:
+            why = "the site file pins no instructor's key ([signing] instructors)"
+        else:
+            why = (f"its signature ({signed.get('signer')!r}, key"
+                   f" {str(signed.get('public_key'))[:12]}...) is not by a key the site file"
+                   " pins")
+        return SignatureCheck(not_pinned, None, (why,))
+    problems = [f"{what} is not what was signed"
+                for what in _differences(signed, statement_for(conn, certification_id))]
+    revoked_by = None
+    if row["revoked"] is not None or row["revocation"] is not None:
+        revoked_by = _revocation_signer(row, signed, pinned, problems)
+    state = SignatureState.ALTERED if problems else SignatureState.SIGNED
+    return SignatureCheck(state, signer, tuple(problems), revoked_by)
+
+
+def _revocation_signer(row: sqlite3.Row, signed: Mapping[str, Any],
+                       pinned: Mapping[str, Iterable[str]], problems: list[str]) -> str | None:
+    revocation = _parsed(row["revocation"])
+    if row["revoked"] is None:
+        problems.append("a signed revocation is on record but the certificate no longer"
+                        " says revoked")
+        return None
+    if revocation is None or row["revocation_signature"] is None:
+        problems.append("the revocation is not signed")
+        return None
+    who = signing.signer_of(row["revocation"], row["revocation_signature"], pinned)
+    if who is None:
+        problems.append("the revocation is not signed by a key the site file pins")
+    elif (revocation.get("kind") != REVOCATION_KIND
+          or revocation.get("code") != signed.get("code")
+          or revocation.get("revoked") != row["revoked"]
+          or revocation.get("certificate") != signing.digest(signed)):
+        problems.append("the revocation is not the one signed")
+    return who
+
+
 class Certificates(Area):
     """Signing off, reading, verifying and revoking certifications."""
 
@@ -180,19 +377,25 @@ class Certificates(Area):
         field), or None when it can."""
         return _exam_problem(self.conn, self.secret, trainee_id, exam_id)
 
+    def check_signature(self, certification_id: int,
+                        pinned: Mapping[str, Iterable[str]]) -> SignatureCheck:
+        """The certification's signature against the pinned keys (:func:`check_signature`)."""
+        return check_signature(self.conn, certification_id, pinned)
+
     def certify(
         self,
         trainee_id: int,
         exam_id: int,
-        signed_by: str,
+        signer: signing.Signer,
         *,
         expires: date | None = None,
         at: datetime | None = None,
     ) -> Certification:
-        """Sign a trainee off on a passed exam; the certification with its new code."""
+        """Sign a trainee off on a passed exam with the instructor's unlocked key; the
+        certification with its new code, its signed statement stored with it."""
         trainee_id = fields.integer(trainee_id, "trainee_id")
         exam_id = fields.integer(exam_id, "exam_id")
-        who = fields.name(signed_by, "signed_by")
+        who = fields.name(signer.name, "signed_by")
         signed_at = fields.stamp(at)
         if expires is not None and (isinstance(expires, datetime)
                                     or not isinstance(expires, date)):
@@ -225,6 +428,13 @@ class Certificates(Area):
                  None if expires is None else expires.isoformat(), code),
             )
             certification_id = int(cursor.lastrowid or 0)
+            statement = {**statement_for(conn, certification_id),
+                         "public_key": signer.public_key}
+            conn.execute(
+                "UPDATE certifications SET statement = ?, signature = ? WHERE id = ?",
+                (signing.canonical(statement).decode("utf-8"),
+                 signing.sign(signer.private, statement), certification_id),
+            )
             seal.seal_row(conn, self.secret, "certifications", certification_id)
         found = self._certification_where("id = ?", certification_id)
         assert found is not None
@@ -254,15 +464,30 @@ class Certificates(Area):
         return None if clean is None else self._certification_where("code = ?", clean)
 
     def revoke_certification(
-        self, certification_id: int, *, at: datetime | None = None
+        self, certification_id: int, signer: signing.Signer, *, at: datetime | None = None
     ) -> Certification:
-        """Withdraw a certification (the record stays, with when it was revoked)."""
+        """Withdraw a certification (the record stays, with when it was revoked), with
+        a revocation signed by the instructor's unlocked key."""
         certification_id = fields.integer(certification_id, "certification_id")
         when = fields.stamp(at)
         with self._write() as conn:
+            found = conn.execute("SELECT code, statement FROM certifications WHERE id = ?",
+                                 (certification_id,)).fetchone()
+            signed = _parsed(None if found is None else found[1])
+            revocation = {
+                "kind": REVOCATION_KIND,
+                "version": STATEMENT_VERSION,
+                "code": None if found is None else found[0],
+                "certificate": None if signed is None else signing.digest(signed),
+                "revoked": when,
+                "signer": signer.name,
+                "public_key": signer.public_key,
+            }
             cursor = conn.execute(
-                "UPDATE certifications SET revoked = ? WHERE id = ? AND revoked IS NULL",
-                (when, certification_id),
+                "UPDATE certifications SET revoked = ?, revocation = ?, revocation_signature = ?"
+                " WHERE id = ? AND revoked IS NULL",
+                (when, signing.canonical(revocation).decode("utf-8"),
+                 signing.sign(signer.private, revocation), certification_id),
             )
             if cursor.rowcount == 1:
                 seal.reseal_row(conn, self.secret, "certifications", certification_id,

@@ -26,7 +26,7 @@ the rest of the trainer uses; each of its parts is a module with one job:
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -65,6 +65,7 @@ from trainer.storage.models import (
     RosterRow,
     SealState,
     SealSummary,
+    SignatureCheck,
     SkillStat,
     StationExam,
     StorageError,
@@ -197,6 +198,9 @@ class TrainerDB(Core):
 
     def ensure_site_instructor(self, name: str, password_hash: str) -> bool:
         return self._accounts.ensure_site_instructor(name, password_hash)
+
+    def instructor_public_key(self, name: str, password: str) -> tuple[str, str]:
+        return self._accounts.instructor_public_key(name, password)
 
     def trainee_has_pin(self, trainee_id: int) -> bool:
         return self._accounts.trainee_has_pin(trainee_id)
@@ -400,10 +404,17 @@ class TrainerDB(Core):
         return self._certificates.certification_problem(trainee_id, exam_id)
 
     def certify(
-        self, trainee_id: int, exam_id: int, signed_by: str, *, expires: date | None = None,
-        at: datetime | None = None
+        self, trainee_id: int, exam_id: int, signed_by: str, *, password: str,
+        expires: date | None = None, at: datetime | None = None
     ) -> Certification:
-        return self._certificates.certify(trainee_id, exam_id, signed_by, expires=expires, at=at)
+        """Sign off, signed with ``signed_by``'s key, unlocked by ``password`` for this
+        one signature (never kept)."""
+        signer = self._accounts.signer(signed_by, password)
+        return self._certificates.certify(trainee_id, exam_id, signer, expires=expires, at=at)
+
+    def check_signature(self, certification_id: int,
+                        pinned: Mapping[str, Iterable[str]]) -> SignatureCheck:
+        return self._certificates.check_signature(certification_id, pinned)
 
     def certifications(self, trainee_id: int | None = None) -> list[Certification]:
         return self._certificates.certifications(trainee_id)
@@ -412,9 +423,12 @@ class TrainerDB(Core):
         return self._certificates.find_certification(code)
 
     def revoke_certification(
-        self, certification_id: int, *, at: datetime | None = None
+        self, certification_id: int, *, revoked_by: str, password: str,
+        at: datetime | None = None
     ) -> Certification:
-        return self._certificates.revoke_certification(certification_id, at=at)
+        """Revoke, the revocation signed with ``revoked_by``'s key (``password``)."""
+        signer = self._accounts.signer(revoked_by, password, field="revoked_by")
+        return self._certificates.revoke_certification(certification_id, signer, at=at)
 
     def certification_statuses(self, today: date) -> dict[int, CertificationStatus]:
         return self._certificates.certification_statuses(today)

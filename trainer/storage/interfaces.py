@@ -15,7 +15,7 @@ unavailable, damaged), never the driver's own error; exporting a file may also r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Protocol
@@ -45,6 +45,7 @@ from trainer.storage.models import (
     RosterRow,
     SealState,
     SealSummary,
+    SignatureCheck,
     SkillStat,
     StationExam,
     Streak,
@@ -122,6 +123,8 @@ class InstructorAccounts(Protocol):
     def remove_instructor(self, name: str, *, signed_in: str) -> None: ...
 
     def ensure_site_instructor(self, name: str, password_hash: str) -> bool: ...
+
+    def instructor_public_key(self, name: str, password: str) -> tuple[str, str]: ...
 
 
 class TraineeAccounts(TraineeDirectory, TraineePins, Protocol):
@@ -312,14 +315,17 @@ class CertificateStore(Protocol):
 
     def certification_problem(self, trainee_id: int, exam_id: int) -> str | None: ...
 
-    def certify(self, trainee_id: int, exam_id: int, signed_by: str, *,
+    def certify(self, trainee_id: int, exam_id: int, signed_by: str, *, password: str,
                 expires: date | None = None, at: datetime | None = None) -> Certification: ...
+
+    def check_signature(self, certification_id: int,
+                        pinned: Mapping[str, Iterable[str]]) -> SignatureCheck: ...
 
     def certifications(self, trainee_id: int | None = None) -> list[Certification]: ...
 
     def find_certification(self, code: str) -> Certification | None: ...
 
-    def revoke_certification(self, certification_id: int, *,
+    def revoke_certification(self, certification_id: int, *, revoked_by: str, password: str,
                              at: datetime | None = None) -> Certification: ...
 
     def certification_statuses(self, today: date) -> dict[int, CertificationStatus]: ...

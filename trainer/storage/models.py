@@ -539,3 +539,29 @@ class Certification:
     """The verification code printed on the certificate."""
     revoked: datetime | None
     seal: str | None
+
+
+class SignatureState(StrEnum):
+    """What a certification's signature says, against the keys the site file pins
+    (:meth:`~trainer.storage.certificates.Certificates.check_signature`)."""
+
+    SIGNED = "signed by a pinned key"
+    """Signed by the key the site file pins for an instructor, and the exam, its answers
+    and the certification are still what was signed."""
+    NOT_PINNED = "not signed by a pinned key"
+    """No signature, or one no pinned key made: it proves nothing."""
+    ALTERED = "altered after signing"
+    """The signature is good, but the record or its exam no longer says what was signed."""
+
+
+@dataclass(frozen=True, slots=True)
+class SignatureCheck:
+    """A certification's signature checked: the state, who signed, and why."""
+
+    state: SignatureState
+    signer: str | None
+    """The pinned instructor whose key signed (None unless SIGNED or ALTERED)."""
+    problems: tuple[str, ...] = ()
+    """Sentences: what is not as signed (a revocation with no good signature too)."""
+    revoked_by: str | None = None
+    """The pinned instructor whose key signed the revocation, if any."""

@@ -40,6 +40,11 @@ shipped: add the next one.
    My exams. It is never a row of ``exams``: it cannot be signed off and never
    counts for an assignment, and it stays on its station (station files do not
    carry it).
+8. ``signing_keys`` (issue 21): each instructor's Ed25519 public key and the
+   private key encrypted under their password (``trainer.storage.signing``;
+   NULL until the instructor first signs in or signs off with a password);
+   each certification's signed statement and signature, and its revocation's
+   (older certifications keep NULL: "not signed").
 
 Before writing a file the trainer asks :func:`examine` whether it may: a
 file another program made, or one a newer trainer has written, is never
@@ -65,6 +70,7 @@ MIGRATION_NAMES: tuple[str, ...] = (
     "m005_trusted_records",
     "m006_skill_recent",
     "m007_station_exams",
+    "m008_signing_keys",
 )
 SCHEMA_VERSION = len(MIGRATION_NAMES)
 def _run(db: Database, statements: list[str], version: int) -> None:
@@ -430,6 +436,21 @@ _STATION_EXAMS = [
 @MIGRATIONS(name="m007_station_exams")
 def m007_station_exams(db: Database) -> None:
     _run(db, _STATION_EXAMS, 7)
+
+
+_SIGNING_KEYS = [
+    "ALTER TABLE instructors ADD COLUMN public_key TEXT",
+    "ALTER TABLE instructors ADD COLUMN private_key TEXT",
+    "ALTER TABLE certifications ADD COLUMN statement TEXT",
+    "ALTER TABLE certifications ADD COLUMN signature TEXT",
+    "ALTER TABLE certifications ADD COLUMN revocation TEXT",
+    "ALTER TABLE certifications ADD COLUMN revocation_signature TEXT",
+]
+
+
+@MIGRATIONS(name="m008_signing_keys")
+def m008_signing_keys(db: Database) -> None:
+    _run(db, _SIGNING_KEYS, 8)
 
 
 # --------------------------------------------------------------------------- examining a file

@@ -29,7 +29,7 @@ from typing import Any
 
 from trainer.engine.round import SEAT_NUMBERS, Wager
 from trainer.skills import QuestionKind, Skill
-from trainer.storage import fields, passwords, seal
+from trainer.storage import fields, passwords, seal, signing
 from trainer.storage.backups import Backups
 from trainer.storage.models import CourseAnswerKind, Mode, NewAnswer, StorageError
 
@@ -144,12 +144,14 @@ class Writes(Area):
                 f"password: at least {passwords.MIN_PASSWORD_LENGTH} characters are required"
             )
         stored = passwords.hash_password(password)
+        key = signing.new_key_pair(password)  # the signing key, encrypted under the password
         with self._write() as conn:
             if conn.execute("SELECT 1 FROM instructors WHERE name = ?", (clean,)).fetchone():
                 raise StorageError(f"name: an instructor named {clean!r} already exists")
             cursor = conn.execute(
-                "INSERT INTO instructors (name, password_hash, created) VALUES (?, ?, ?)",
-                (clean, stored, fields.now()),
+                "INSERT INTO instructors (name, password_hash, created, public_key,"
+                " private_key) VALUES (?, ?, ?, ?, ?)",
+                (clean, stored, fields.now(), key.public_key, key.encrypted),
             )
         return int(cursor.lastrowid or 0)
 

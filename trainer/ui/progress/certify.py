@@ -4,8 +4,12 @@
 allow (:meth:`~trainer.storage.certificates.Certificates.certification_problem`:
 passed, finished, unaltered, not signed off yet) can be chosen, and the others
 say why not. The instructor signing is the one signed in (or, when the
-dashboard was opened without one, chosen from the station's instructors). An
-expiry is optional: one year from today by default.
+dashboard was opened without one, chosen from the station's instructors), who
+types their password: it unlocks their signing key for this one signature
+(the key is never kept in memory after it, nor stored in clear), so a
+certificate is signed with a key only the instructor holds
+(:mod:`trainer.storage.signing`). An expiry is optional: one year from today
+by default.
 
 :class:`CertifiedRosterModel` is the roster with one more column: each
 trainee's certification (certified, expiring within
@@ -28,6 +32,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListView,
     QListWidget,
     QListWidgetItem,
@@ -144,6 +149,11 @@ class CertifyDialog(QDialog):
         else:
             self.instructor.addItems(db.list_instructors())
         form.addRow("Signed off by", self.instructor)
+        self.password = QLineEdit()
+        self.password.setObjectName("certify_password")
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.password.setPlaceholderText("unlocks your signing key for this signature")
+        form.addRow("Your password", self.password)
         self.expires_box = QCheckBox("Expires on")
         self.expires_box.setObjectName("certify_expires_box")
         self.expires_box.setChecked(True)
@@ -221,17 +231,24 @@ class CertifyDialog(QDialog):
         if exam_id is None:
             self.message.setText("Choose a passed exam first.")
             return False
+        if not self.password.text():
+            self.message.setText("Type your password: it signs the certificate.")
+            self.password.setFocus()
+            return False
         expires = None
         if self.expires_box.isChecked():
             chosen = self.expires.date()
             expires = date(chosen.year(), chosen.month(), chosen.day())
         try:
             self.certification = self.db.certify(
-                self.trainee_id, exam_id, self.instructor.currentText(), expires=expires
+                self.trainee_id, exam_id, self.instructor.currentText(),
+                password=self.password.text(), expires=expires
             )
         except StorageError as error:
             self.message.setText(f"Not signed off: {_why(str(error))}")
             return False
+        finally:
+            self.password.clear()
         self.accept()
         return True
 

@@ -598,6 +598,11 @@ class InstructorDashboard(QWidget):
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
 
+    def _ask_password(self, title: str, text: str) -> str | None:
+        """The signed-in instructor's password, or None when cancelled."""
+        typed, ok = QInputDialog.getText(self, title, text, QLineEdit.EchoMode.Password)
+        return typed if ok else None
+
     def _run_dialog(self, dialog: QDialog) -> bool:
         """Show a modal dialog; True when accepted."""
         return dialog.exec() == QDialog.DialogCode.Accepted
@@ -723,11 +728,18 @@ class InstructorDashboard(QWidget):
         if live is None:
             self.show_message(f"{trainee.name} has no certificate to revoke.", error=True)
             return None
-        if not self._confirm("Revoke certificate", f"Revoke {trainee.name}'s certificate"
-                             f" {live.code}? The record stays and reads revoked."):
+        if self.instructor is None:
+            self.show_message("Sign in as an instructor to revoke: the revocation is signed"
+                              " with your key.", error=True)
+            return None
+        password = self._ask_password(
+            "Revoke certificate", f"Revoke {trainee.name}'s certificate {live.code}? The"
+            " record stays and reads revoked.\nYour password signs the revocation:")
+        if password is None:
             return None
         try:
-            revoked = self.db.revoke_certification(live.id)
+            revoked = self.db.revoke_certification(live.id, revoked_by=self.instructor,
+                                                   password=password)
         except FILE_OR_STORAGE_ERRORS as error:
             self.show_message(f"The certificate was not revoked: {error}", error=True)
             return None

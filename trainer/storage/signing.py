@@ -1,0 +1,195 @@
+"""Instructors' signing keys and signed statements (no Qt).
+
+Each instructor has an Ed25519 key pair (the ``cryptography`` library). The
+private key is never stored in clear: it is kept encrypted with AES-256-GCM
+under a key derived from the instructor's password with scrypt (memory-hard;
+:data:`KEY_SCRYPT_N` is twice the password hash's N), in the stored form
+``scrypt-aesgcm$<n>$<r>$<p>$<salt hex>$<nonce hex>$<ciphertext hex>``. The
+public key is bound to it as the cipher's associated data, so a private key
+cannot be paired with another public key without the password.
+
+Whoever can write the station's database can replace an instructor's keys,
+so a public key read from the database proves nothing: a signature counts only
+when it verifies under a key the site file pins (``[signing] instructors``),
+which IT installs where only administrators write (:func:`signer_of`).
+
+A statement is a JSON object written canonically (:func:`canonical`: keys
+sorted, no spaces, UTF-8), so the same statement always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import secrets
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cryptography.exceptions import InvalidSignature, InvalidTag
+from cryptography.hazmat.primitives.asymmetric.ed25519 import (
+    Ed25519PrivateKey,
+    Ed25519PublicKey,
+)
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.serialization import (
+    Encoding,
+    NoEncryption,
+    PrivateFormat,
+    PublicFormat,
+)
+
+from trainer.storage import passwords
+
+KEY_SCRYPT_N = 2 * passwords.SCRYPT_N
+KEY_SCRYPT_R = passwords.SCRYPT_R
+KEY_SCRYPT_P = passwords.SCRYPT_P
+"""The key-encryption scrypt costs: at least the password hash's (2**15, 8, 1: 32 MiB)."""
+_PREFIX = "scrypt-aesgcm"
+_SALT_BYTES = 16
+_NONCE_BYTES = 12
+_KEY_BYTES = 32
+PUBLIC_KEY_BYTES = 32
+_MAXMEM = 128 * 1024 * 1024
+_MAX_N = 2**20
+_MAX_RP = 16
+_AAD = b"hhe-trainer instructor signing key v1\x00"
+
+
+class SigningError(ValueError):
+    """A key that cannot be unlocked or read; the sentence names why."""
+
+
+def canonical(statement: Mapping[str, Any]) -> bytes:
+    """The statement's one byte form: JSON, keys sorted, no spaces, UTF-8."""
+    return json.dumps(statement, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False, allow_nan=False).encode("utf-8")
+
+
+def digest(data: object) -> str:
+    """SHA-256 (hex) of ``data``'s canonical JSON form."""
+    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"),
+                                     ensure_ascii=False, allow_nan=False)
+                          .encode("utf-8")).hexdigest()
+
+
+def public_key_text(key: Ed25519PublicKey) -> str:
+    """The raw 32-byte public key in base64 (the form the site file pins)."""
+    raw = key.public_bytes(Encoding.Raw, PublicFormat.Raw)
+    return base64.b64encode(raw).decode("ascii")
+
+
+def public_key_problem(text: object) -> str | None:
+    """Why ``text`` is not a public key in the pinned form; None when it is."""
+    if not isinstance(text, str):
+        return "expected the base64 text 'hhe-trainer instructor public-key' prints"
+    try:
+        raw = base64.b64decode(text.strip(), validate=True)
+    except (binascii.Error, ValueError):
+        return f"{text[:60]!r} is not base64 text"
+    if len(raw) != PUBLIC_KEY_BYTES:
+        return f"an Ed25519 public key is {PUBLIC_KEY_BYTES} bytes, this one is {len(raw)}"
+    return None
+
+
+def _public_key(text: str) -> Ed25519PublicKey:
+    return Ed25519PublicKey.from_public_bytes(base64.b64decode(text.strip(), validate=True))
+
+
+def _kek(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+    return hashlib.scrypt(password.encode("utf-8"), salt=salt, n=n, r=r, p=p,
+                          maxmem=_MAXMEM, dklen=_KEY_BYTES)
+
+
+@dataclass(frozen=True, slots=True)
+class KeyPair:
+    """A stored key pair: the public key (base64) and the encrypted private key."""
+
+    public_key: str
+    encrypted: str = field(repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Signer:
+    """An instructor's unlocked key, held in memory only for one signature."""
+
+    name: str
+    public_key: str
+    private: Ed25519PrivateKey = field(repr=False)
+
+
+def _encrypt(private: Ed25519PrivateKey, public_text: str, password: str) -> str:
+    salt = secrets.token_bytes(_SALT_BYTES)
+    nonce = secrets.token_bytes(_NONCE_BYTES)
+    raw = private.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
+    sealed = AESGCM(_kek(password, salt, KEY_SCRYPT_N, KEY_SCRYPT_R, KEY_SCRYPT_P)).encrypt(
+        nonce, raw, _AAD + public_text.encode("ascii"))
+    return (f"{_PREFIX}${KEY_SCRYPT_N}${KEY_SCRYPT_R}${KEY_SCRYPT_P}"
+            f"${salt.hex()}${nonce.hex()}${sealed.hex()}")
+
+
+def new_key_pair(password: str) -> KeyPair:
+    """A fresh Ed25519 key pair, its private key encrypted under ``password``."""
+    private = Ed25519PrivateKey.generate()
+    public_text = public_key_text(private.public_key())
+    return KeyPair(public_text, _encrypt(private, public_text, password))
+
+
+def unlock(pair: KeyPair, password: str) -> Ed25519PrivateKey:
+    """The private key, decrypted with ``password``; SigningError when it cannot be."""
+    parts = pair.encrypted.split("$") if isinstance(pair.encrypted, str) else []
+    try:
+        prefix, n_text, r_text, p_text, salt_hex, nonce_hex, sealed_hex = parts
+        n, r, p = int(n_text), int(r_text), int(p_text)
+        salt, nonce, sealed = (bytes.fromhex(salt_hex), bytes.fromhex(nonce_hex),
+                               bytes.fromhex(sealed_hex))
+    except ValueError:
+        raise SigningError("the stored signing key is not in a form this version reads") from None
+    if (prefix != _PREFIX or n < KEY_SCRYPT_N or n > _MAX_N or n & (n - 1)
+            or not 1 <= r <= _MAX_RP or not 1 <= p <= _MAX_RP or len(nonce) != _NONCE_BYTES):
+        raise SigningError("the stored signing key is not in a form this version reads")
+    try:
+        raw = AESGCM(_kek(password, salt, n, r, p)).decrypt(
+            nonce, sealed, _AAD + pair.public_key.encode("ascii"))
+    except (InvalidTag, ValueError):
+        raise SigningError(
+            "the signing key cannot be unlocked with this password (it was encrypted"
+            " under another one)") from None
+    private = Ed25519PrivateKey.from_private_bytes(raw)
+    if public_key_text(private.public_key()) != pair.public_key:  # pragma: no cover (GCM tag)
+        raise SigningError("the stored public key is not this private key's")
+    return private
+
+
+def reencrypt(pair: KeyPair, current: str, new: str) -> KeyPair:
+    """The same key pair, its private key now encrypted under ``new``."""
+    private = unlock(pair, current)
+    return KeyPair(pair.public_key, _encrypt(private, pair.public_key, new))
+
+
+def sign(private: Ed25519PrivateKey, statement: Mapping[str, Any]) -> str:
+    """The statement's signature (base64)."""
+    return base64.b64encode(private.sign(canonical(statement))).decode("ascii")
+
+
+def signer_of(statement_text: str, signature: str,
+              pinned: Mapping[str, Iterable[str]]) -> str | None:
+    """The pinned instructor whose key made ``signature`` over ``statement_text``;
+    None when no pinned key did (a key that is not pinned proves nothing)."""
+    try:
+        raw = base64.b64decode(signature, validate=True)
+    except (binascii.Error, ValueError, TypeError):
+        return None
+    data = statement_text.encode("utf-8")
+    for name, keys in pinned.items():
+        for key in keys:
+            if public_key_problem(key) is not None:
+                continue
+            try:
+                _public_key(key).verify(raw, data)
+            except InvalidSignature:
+                continue
+            return name
+    return None
