@@ -62,6 +62,19 @@ def test_a_certificate_signed_by_a_key_not_pinned_is_refused_by_verify(
     _pin(room["site"], Pat=_key("Pat", PASSWORD))
     result, out = _verify(code, capsys)
     assert result == VERIFY_VALID and "signature: by Pat's key, pinned in the site file" in out
+    assert f"keys pinned in {room['site']}" in out
+    assert f"WARNING: this account can change {room['site']}" in out  # the test owns it
+
+
+def test_a_site_file_only_administrators_write_gives_no_warning(
+    room: dict[str, object], capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code = _sign_off(room)
+    _pin(room["site"], Pat=_key("Pat", PASSWORD))
+    monkeypatch.setattr("trainer.cli.os.access", lambda path, mode: False)
+    result, out = _verify(code, capsys)
+    assert result == VERIFY_VALID and "WARNING" not in out
 
 
 def test_with_no_key_pinned_no_certificate_verifies(
@@ -230,3 +243,18 @@ def test_the_public_key_command_prints_the_line_to_pin_after_the_password(
     monkeypatch.setattr("sys.stdin", io.StringIO("wrong password\n"))
     assert main(["instructor", "public-key", "Pat", "--password-stdin"]) == 1
     assert "not the password of Pat" in capsys.readouterr().err
+
+
+def test_every_test_the_installing_guides_trust_table_names_exists() -> None:
+    import re
+
+    import tests.test_certificate_forgery as forgery
+    import tests.test_certificate_signatures as signatures
+
+    guide = (Path(__file__).parents[1] / "docs" / "installing.md").read_text(encoding="utf-8")
+    table = guide.split("**What a person with the station's account can still do**")[1]
+    named = set(re.findall(r"`(test_\w+)`", table.split("What they **can still do**")[0]))
+    assert len(named) >= 8
+    missing = {name for name in named
+               if not hasattr(forgery, name) and not hasattr(signatures, name)}
+    assert missing == set()

@@ -681,7 +681,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     with opened as db:
         if args.code is None:
             return _verify_database(db)
-        return _verify_code(db, args.code, site.signing_keys)
+        return _verify_code(db, args.code, site.signing_keys, site.path)
 
 
 def _verdict(state: object) -> int:
@@ -702,11 +702,17 @@ def _worst(*states: object) -> object:
 
 
 def _signature_verdict(db: Storage, certification_id: int,
-                       pinned: Mapping[str, Iterable[str]]) -> int:
+                       pinned: Mapping[str, Iterable[str]], pinned_in: Path | None) -> int:
     """Print what the certificate's signature says; its exit code (valid: 0)."""
     from trainer.storage.models import SignatureState
 
     check = db.check_signature(certification_id, pinned)
+    if pinned and pinned_in is not None:
+        print(f"  keys pinned in {pinned_in}")
+        if os.access(pinned_in, os.W_OK) or os.access(pinned_in.parent, os.W_OK):
+            print(f"  WARNING: this account can change {pinned_in} (or its folder): whoever"
+                  " uses it can pin a key of their own. Install the site file where only"
+                  " administrators write (docs/installing.md).")
     if check.state is SignatureState.NOT_PINNED:
         print(f"  signature: NOT by a key the site file pins: {'; '.join(check.problems)}."
               " This certificate proves nothing.")
@@ -721,8 +727,8 @@ def _signature_verdict(db: Storage, certification_id: int,
     return VERIFY_VALID
 
 
-def _verify_code(db: Storage, code: str,
-                 pinned: Mapping[str, Iterable[str]] | None = None) -> int:
+def _verify_code(db: Storage, code: str, pinned: Mapping[str, Iterable[str]] | None = None,
+                 pinned_in: Path | None = None) -> int:
     from trainer import reports
     from trainer.storage import seal
     from trainer.storage.certificates import normalise_code
@@ -760,7 +766,7 @@ def _verify_code(db: Storage, code: str,
     if certification is not None:
         states.append(db.certification_seal(certification.id))
     signed = (VERIFY_VALID if certification is None
-              else _signature_verdict(db, certification.id, pinned or {}))
+              else _signature_verdict(db, certification.id, pinned or {}, pinned_in))
     state = _worst(*states)
     if state is SealState.UNCHECKABLE:
         print(seal.uncheckable_sentence(db.secret))
