@@ -59,13 +59,10 @@ def main() -> int:
     from trainer.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv)
-    db = open_database()
-    if db.notice:
-        print(f"notice {db.notice}", flush=True)
+    opened = open_station()
+    if opened is None:
         return 1
-    trainee = db.create_trainee(f"Trainee {uuid4().hex[:8]}")
-    if INSTRUCTOR not in db.list_instructors():
-        db.create_instructor(INSTRUCTOR, "a long password")
+    db, trainee = opened
     window = MainWindow(TrainingSettings(sound=False), db=db, trainee_id=trainee, site=site)
     window.show()
     window.next_hand()
@@ -104,16 +101,26 @@ def main() -> int:
     return 0
 
 
-def answer_until_killed() -> int:
-    """The trainer's storage answering and doing an instructor's writes, acknowledging
-    each only once the call that commits it has returned."""
+def open_station() -> tuple[TrainerDB, int] | None:
+    """The data folder's database opened as the trainer opens it, a new trainee, and the
+    instructor; None (said on stdout) when the file was not opened as it is."""
     db = open_database()
     if db.notice:
         print(f"notice {db.notice}", flush=True)
-        return 1
+        return None
     trainee = db.create_trainee(f"Trainee {uuid4().hex[:8]}")
     if INSTRUCTOR not in db.list_instructors():
         db.create_instructor(INSTRUCTOR, "a long password")
+    return db, trainee
+
+
+def answer_until_killed() -> int:
+    """The trainer's storage answering and doing an instructor's writes, acknowledging
+    each only once the call that commits it has returned."""
+    opened = open_station()
+    if opened is None:
+        return 1
+    db, trainee = opened
     session = db.start_session(trainee, "practice", RULES)
     print(f"ready {os.getpid()}", flush=True)
     number = 0
