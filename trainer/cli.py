@@ -567,7 +567,8 @@ def _cmd_site(args: argparse.Namespace) -> int:
             print(f"  {candidate}{'  <- found' if is_present(candidate) else ''}")
     site = load_site_config(args.file)
     print(site.report)
-    for warning in [*site.folder_warnings(), *site.room_warnings()]:  # used: exit 0
+    for warning in [*site.room_key_warnings(), *site.folder_warnings(),
+                    *site.room_warnings()]:  # used: exit 0
         print(f"Warning: {warning}.")
     return 1 if site.rejected is not None else 0
 

@@ -42,7 +42,7 @@ def instructor(tmp_path: Path) -> Iterator[TrainerDB]:
 
 def test_a_merged_exam_keeps_its_set_up_and_attempt(station: TrainerDB, instructor: TrainerDB,
                                                     tmp_path: Path) -> None:
-    instructor.merge_station(station.export_station(tmp_path / "ana.hhe"))
+    instructor.merge_station(station.export_station(tmp_path / "ana.hhe"), allow_default_key=True)
     merged = sorted(instructor.exam_results(), key=lambda exam: exam.started)
     assert [exam.attempt for exam in merged] == [1, 2]
     for exam in merged:
@@ -66,7 +66,7 @@ def test_a_crafted_set_up_is_refused_naming_the_row(station: TrainerDB, instruct
         row[1] = json.dumps({**json.loads(row[1]), **change})
     path = resign(station.export_station(tmp_path / "ana.hhe"), edit)
     with pytest.raises(MergeError, match="nothing was merged") as refused:
-        instructor.merge_station(path)
+        instructor.merge_station(path, allow_default_key=True)
     assert says in str(refused.value)
     assert instructor.exam_results() == []
 
@@ -79,7 +79,7 @@ def test_a_set_up_for_an_exam_not_in_the_file_is_refused(station: TrainerDB,
         row[0] = "0" * 32
     path = resign(station.export_station(tmp_path / "ana.hhe"), edit)
     with pytest.raises(MergeError, match=r"exam_setups: exam 0{32} is not in the file's exams"):
-        instructor.merge_station(path)
+        instructor.merge_station(path, allow_default_key=True)
 
 
 def test_a_file_from_before_set_ups_still_merges(station: TrainerDB, instructor: TrainerDB,
@@ -87,5 +87,5 @@ def test_a_file_from_before_set_ups_still_merges(station: TrainerDB, instructor:
     def edit(content: dict[str, object]) -> None:
         del content["tables"]["exam_setups"]  # type: ignore[attr-defined]
     path = resign(station.export_station(tmp_path / "ana.hhe"), edit)
-    instructor.merge_station(path)
+    instructor.merge_station(path, allow_default_key=True)
     assert [exam.setup for exam in instructor.exam_results()] == [None, None]

@@ -87,7 +87,7 @@ def _refused(station: TrainerDB, instructor: TrainerDB, folder: Path, edit: Edit
     before = _counts(instructor)
     path = _crafted(station, folder, edit)
     with pytest.raises(MergeError) as refused:
-        instructor.merge_station(path)
+        instructor.merge_station(path, allow_default_key=True)
     assert _counts(instructor) == before  # nothing of the file, nothing of Bob's lost
     assert instructor.check_records().findings == []
     message = str(refused.value)
@@ -195,7 +195,7 @@ def test_a_session_of_another_trainee_here_is_refused_not_given_to_them(
 def test_merged_rows_are_sealed_into_this_stations_chain(
     station: TrainerDB, instructor: TrainerDB, tmp_path: Path
 ) -> None:
-    instructor.merge_station(station.export_station(tmp_path / "good.hhe"))
+    instructor.merge_station(station.export_station(tmp_path / "good.hhe"), allow_default_key=True)
     checked = instructor.check_records()
     assert checked.findings == []
     assert (checked.checked["answers"], checked.checked["exams"]) == (7, 1)
@@ -210,7 +210,8 @@ def test_merged_rows_are_sealed_into_this_stations_chain(
 def test_the_public_default_room_key_merges_with_a_plain_warning(
     station: TrainerDB, instructor: TrainerDB, tmp_path: Path
 ) -> None:
-    report = instructor.merge_station(station.export_station(tmp_path / "s.hhe"))
+    report = instructor.merge_station(station.export_station(tmp_path / "s.hhe"),
+                                      allow_default_key=True)
     assert report.warning == DEFAULT_KEY_WARNING
     assert "public default room key" in DEFAULT_KEY_WARNING and "room_key" in DEFAULT_KEY_WARNING
 
@@ -224,11 +225,11 @@ def test_a_rooms_own_key_merges_without_the_warning(
     assert report.warning is None and report.answers == 6
 
 
-def test_a_site_that_forbids_the_default_room_key_refuses_such_files(
+def test_a_site_file_with_a_room_key_refuses_default_key_files_without_saying_so(
     station: TrainerDB, instructor: TrainerDB, tmp_path: Path
 ) -> None:
     site_file = tmp_path / "site.toml"
-    site_file.write_text('[results]\nroom_key = "ours"\nallow_default_room_key = false\n')
+    site_file.write_text('[results]\nroom_key = "ours"\n')
     site = load_site_config(site_file)
     assert site.rejected is None and site.allow_default_room_key is False
     before = _counts(instructor)
@@ -238,14 +239,16 @@ def test_a_site_that_forbids_the_default_room_key_refuses_such_files(
     assert _counts(instructor) == before
 
 
-def test_forbidding_the_default_key_without_a_room_key_is_a_site_file_problem(
+def test_no_room_key_and_no_allow_flag_is_used_and_refuses_default_key_files(
     tmp_path: Path,
 ) -> None:
+    """Refusing is the default now: a file saying so without a room key is no problem
+    (site check warns that no room key is set)."""
     site_file = tmp_path / "site.toml"
     site_file.write_text("[results]\nallow_default_room_key = false\n")
     site = load_site_config(site_file)
-    assert site.rejected == site_file
-    assert any("results.allow_default_room_key" in problem for problem in site.problems)
+    assert site.rejected is None and site.allow_default_room_key is False
+    assert any("no room key is set" in warning for warning in site.room_key_warnings())
 
 
 def test_an_exam_altered_on_its_station_stays_altered_when_merged(
@@ -254,7 +257,8 @@ def test_an_exam_altered_on_its_station_stays_altered_when_merged(
     """No laundering: a result passed with SQLite on the station is not sealed as good
     by the instructor's station when its file is merged."""
     station.conn.execute("UPDATE exams SET score = 99.5")  # it was 100
-    report = instructor.merge_station(station.export_station(tmp_path / "s.hhe"))
+    report = instructor.merge_station(station.export_station(tmp_path / "s.hhe"),
+                                      allow_default_key=True)
     assert report.exams == 1 and report.warning is not None
     assert "1 of its exam records" in report.warning and "ALTERED here too" in report.warning
     ana = find_trainee(instructor, "Ana")
@@ -272,7 +276,7 @@ def test_an_exam_answer_altered_on_its_station_stays_altered_when_merged(
     station.conn.execute(
         "UPDATE answers SET correct = 0 WHERE round_id IN (SELECT r.id FROM rounds r"
         " JOIN sessions s ON s.id = r.session_id WHERE s.mode = 'exam')")
-    instructor.merge_station(station.export_station(tmp_path / "s.hhe"))
+    instructor.merge_station(station.export_station(tmp_path / "s.hhe"), allow_default_key=True)
     ana = find_trainee(instructor, "Ana")
     assert ana is not None
     assert len(instructor.record_seals(ana.id).altered) == 1
@@ -305,7 +309,7 @@ def test_a_merged_name_is_refused_exactly_when_the_trainer_refuses_it(
     with open_database(tmp_path / f"merge-{uuid.uuid4().hex}.sqlite3",
                        backup_on_session=False) as target:
         try:
-            target.merge_station(path)
+            target.merge_station(path, allow_default_key=True)
         except MergeError as error:
             assert app_refuses, str(error)
             assert "trainees row 1: name:" in str(error)
@@ -318,7 +322,8 @@ def test_an_exam_merged_without_a_session_is_still_checked_on_the_trainees_recor
     station: TrainerDB, instructor: TrainerDB, tmp_path: Path
 ) -> None:
     """Older files may hold an exam with no session: it is sealed and checked like any."""
-    instructor.merge_station(_crafted(station, tmp_path, _set("exams", "session", None)))
+    instructor.merge_station(_crafted(station, tmp_path, _set("exams", "session", None)),
+                             allow_default_key=True)
     ana = find_trainee(instructor, "Ana")
     assert ana is not None
     [exam] = instructor.exam_results(ana.id)

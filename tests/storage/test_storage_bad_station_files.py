@@ -76,7 +76,7 @@ def _merge_into_a_copy(files: Files, station_file: bytes) -> tuple[Exception | N
             assert db.notice is None
             before = _state(db)
             try:
-                db.merge_station(folder / "room.hhe")
+                db.merge_station(folder / "room.hhe", allow_default_key=True)
             except MergeError as error:
                 assert "room.hhe" in str(error) and "nothing was merged" in str(error)
                 return error, _state(db) == before
@@ -139,7 +139,7 @@ def test_a_device_is_refused_instead_of_read_forever() -> None:
         open_database(backup_on_session=False) as db,
         pytest.raises(MergeError, match="not a regular file; nothing was merged"),
     ):
-        db.merge_station(Path("/dev/zero"))
+        db.merge_station(Path("/dev/zero"), allow_default_key=True)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
@@ -150,7 +150,7 @@ def test_a_fifo_is_refused_instead_of_waited_on(tmp_path: Path) -> None:
         open_database(backup_on_session=False) as db,
         pytest.raises(MergeError, match=r"room\.hhe: not a regular file"),
     ):
-        db.merge_station(fifo)
+        db.merge_station(fifo, allow_default_key=True)
 
 
 def test_a_station_file_over_the_size_limit_is_refused(

@@ -75,7 +75,7 @@ def test_merge_brings_every_result_of_the_station(
     station: TrainerDB, instructor: TrainerDB, tmp_path: Path
 ) -> None:
     exported = station.export_station(tmp_path / "station-1.hhe")
-    report = instructor.merge_station(exported)
+    report = instructor.merge_station(exported, allow_default_key=True)
     assert (report.trainees, report.sessions, report.rounds, report.answers, report.exams) == (
         2,
         6,
@@ -102,10 +102,10 @@ def test_merging_the_same_file_twice_adds_nothing(
     station: TrainerDB, instructor: TrainerDB, tmp_path: Path
 ) -> None:
     exported = station.export_station(tmp_path / "station-1.hhe")
-    instructor.merge_station(exported)
+    instructor.merge_station(exported, allow_default_key=True)
     before = _counts(instructor)
     roster = instructor.roster()
-    again = instructor.merge_station(exported)
+    again = instructor.merge_station(exported, allow_default_key=True)
     assert not again.added_anything
     assert _counts(instructor) == before
     assert instructor.roster() == roster
@@ -114,14 +114,16 @@ def test_merging_the_same_file_twice_adds_nothing(
 def test_a_later_export_adds_only_what_is_new(
     station: TrainerDB, instructor: TrainerDB, tmp_path: Path
 ) -> None:
-    instructor.merge_station(station.export_station(tmp_path / "monday.hhe"))
+    instructor.merge_station(station.export_station(tmp_path / "monday.hhe"),
+                             allow_default_key=True)
     ana = find_trainee(station, "Ana")
     assert ana is not None
     session = station.start_session(ana.id, "speed", RULES, at=at(30))
     round_id = station.record_round(session, ROUND, RULES, 3, at=at(30))
     answer(station, round_id, correct=False, at=at(31))
     station.end_session(session, at=at(32))
-    report = instructor.merge_station(station.export_station(tmp_path / "tuesday.hhe"))
+    report = instructor.merge_station(station.export_station(tmp_path / "tuesday.hhe"),
+                                      allow_default_key=True)
     assert (report.trainees, report.sessions, report.rounds, report.answers) == (0, 1, 1, 1)
     assert instructor.roster() == station.roster()
 
@@ -130,14 +132,15 @@ def test_course_answers_merge_once_and_a_later_export_adds_only_the_new_ones(
     station: TrainerDB, instructor: TrainerDB, tmp_path: Path
 ) -> None:
     monday = station.export_station(tmp_path / "monday.hhe")
-    assert instructor.merge_station(monday).course_answers == 3
-    again = instructor.merge_station(monday)
+    assert instructor.merge_station(monday, allow_default_key=True).course_answers == 3
+    again = instructor.merge_station(monday, allow_default_key=True)
     assert again.course_answers == 0 and not again.added_anything
     assert _counts(instructor)["course_answers"] == 3
     ben = find_trainee(station, "Ben")
     assert ben is not None
     station.record_course_answer(ben.id, "ruling", "r-two", False, 8.0, lesson=LESSON, at=at(40))
-    report = instructor.merge_station(station.export_station(tmp_path / "tuesday.hhe"))
+    report = instructor.merge_station(station.export_station(tmp_path / "tuesday.hhe"),
+                                      allow_default_key=True)
     assert (report.answers, report.course_answers) == (0, 1)
     assert report.added_anything
     assert _course(instructor, "Ben") == _course(station, "Ben")
@@ -153,10 +156,10 @@ def test_an_export_from_before_course_answers_still_merges(
         content["schema_version"] = 3
 
     resign(exported, as_schema_3)
-    report = instructor.merge_station(exported)
+    report = instructor.merge_station(exported, allow_default_key=True)
     assert (report.answers, report.exams, report.course_answers) == (6, 1, 0)
     assert _counts(instructor)["course_answers"] == 0
-    assert not instructor.merge_station(exported).added_anything
+    assert not instructor.merge_station(exported, allow_default_key=True).added_anything
 
 
 def test_a_signed_file_with_an_invalid_course_answer_is_refused(
@@ -170,7 +173,7 @@ def test_a_signed_file_with_an_invalid_course_answer_is_refused(
     resign(exported, exam_kind)
     with pytest.raises(MergeError,
                        match="course_answers row 1: kind: 'exam' is not a course answer kind"):
-        instructor.merge_station(exported)
+        instructor.merge_station(exported, allow_default_key=True)
 
     def ruling_of_no_lesson(content: dict) -> None:  # type: ignore[type-arg]
         content["tables"]["course_answers"]["rows"][0][3] = None
@@ -178,7 +181,7 @@ def test_a_signed_file_with_an_invalid_course_answer_is_refused(
     exported = station.export_station(tmp_path / "s2.hhe")
     resign(exported, ruling_of_no_lesson)
     with pytest.raises(MergeError, match=r"lesson: a ruling's answer must name its lesson"):
-        instructor.merge_station(exported)
+        instructor.merge_station(exported, allow_default_key=True)
     assert sum(_counts(instructor).values()) == 0
 
 
@@ -198,13 +201,14 @@ def test_a_signed_file_with_an_answer_this_trainer_cannot_read_back_is_refused(
 
     resign(exported, unknown)
     with pytest.raises(MergeError, match=f"answers row 1: {name}: '{value}' is not a"):
-        instructor.merge_station(exported)
+        instructor.merge_station(exported, allow_default_key=True)
     assert sum(_counts(instructor).values()) == 0
 
 
 def test_merging_a_station_into_itself_adds_nothing(station: TrainerDB, tmp_path: Path) -> None:
     before = _counts(station)
-    assert not station.merge_station(station.export_station(tmp_path / "self.hhe")).added_anything
+    assert not station.merge_station(station.export_station(tmp_path / "self.hhe"),
+                                     allow_default_key=True).added_anything
     assert _counts(station) == before
 
 
@@ -212,7 +216,8 @@ def test_a_trainee_known_by_name_on_two_stations_is_one_person(
     station: TrainerDB, instructor: TrainerDB, tmp_path: Path
 ) -> None:
     local = instructor.create_trainee("ana")  # same person, typed in lower case
-    report = instructor.merge_station(station.export_station(tmp_path / "s.hhe"))
+    report = instructor.merge_station(station.export_station(tmp_path / "s.hhe"),
+                                      allow_default_key=True)
     assert report.trainees == 1  # Ben only
     rows = {row.name: row for row in instructor.roster()}
     assert set(rows) == {"ana", "Ben"}
@@ -229,7 +234,7 @@ def test_a_tampered_export_is_refused_and_nothing_is_merged(
     exported.write_bytes(data.replace(wrong, b'"10.00","5.00",true', 1))  # a mistake made right
     before = _counts(instructor)
     with pytest.raises(MergeError, match=r"damaged or altered.*nothing was merged"):
-        instructor.merge_station(exported)
+        instructor.merge_station(exported, allow_default_key=True)
     assert _counts(instructor) == before
 
 
@@ -247,7 +252,7 @@ def test_a_damaged_export_is_refused(
     exported = station.export_station(tmp_path / "station-1.hhe")
     exported.write_bytes(damage(exported.read_bytes()))  # type: ignore[operator]
     with pytest.raises(MergeError, match="damaged"):
-        instructor.merge_station(exported)
+        instructor.merge_station(exported, allow_default_key=True)
     assert _counts(instructor)["answers"] == 0
 
 
@@ -255,9 +260,9 @@ def test_a_file_that_is_no_station_export_is_refused(instructor: TrainerDB, tmp_
     other = tmp_path / "notes.txt"
     other.write_text("shopping list\nmilk\n")
     with pytest.raises(MergeError, match="not a trainer station export"):
-        instructor.merge_station(other)
+        instructor.merge_station(other, allow_default_key=True)
     with pytest.raises(MergeError, match=r"missing\.hhe: no such file; nothing was merged"):
-        instructor.merge_station(tmp_path / "missing.hhe")
+        instructor.merge_station(tmp_path / "missing.hhe", allow_default_key=True)
 
 
 def test_a_room_key_is_needed_to_merge_a_keyed_export(
@@ -265,7 +270,7 @@ def test_a_room_key_is_needed_to_merge_a_keyed_export(
 ) -> None:
     exported = station.export_station(tmp_path / "s.hhe", room_key="room 12 key")
     with pytest.raises(MergeError, match="different room key"):
-        instructor.merge_station(exported)
+        instructor.merge_station(exported, allow_default_key=True)
     with pytest.raises(MergeError, match="different room key"):
         instructor.merge_station(exported, room_key="room 13 key")
     assert instructor.merge_station(exported, room_key="room 12 key").answers == 6
@@ -281,7 +286,7 @@ def test_a_signed_file_with_invalid_rows_is_still_refused(
 
     resign(exported, negative_time)
     with pytest.raises(MergeError, match="nothing was merged"):
-        instructor.merge_station(exported)
+        instructor.merge_station(exported, allow_default_key=True)
     assert _counts(instructor)["answers"] == 0
 
     def orphan(content: dict) -> None:  # type: ignore[type-arg]
@@ -290,7 +295,7 @@ def test_a_signed_file_with_invalid_rows_is_still_refused(
     exported = station.export_station(tmp_path / "s2.hhe")
     resign(exported, orphan)
     with pytest.raises(MergeError, match="not in the file"):
-        instructor.merge_station(exported)
+        instructor.merge_station(exported, allow_default_key=True)
 
     def wrong_type(content: dict) -> None:  # type: ignore[type-arg]
         content["tables"]["answers"]["rows"][0][9] = "yes"
@@ -298,7 +303,7 @@ def test_a_signed_file_with_invalid_rows_is_still_refused(
     exported = station.export_station(tmp_path / "s3.hhe")
     resign(exported, wrong_type)
     with pytest.raises(MergeError, match="correct: 'yes' is not true or false"):
-        instructor.merge_station(exported)
+        instructor.merge_station(exported, allow_default_key=True)
     assert sum(_counts(instructor).values()) == 0
 
 
@@ -308,7 +313,7 @@ def test_the_roster_merged_from_two_stations_sorts_like_any_other(
     with open_database(tmp_path / "station2" / "t.sqlite3", backup_on_session=False) as second:
         cy = second.create_trainee("Cy")
         answer(second, new_round(second, cy), correct=False)
-        instructor.merge_station(second.export_station(tmp_path / "2.hhe"))
-    instructor.merge_station(station.export_station(tmp_path / "1.hhe"))
+        instructor.merge_station(second.export_station(tmp_path / "2.hhe"), allow_default_key=True)
+    instructor.merge_station(station.export_station(tmp_path / "1.hhe"), allow_default_key=True)
     names = [row.name for row in instructor.roster(RosterColumn.ACCURACY, descending=True)]
     assert names == ["Ana", "Ben", "Cy"]

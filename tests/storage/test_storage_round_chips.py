@@ -63,7 +63,8 @@ def test_the_database_keeps_a_rounds_chips_as_dealt(station: TrainerDB) -> None:
 
 def test_a_station_file_carries_the_chips_to_the_instructor(
         station: TrainerDB, instructor: TrainerDB, tmp_path: Path) -> None:
-    instructor.merge_station(station.export_station(tmp_path / "station.hhe"))
+    instructor.merge_station(station.export_station(tmp_path / "station.hhe"),
+                             allow_default_key=True)
     (mistake,) = instructor.trainee_mistakes(_ana(instructor))
     assert mistake.round["seats"][0]["chips"] == CHIPPED["seats"][0]["chips"]
 
@@ -79,7 +80,7 @@ def test_a_station_file_whose_chips_do_not_make_the_wager_is_refused(
 
     crafted = resign(station.export_station(tmp_path / "crafted.hhe"), edit)
     with pytest.raises(MergeError) as refused:
-        instructor.merge_station(crafted)
+        instructor.merge_station(crafted, allow_default_key=True)
     assert ("rounds row 1: round_json: is not a round (seat 1.chips.ante: the chips make"
             " 26.00, but the Ante is 30.00)") in str(refused.value)
 

@@ -466,9 +466,14 @@ def test_the_dashboard_runs_the_exam_setup_and_reports_it(
 # --------------------------------------------------------------------------- merging
 
 
+ROOM_KEY = "pit 3 room key"
+
+
 @pytest.fixture
-def station_file(tmp_path: Path) -> Path:
-    """A training-room station's export holding one trainee, Eve, and a ruling she picked."""
+def station_file(tmp_path: Path, dashboard: InstructorDashboard) -> Path:
+    """A training-room station's export holding one trainee, Eve, and a ruling she picked,
+    signed with the room's own key, which the dashboard merges with (as the site file says)."""
+    dashboard.room_key = ROOM_KEY
     with open_database(tmp_path / "station.sqlite3", backup_on_session=False) as station:
         eve = station.create_trainee("Eve", at=at(0))
         session = station.start_session(eve, "practice", RULES, at=at(1))
@@ -476,7 +481,7 @@ def station_file(tmp_path: Path) -> Path:
         give(station, round_id, 2, False)
         station.record_course_answer(eve, "ruling", "0123abcd", False, 7.5,
                                      lesson="irregularities", at=at(3))
-        return station.export_station(tmp_path / "station-1.hhe")
+        return station.export_station(tmp_path / "station-1.hhe", ROOM_KEY)
 
 
 def test_merging_a_tampered_station_file_shows_the_refusal(
@@ -547,8 +552,8 @@ def test_this_stations_export_merges_into_the_instructors_database(
     qtbot.mouseClick(dashboard.station_export_button, Qt.MouseButton.LeftButton)
     assert dashboard.message.text().startswith(f"This station's results are saved to {target}")
     with open_database(tmp_path / "instructor.sqlite3", backup_on_session=False) as elsewhere:
-        first = elsewhere.merge_station(target)
-        again = elsewhere.merge_station(target)
+        first = elsewhere.merge_station(target, allow_default_key=True)
+        again = elsewhere.merge_station(target, allow_default_key=True)
         names = sorted(trainee.name for trainee in elsewhere.list_trainees())
     assert names == sorted(trainee.name for trainee in db.list_trainees())
     assert first.trainees == len(names) and again.trainees == 0

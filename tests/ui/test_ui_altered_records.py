@@ -91,6 +91,7 @@ def test_merging_with_the_public_default_room_key_warns_plainly(
     with open_database(tmp_path / "station" / "t.sqlite3", backup_on_session=False) as other:
         _failed_exam(other, "Eve")
         station_file = other.export_station(tmp_path / "eve.hhe")
+    dashboard.allow_default_room_key = True  # the site file's explicit allow
     monkeypatch.setattr(dashboard, "_ask_open_path", lambda *args: station_file)
     qtbot.mouseClick(dashboard.merge_button, Qt.MouseButton.LeftButton)
     text = dashboard.message.text()
@@ -98,17 +99,19 @@ def test_merging_with_the_public_default_room_key_warns_plainly(
     assert "public default room key" in text
 
 
-def test_a_site_that_forbids_the_default_room_key_refuses_the_file_in_the_dashboard(
+def test_without_a_site_files_allow_the_dashboard_refuses_a_default_key_file_saying_how(
     qtbot: QtBot, dashboard: InstructorDashboard, db: TrainerDB, tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     with open_database(tmp_path / "station" / "t.sqlite3", backup_on_session=False) as other:
         _failed_exam(other, "Eve")
         station_file = other.export_station(tmp_path / "eve.hhe")
-    dashboard.allow_default_room_key = False
+    assert dashboard.allow_default_room_key is False  # no site file: refused
     monkeypatch.setattr(dashboard, "_ask_open_path", lambda *args: station_file)
     qtbot.mouseClick(dashboard.merge_button, Qt.MouseButton.LeftButton)
-    assert dashboard.message.text().startswith("The station file was refused: ")
+    text = dashboard.message.text()
+    assert text.startswith("The station file was refused: eve.hhe was signed with the public")
+    assert "[results] room_key" in text and "allow_default_room_key = true" in text
     assert find_trainee(db, "Eve") is None
 
 

@@ -25,8 +25,9 @@ station, what a training room must not leave to each trainee::
 
     [results]
     folder = '\\\\server\\hhe-results'  # each station writes its results file here on exit
-    room_key = "..."              # optional: signs the files (see trainer.storage.exchange)
-    allow_default_room_key = false  # refuse files signed with the public default key
+    room_key = "..."              # signs the files (see trainer.storage.exchange)
+    allow_default_room_key = true # optional: accept files signed with the public
+                                  # default key (refused unless this says true)
 
     [data]
     folder = 'D:\\hhe-trainer\\{user}'  # optional: the data folder instead of the user's own
@@ -129,8 +130,9 @@ class SiteConfig:
     allow_station_exam: bool = True
     results_folder: Path | None = None
     room_key: str | None = field(default=None, repr=False)
-    allow_default_room_key: bool = True
-    """False: merging refuses a station file signed with the public default room key."""
+    allow_default_room_key: bool = False
+    """True only when the file says so: merging accepts a station file signed with the
+    public default room key (refused otherwise, with no site file too)."""
     data_folder: Path | None = None
     instructor: InitialInstructor | None = None
     trainee_pin: PinPolicy = DEFAULT_PIN_POLICY
@@ -172,8 +174,8 @@ class SiteConfig:
             fixed.append(f"room {self.room!r}")
         if self.results_folder:
             fixed.append(f"results to {self.results_folder}")
-        if not self.allow_default_room_key:
-            fixed.append("station files signed with the default room key refused")
+        if self.allow_default_room_key:
+            fixed.append("station files signed with the public default room key accepted")
         if self.data_folder:
             fixed.append(f"data in {self.data_folder}")
         if self.room_database:
@@ -213,6 +215,25 @@ class SiteConfig:
         if not os.access(folder, os.W_OK | os.X_OK):
             return [f"{where} cannot be written to from here (by this account): check that"
                     " the stations' accounts may write there"]
+        return []
+
+    def room_key_warnings(self) -> list[str]:
+        """What ``site check`` says of ``[results]``'s keys: plainly when no room key is
+        set (no site file, or one not used, included), and what that means for merging."""
+        if self.room_key is None:
+            if self.allow_default_room_key:
+                return ["no room key is set ([results] room_key): this station's results files"
+                        " are signed with the public default room key, which anyone can use"
+                        " to re-sign an edited file, and allow_default_room_key = true makes"
+                        " merging accept such files (a failed exam edited to a pass would"
+                        " merge); set a room key of the room's own on every station"]
+            return ["no room key is set ([results] room_key): this station's results files"
+                    " are signed with the public default room key, and merging refuses such"
+                    " files; set a room key of the room's own on every station (or, knowingly,"
+                    " [results] allow_default_room_key = true on the station that merges)"]
+        if self.allow_default_room_key:
+            return ["results.allow_default_room_key = true has no effect while"
+                    " results.room_key is set: files are checked with the room's key"]
         return []
 
     def room_warnings(self) -> list[str]:
@@ -388,10 +409,7 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
     results_raw = section("results")
     results = folder(results_raw, "results")
     room_key = text(results_raw, "results", "room_key")
-    allow_default_key = flag(results_raw, "results", "allow_default_room_key", True)
-    if not allow_default_key and room_key is None:
-        problems.append("results.allow_default_room_key: false needs results.room_key, the"
-                        " room's own key (otherwise no station file could be merged)")
+    allow_default_key = flag(results_raw, "results", "allow_default_room_key", False)
     data_folder = folder(section("data"), "data")
     room = text(section("site"), "site", "room", MAX_NAME_LENGTH)
     room_database, room_credentials = _room_database(section("room"), base, text, problems)

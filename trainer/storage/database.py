@@ -138,7 +138,7 @@ class TrainerDB(Core):
         return exchange.export_station(self, Path(path), room_key)
 
     def merge_station(self, path: Path | str, room_key: str | None = None, *,
-                      allow_default_key: bool = True) -> MergeReport:
+                      allow_default_key: bool = False) -> MergeReport:
         """Merge a station file; refused if damaged, altered or holding a value the
         trainer would not write, idempotent otherwise; merged rows are sealed here."""
         return exchange.merge_station(self, Path(path), room_key,

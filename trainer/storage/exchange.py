@@ -8,10 +8,11 @@ The file is one header line and a UTF-8 JSON body::
 The HMAC-SHA-256 covers the body's exact bytes, keyed with the training room's
 key. It is **tamper evidence, not secrecy**: the body is plain JSON anyone can
 read, and with the default key (:data:`DEFAULT_ROOM_KEY`, which ships in this
-source) anyone can also re-sign an edited file; a room that sets its own key
-on every station and the instructor's machine gets files that cannot be
-edited without it. Either way a damaged file (a truncated copy, a flipped
-byte) is refused.
+source) anyone can also re-sign an edited file, so merging refuses such a file
+unless the caller allows it (the site file's explicit ``[results]
+allow_default_room_key = true``); a room that sets its own key on every station
+and the instructor's machine gets files that cannot be edited without it.
+Either way a damaged file (a truncated copy, a flipped byte) is refused.
 
 Rows travel with their ``uid``s and refer to each other by uid, so merging the
 same file twice adds nothing. A trainee already known by uid is that trainee;
@@ -563,19 +564,23 @@ DEFAULT_KEY_WARNING = (
     " passed through. Set a room key of your own in the site file ([results] room_key)."
 )
 DEFAULT_KEY_REFUSED = (
-    "was signed with the public default room key, which this training room's site file"
-    " does not accept ([results] allow_default_room_key = false)"
+    "was signed with the public default room key, which anyone can use to re-sign an"
+    " edited file (a failed exam turned into a pass), so it is refused. To merge station"
+    " files, IT sets a room key of the room's own on every station (the site file's"
+    " [results] room_key) and each station exports again; to accept files signed with the"
+    " default key knowingly, the site file must say [results] allow_default_room_key = true"
 )
 
 
 def merge_station(db: StationDatabase, path: Path, room_key: str | None = None, *,
-                  allow_default_key: bool = True) -> MergeReport:
+                  allow_default_key: bool = False) -> MergeReport:
     """Merge a station file into ``db`` in one transaction: all of it or nothing.
 
     Every merged row is sealed into this station's chains (:mod:`trainer.storage.seal`).
-    A file signed with :data:`DEFAULT_ROOM_KEY` merges with the report's ``warning``
-    saying what that means, or is refused when ``allow_default_key`` is False (the
-    site file's ``[results] allow_default_room_key = false``).
+    A file signed with :data:`DEFAULT_ROOM_KEY` (``room_key`` None or that key) is
+    refused unless ``allow_default_key`` is True (only the site file's explicit
+    ``[results] allow_default_room_key = true`` says so); when allowed, it merges with
+    the report's ``warning`` saying what that means.
     """
     default_key = room_key is None or room_key == DEFAULT_ROOM_KEY
     if default_key and not allow_default_key:

@@ -142,8 +142,9 @@ class InstructorDashboard(QWidget):
         self.trainee_page: TraineePage | None = None
         self.room_key: str | None = None
         """The training room's key for station files (None: the default key)."""
-        self.allow_default_room_key = True
-        """False: a station file signed with the public default key is refused (site file)."""
+        self.allow_default_room_key = False
+        """True only when the site file says so: a station file signed with the public
+        default key merges (with a warning); refused otherwise, with no site file too."""
         self.site_exam_id: int | None = None
         """The exam set-up the site file fixes (not edited or retired here)."""
         self.room: str | None = None
