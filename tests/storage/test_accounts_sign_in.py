@@ -35,9 +35,9 @@ def seconds(n: float) -> timedelta:
 # -- the rule for a trainee's secret
 
 
-@pytest.mark.parametrize("secret", ["4711", "00000000", "horse!", "correct horse", "Ana-2026"])
-def test_a_pin_of_four_digits_or_a_password_of_six_characters_will_do(secret: str) -> None:
-    assert MIN_PIN_DIGITS == 4 and MIN_PASSWORD_LENGTH == 6
+@pytest.mark.parametrize("secret", ["471147", "00000000", "horse!", "correct horse", "Ana-2026"])
+def test_a_pin_of_six_digits_or_a_password_of_six_characters_will_do(secret: str) -> None:
+    assert MIN_PIN_DIGITS == 6 and MIN_PASSWORD_LENGTH == 6
     assert trainee_secret_problem(secret) is None
 
 
@@ -45,7 +45,9 @@ def test_a_pin_of_four_digits_or_a_password_of_six_characters_will_do(secret: st
     ("secret", "says"),
     [
         ("", "type a PIN"),
-        ("471", "at least 4 digits"),
+        ("471", "at least 6 digits"),
+        ("4711", "a PIN needs at least 6 digits"),  # four digits were enough before
+        ("47114", "a PIN needs at least 6 digits"),
         ("abc12", "at least 6 characters"),
         (" 4711", "space"),
         ("\u0664\u0667\u0661", "at least 6 characters"),  # Arabic-Indic digits are not a PIN
@@ -64,18 +66,18 @@ def test_a_trainee_pin_is_stored_only_as_a_hash_and_verifies(
 ) -> None:
     ana = db.create_trainee("Ana")
     assert not db.trainee_has_pin(ana)
-    db.set_trainee_pin(ana, "4711")
+    db.set_trainee_pin(ana, "471147")
     assert db.trainee_has_pin(ana)
     assert db.trainees_with_pin() == {ana}
     ((stored,),) = query(db_path, "SELECT pin_hash FROM trainees")
-    assert stored.startswith("scrypt$16384$8$1$") and "4711" not in stored
-    assert db.check_trainee_pin(ana, "4711", at=T0).accepted
-    assert not db.check_trainee_pin(ana, "4712", at=T0).accepted
+    assert stored.startswith("scrypt$65536$8$1$") and "471147" not in stored
+    assert db.check_trainee_pin(ana, "471147", at=T0).accepted
+    assert not db.check_trainee_pin(ana, "471148", at=T0).accepted
 
 
 def test_a_pin_too_short_is_refused_and_nothing_is_stored(db: TrainerDB) -> None:
     ana = db.create_trainee("Ana")
-    with pytest.raises(StorageError, match=r"^pin: a PIN needs at least 4 digits"):
+    with pytest.raises(StorageError, match=r"^pin: a PIN needs at least 6 digits"):
         db.set_trainee_pin(ana, "123")
     assert not db.trainee_has_pin(ana)
 
@@ -84,28 +86,28 @@ def test_an_instructor_resets_a_forgotten_pin_and_the_old_one_stops_working(
     db: TrainerDB,
 ) -> None:
     ana = db.create_trainee("Ana")
-    db.set_trainee_pin(ana, "4711")
+    db.set_trainee_pin(ana, "471147")
     for n in range(5):
         db.check_trainee_pin(ana, "0000", at=T0 + seconds(100 * n))
     assert trainee_wait(db, ana, at=T0 + seconds(400)) > 0
-    db.set_trainee_pin(ana, "8642")  # the instructor's reset
+    db.set_trainee_pin(ana, "864213")  # the instructor's reset
     assert trainee_wait(db, ana, at=T0 + seconds(400)) == 0  # the wrong tries are cleared
-    assert not db.check_trainee_pin(ana, "4711", at=T0 + seconds(400)).accepted
-    assert db.check_trainee_pin(ana, "8642", at=T0 + seconds(400)).accepted
+    assert not db.check_trainee_pin(ana, "471147", at=T0 + seconds(400)).accepted
+    assert db.check_trainee_pin(ana, "864213", at=T0 + seconds(400)).accepted
 
 
 def test_checking_a_trainee_without_a_pin_is_a_mistake_not_a_pass(db: TrainerDB) -> None:
     ana = db.create_trainee("Ana")
     with pytest.raises(StorageError, match="Ana has no PIN"):
         db.check_trainee_pin(ana, "", at=T0)
-    db.set_trainee_pin(ana, "4711")
+    db.set_trainee_pin(ana, "471147")
     db.remove_trainee_pin(ana)
     assert not db.trainee_has_pin(ana)
 
 
 def test_an_unknown_trainee_is_named_in_the_error(db: TrainerDB) -> None:
     with pytest.raises(StorageError, match="no trainee with id 99"):
-        db.set_trainee_pin(99, "4711")
+        db.set_trainee_pin(99, "471147")
 
 
 # -- the growing delay
@@ -155,14 +157,14 @@ def test_an_unknown_name_is_counted_like_a_known_one(db: TrainerDB) -> None:
 def test_wrong_pins_make_the_trainee_wait_and_the_right_one_clears_it(db: TrainerDB) -> None:
     ana = db.create_trainee("Ana")
     bob = db.create_trainee("Bob")
-    db.set_trainee_pin(ana, "4711")
-    db.set_trainee_pin(bob, "1234")
+    db.set_trainee_pin(ana, "471147")
+    db.set_trainee_pin(bob, "123456")
     for n in range(4):
         db.check_trainee_pin(ana, "0000", at=T0 + seconds(n))
     assert trainee_wait(db, ana, at=T0 + seconds(3)) == pytest.approx(1)
     assert trainee_wait(db, bob, at=T0 + seconds(3)) == 0
-    assert not db.check_trainee_pin(ana, "4711", at=T0 + seconds(3.5)).checked
-    assert db.check_trainee_pin(ana, "4711", at=T0 + seconds(4)).accepted
+    assert not db.check_trainee_pin(ana, "471147", at=T0 + seconds(3.5)).checked
+    assert db.check_trainee_pin(ana, "471147", at=T0 + seconds(4)).accepted
     assert trainee_wait(db, ana, at=T0 + seconds(4)) == 0
 
 

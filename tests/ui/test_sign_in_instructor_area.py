@@ -27,7 +27,7 @@ def db(tmp_path: Path) -> Iterator[TrainerDB]:
     with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
         database.create_instructor("Maria", "correct horse")
         ana = database.create_trainee("Ana")
-        database.set_trainee_pin(ana, "4711")
+        database.set_trainee_pin(ana, "471147")
         yield database
 
 
@@ -157,12 +157,12 @@ def test_an_instructor_sets_a_new_pin_for_a_trainee_who_forgot_it(
     dialog = area.trainee_pin_dialog()
     assert dialog is not None
     qtbot.addWidget(dialog)
-    dialog.pin_edit.setText("8642")
-    dialog.repeat_edit.setText("8642")
+    dialog.pin_edit.setText("864213")
+    dialog.repeat_edit.setText("864213")
     dialog.accept()
     assert dialog.result() == QDialog.DialogCode.Accepted
-    assert db.check_trainee_pin(ana, "8642").accepted
-    assert not db.check_trainee_pin(ana, "4711").accepted
+    assert db.check_trainee_pin(ana, "864213").accepted
+    assert not db.check_trainee_pin(ana, "471147").accepted
 
 
 def test_under_required_the_pin_cannot_be_removed(

@@ -31,7 +31,7 @@ def db(tmp_path: Path) -> Iterator[TrainerDB]:
     with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
         ana = database.create_trainee("Ana")
         database.create_trainee("Bob")
-        database.set_trainee_pin(ana, "4711")
+        database.set_trainee_pin(ana, "471147")
         yield database
 
 
@@ -80,7 +80,7 @@ def test_switch_trainee_ends_the_session_and_the_next_trainee_signs_in_with_a_pi
     window._run_sign_in = signs_in("Ana", "0000")  # type: ignore[method-assign]
     assert not window.switch_trainee()  # a wrong PIN: nothing changes
     assert window.trainee_id == ids(db)["Bob"]
-    window._run_sign_in = signs_in("Ana", "4711")  # type: ignore[method-assign]
+    window._run_sign_in = signs_in("Ana", "471147")  # type: ignore[method-assign]
     assert window.switch_trainee()
     assert window.trainee_id == ids(db)["Ana"]
     assert window.windowTitle().startswith("Ana \u2014 ")
@@ -144,11 +144,11 @@ def test_the_idle_lock_covers_the_window_and_only_the_pin_opens_it(
     next_hand = next(a for a in window.findChildren(QAction) if a.text() == "&Next hand")
     assert not next_hand.isEnabled()  # Ctrl+N deals nothing while locked
     assert "Ana: type your PIN or password to go on." in window.lock_page.explanation.text()
-    qtbot.keyClicks(window.lock_page.secret_edit, "1234")
+    qtbot.keyClicks(window.lock_page.secret_edit, "123456")
     qtbot.keyClick(window.lock_page.secret_edit, Qt.Key.Key_Return)
     assert window.locked
     assert window.lock_page.message.text() == "Wrong PIN or password"
-    qtbot.keyClicks(window.lock_page.secret_edit, "4711")
+    qtbot.keyClicks(window.lock_page.secret_edit, "471147")
     qtbot.keyClick(window.lock_page.secret_edit, Qt.Key.Key_Return)
     assert not window.locked and window.panel.isVisible() and next_hand.isEnabled()
     assert window.trainee_id == ids(db)["Ana"]
@@ -164,12 +164,12 @@ def test_wrong_pins_at_the_lock_make_the_next_try_wait(qtbot: QtBot, db: Trainer
         window.lock_page.try_unlock()
     assert window.lock_page.message.text() == (
         "Wrong PIN or password. Wait 1 s before the next try.")
-    window.lock_page.secret_edit.setText("4711")
+    window.lock_page.secret_edit.setText("471147")
     window.lock_page.try_unlock()
     assert window.locked
     assert window.lock_page.message.text() == "Too many wrong tries: wait 1 s, then try again."
     window.clock.advance(1)  # type: ignore[attr-defined]
-    window.lock_page.secret_edit.setText("4711")
+    window.lock_page.secret_edit.setText("471147")
     window.lock_page.try_unlock()
     assert not window.locked
 
@@ -189,7 +189,7 @@ def test_a_trainee_without_a_pin_goes_on_from_the_lock_or_another_switches(
     window.lock()
     assert not window.lock_page.secret_edit.isVisible()
     assert window.lock_page.unlock_button.text() == "Go on as Bob"
-    window._run_sign_in = signs_in("Ana", "4711")  # type: ignore[method-assign]
+    window._run_sign_in = signs_in("Ana", "471147")  # type: ignore[method-assign]
     switch = window.lock_page.findChild(type(window.lock_page.unlock_button), "lock_switch")
     qtbot.mouseClick(switch, Qt.MouseButton.LeftButton)
     assert not window.locked and window.trainee_id == ids(db)["Ana"]
@@ -208,7 +208,7 @@ def test_a_running_exam_keeps_its_clock_while_locked(qtbot: QtBot, db: TrainerDB
     session = window.session
     window.lock()
     assert "The exam waits." in window.lock_page.explanation.text()  # no time limit here
-    window.lock_page.secret_edit.setText("4711")
+    window.lock_page.secret_edit.setText("471147")
     window.lock_page.try_unlock()
     assert window.session is session and window.exam_running()
 

@@ -25,7 +25,7 @@ def db(tmp_path: Path) -> Iterator[TrainerDB]:
     with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
         ana = database.create_trainee("Ana")
         database.create_trainee("Bob")
-        database.set_trainee_pin(ana, "4711")
+        database.set_trainee_pin(ana, "471147")
         yield database
 
 
@@ -71,11 +71,11 @@ def test_picking_a_trainee_with_a_pin_asks_for_it_and_refuses_a_wrong_one(
     assert dialog.secret_box.isVisible()
     assert dialog.isVisible() and dialog.trainee_id is None
     assert dialog.error.text() == "Type your PIN or password."
-    pick(qtbot, dialog, "Ana", "1234")
+    pick(qtbot, dialog, "Ana", "123456")
     assert dialog.isVisible() and dialog.trainee_id is None
     assert dialog.error.text() == WRONG_PIN == "Wrong PIN or password"
     assert dialog.pin_edit.text() == ""
-    pick(qtbot, dialog, "Ana", "4711")
+    pick(qtbot, dialog, "Ana", "471147")
     assert dialog.result() == QDialog.DialogCode.Accepted
     assert dialog.trainee_id == find_trainee(db, "Ana").id  # type: ignore[union-attr]
 
@@ -99,11 +99,11 @@ def test_wrong_pins_make_the_next_try_wait_and_the_dialog_says_how_long(
         clock.advance(5)
     pick(qtbot, dialog, "Ana", "0000")  # the 4th wrong one in a row
     assert dialog.error.text() == "Wrong PIN or password. Wait 1 s before the next try."
-    pick(qtbot, dialog, "Ana", "4711")  # right, but too early: not even checked
+    pick(qtbot, dialog, "Ana", "471147")  # right, but too early: not even checked
     assert dialog.error.text() == "Too many wrong tries: wait 1 s, then try again."
     assert dialog.isVisible()
     clock.advance(1)
-    pick(qtbot, dialog, "Ana", "4711")
+    pick(qtbot, dialog, "Ana", "471147")
     assert dialog.result() == QDialog.DialogCode.Accepted
 
 
@@ -119,10 +119,10 @@ def test_under_required_a_trainee_without_a_pin_chooses_one_before_training(
     qtbot.keyClicks(dialog.pin_edit, "123")
     qtbot.keyClicks(dialog.repeat_edit, "123")
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
-    assert dialog.error.text() == "A PIN needs at least 4 digits."
+    assert dialog.error.text() == "A PIN needs at least 6 digits."
     dialog.pin_edit.clear()
     dialog.repeat_edit.clear()
-    qtbot.keyClicks(dialog.pin_edit, "2468")
+    qtbot.keyClicks(dialog.pin_edit, "246813")
     qtbot.keyClicks(dialog.repeat_edit, "2460")
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert dialog.error.text() == "The two differ: type the same PIN or password twice."
@@ -130,11 +130,11 @@ def test_under_required_a_trainee_without_a_pin_chooses_one_before_training(
     assert bob is not None and not db.trainee_has_pin(bob.id)
     dialog.pin_edit.clear()
     dialog.repeat_edit.clear()
-    qtbot.keyClicks(dialog.pin_edit, "2468")
-    qtbot.keyClicks(dialog.repeat_edit, "2468")
+    qtbot.keyClicks(dialog.pin_edit, "246813")
+    qtbot.keyClicks(dialog.repeat_edit, "246813")
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert dialog.result() == QDialog.DialogCode.Accepted and dialog.trainee_id == bob.id
-    assert db.check_trainee_pin(bob.id, "2468").accepted
+    assert db.check_trainee_pin(bob.id, "246813").accepted
 
 
 def test_under_required_a_new_profile_needs_a_pin(
@@ -145,12 +145,12 @@ def test_under_required_a_new_profile_needs_a_pin(
     qtbot.keyClick(dialog.new_name, Qt.Key.Key_Return)
     assert "The training room requires a PIN" in dialog.error.text()
     assert find_trainee(db, "Cy") is None
-    qtbot.keyClicks(dialog.new_pin, "97531")
-    qtbot.keyClicks(dialog.new_repeat, "97531")
+    qtbot.keyClicks(dialog.new_pin, "975310")
+    qtbot.keyClicks(dialog.new_repeat, "975310")
     qtbot.keyClick(dialog.new_name, Qt.Key.Key_Return)
     cy = find_trainee(db, "Cy")
     assert cy is not None and dialog.trainee_id == cy.id
-    assert db.check_trainee_pin(cy.id, "97531").accepted
+    assert db.check_trainee_pin(cy.id, "975310").accepted
 
 
 def test_under_optional_a_new_profile_may_have_a_pin_or_none(
@@ -188,7 +188,7 @@ def test_a_preselected_trainee_with_a_pin_gets_the_pin_field_focused(
     dialog = dialog_for()
     assert dialog.names.currentItem().text() == "Ana"
     assert dialog.focusWidget() is dialog.pin_edit
-    qtbot.keyClicks(dialog.focusWidget(), "4711")
+    qtbot.keyClicks(dialog.focusWidget(), "471147")
     qtbot.keyClick(dialog.focusWidget(), Qt.Key.Key_Return)
     assert dialog.result() == QDialog.DialogCode.Accepted and dialog.trainee_id is not None
 

@@ -336,7 +336,7 @@ class Accounts(Area):
         if problem is not None:
             raise StorageError(f"pin: {problem}")
         row = self._trainee_pin_row(trainee_id)
-        stored = passwords.hash_password(secret)
+        stored = passwords.hash_pin(secret)
         with self._write() as conn:
             conn.execute("UPDATE trainees SET pin_hash = ? WHERE id = ?", (stored, trainee_id))
             self._clear_failures(conn, trainee_key(row["uid"]))
@@ -360,5 +360,9 @@ class Accounts(Area):
         if wait > 0:
             return SignIn(accepted=False, wait_seconds=wait, checked=False)
         if isinstance(secret, str) and passwords.verify_password(secret, row["pin_hash"]):
+            if passwords.pin_needs_rehash(row["pin_hash"]):  # an older, cheaper cost
+                with self._write() as conn:
+                    conn.execute("UPDATE trainees SET pin_hash = ? WHERE id = ?",
+                                 (passwords.hash_pin(secret), trainee_id))
             return self._succeeded(who)
         return self._failed(who, at)

@@ -4,6 +4,15 @@ A stored hash reads ``scrypt$<n>$<r>$<p>$<salt hex>$<hash hex>``; the cost
 parameters travel with it, so raising them later leaves older hashes valid.
 A hash handed in from outside (the site file) must be at least as costly as
 the ones this trainer writes (:func:`hash_weakness`).
+
+Trainees' PINs cost more (:data:`PIN_SCRYPT_N`, :func:`hash_pin`): a PIN has few
+possible values, so each guess must be dear. With at least :data:`MIN_PIN_DIGITS`
+digits (10**6 PINs) and N = 2**16, r = 8 (about 0.2 s a guess on one core of the
+reference machine, ``benchmarks/pin_cost.py``), trying every PIN offline from a
+copied hash takes about 2.4 days of one core (half that on average), against about
+10 minutes for 4 digits at N = 2**14 before. A PIN hash of an older, cheaper cost
+still verifies and is made again at the new cost at the next successful sign-in
+(:func:`pin_needs_rehash`).
 """
 
 from __future__ import annotations
@@ -18,10 +27,12 @@ SCRYPT_P = 1
 SALT_BYTES = 16
 HASH_BYTES = 32
 MIN_PASSWORD_LENGTH = 6
-MIN_PIN_DIGITS = 4
+PIN_SCRYPT_N = 2**16
+"""scrypt's N for trainees' PINs (64 MiB and about 0.2 s a check): see the module text."""
+MIN_PIN_DIGITS = 6
 """A trainee's secret: a PIN of at least this many digits, or a password of at
 least :data:`MIN_PASSWORD_LENGTH` characters (:func:`trainee_secret_problem`)."""
-_MAXMEM = 64 * 1024 * 1024
+_MAXMEM = 128 * 1024 * 1024  # N = 2**16, r = 8 needs a little over 64 MiB
 # Bounds on parameters read back from a stored hash, so an edited database
 # cannot make a sign-in allocate gigabytes.
 _MAX_N = 2**20
@@ -34,13 +45,33 @@ def _scrypt(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
     )
 
 
-def hash_password(password: str) -> str:
-    """A new salted hash of ``password`` in the stored form."""
+def hash_password(password: str, *, n: int = SCRYPT_N) -> str:
+    """A new salted hash of ``password`` in the stored form (scrypt's N = ``n``)."""
     if not isinstance(password, str):
         raise TypeError(f"password: expected text, got {type(password).__name__}")
     salt = secrets.token_bytes(SALT_BYTES)
-    digest = _scrypt(password, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P)
-    return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
+    digest = _scrypt(password, salt, n, SCRYPT_R, SCRYPT_P)
+    return f"scrypt${n}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
+
+
+def hash_pin(secret: str) -> str:
+    """A new salted hash of a trainee's PIN or password, at the PINs' cost."""
+    return hash_password(secret, n=PIN_SCRYPT_N)
+
+
+def hash_cost(stored: object) -> tuple[int, int, int] | None:
+    """The (N, r, p) a stored hash was made with; None when it is not one."""
+    parsed = _parse(stored)
+    return None if parsed is None else parsed[:3]
+
+
+def pin_needs_rehash(stored: object) -> bool:
+    """Whether a (verified) PIN hash is cheaper than :func:`hash_pin` makes now."""
+    parsed = _parse(stored)
+    if parsed is None:
+        return False
+    n, r, _p, salt, _digest = parsed
+    return n < PIN_SCRYPT_N or r < SCRYPT_R or len(salt) < SALT_BYTES
 
 
 def _parse(stored: object) -> tuple[int, int, int, bytes, bytes] | None:

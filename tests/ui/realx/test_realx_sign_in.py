@@ -14,7 +14,7 @@ from realx_support import XScreen, start_trainer, stop, wait_until
 from trainer.paths import data_dir
 from trainer.storage.database import open_database
 
-PIN = "2468"
+PIN = "246813"
 
 
 def _read(query: str) -> int:
@@ -83,9 +83,9 @@ def test_a_first_trainee_types_name_and_pin_with_the_keyboard_alone(
         x_screen.activate(x_screen.wait_window("Welcome"))
         x_screen.type("Cleo Diaz")
         x_screen.key("Tab")
-        x_screen.type("4321")
+        x_screen.type("432100")
         x_screen.key("Tab")
-        x_screen.type("4321")
+        x_screen.type("432100")
         x_screen.screenshot("welcome-name-and-pin-1366x768")
         x_screen.key("Return")
         x_screen.wait_window("Cleo Diaz")
