@@ -34,6 +34,7 @@ DEPENDS="libc6 (>= 2.36), libegl1, libgl1, libxcb1, libxcb-icccm4, libxcb-keysym
 declare -A PROVIDER=(
     [libc.so.6]=libc6 [libm.so.6]=libc6 [libdl.so.2]=libc6 [libpthread.so.0]=libc6
     [librt.so.1]=libc6 [libutil.so.1]=libc6 [ld-linux-x86-64.so.2]=libc6
+    [libresolv.so.2]=libc6  # psycopg_binary's Kerberos and LDAP libraries (issue 20)
     [libEGL.so.1]=libegl1 [libGL.so.1]=libgl1 [libGLX.so.0]=libgl1 [libOpenGL.so.0]=libgl1
     [libGLdispatch.so.0]=libgl1 [libxcb.so.1]=libxcb1
     [libxcb-icccm.so.4]=libxcb-icccm4 [libxcb-keysyms.so.1]=libxcb-keysyms1
