@@ -26,22 +26,17 @@ import json
 import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
-
-from cryptography.exceptions import InvalidSignature, InvalidTag
-from cryptography.hazmat.primitives.asymmetric.ed25519 import (
-    Ed25519PrivateKey,
-    Ed25519PublicKey,
-)
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-from cryptography.hazmat.primitives.serialization import (
-    Encoding,
-    NoEncryption,
-    PrivateFormat,
-    PublicFormat,
-)
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
 from trainer.storage import passwords
+from trainer.storage.models import StorageError
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import (
+        Ed25519PrivateKey,
+        Ed25519PublicKey,
+    )
 
 KEY_SCRYPT_N = 2 * passwords.SCRYPT_N
 KEY_SCRYPT_R = passwords.SCRYPT_R
@@ -58,8 +53,42 @@ _MAX_RP = 16
 _AAD = b"hhe-trainer instructor signing key v1\x00"
 
 
-class SigningError(ValueError):
-    """A key that cannot be unlocked or read; the sentence names why."""
+class SigningError(StorageError):
+    """A key that cannot be unlocked or read, or no signing library on this station; the
+    sentence names why (a storage refusal, so every caller says it as one)."""
+
+
+def _crypto() -> Any:
+    """The ``cryptography`` library, imported when a key is made, used or checked, not
+    when storage is: a station where its compiled part cannot load (seen under Wine)
+    still records every answer, and a signature is refused in a sentence."""
+    try:
+        from cryptography.exceptions import InvalidSignature, InvalidTag
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import (
+            Ed25519PrivateKey,
+            Ed25519PublicKey,
+        )
+        from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+        from cryptography.hazmat.primitives.serialization import (
+            Encoding,
+            NoEncryption,
+            PrivateFormat,
+            PublicFormat,
+        )
+    except ImportError as error:
+        raise SigningError(
+            "instructors' signing keys cannot be used on this station: the cryptography"
+            f" library did not load ({error})") from None
+    return SimpleNamespace(
+        InvalidSignature=InvalidSignature, InvalidTag=InvalidTag,
+        Ed25519PrivateKey=Ed25519PrivateKey, Ed25519PublicKey=Ed25519PublicKey, AESGCM=AESGCM,
+        Encoding=Encoding, NoEncryption=NoEncryption, PrivateFormat=PrivateFormat,
+        PublicFormat=PublicFormat)
+
+
+def require_library() -> None:
+    """SigningError (the sentence of :func:`_crypto`) when no signing library loads here."""
+    _crypto()
 
 
 def canonical(statement: Mapping[str, Any]) -> bytes:
@@ -77,7 +106,8 @@ def digest(data: object) -> str:
 
 def public_key_text(key: Ed25519PublicKey) -> str:
     """The raw 32-byte public key in base64 (the form the site file pins)."""
-    raw = key.public_bytes(Encoding.Raw, PublicFormat.Raw)
+    c = _crypto()
+    raw = key.public_bytes(c.Encoding.Raw, c.PublicFormat.Raw)
     return base64.b64encode(raw).decode("ascii")
 
 
@@ -95,7 +125,9 @@ def public_key_problem(text: object) -> str | None:
 
 
 def _public_key(text: str) -> Ed25519PublicKey:
-    return Ed25519PublicKey.from_public_bytes(base64.b64decode(text.strip(), validate=True))
+    key: Ed25519PublicKey = _crypto().Ed25519PublicKey.from_public_bytes(
+        base64.b64decode(text.strip(), validate=True))
+    return key
 
 
 def _kek(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
@@ -123,8 +155,9 @@ class Signer:
 def _encrypt(private: Ed25519PrivateKey, public_text: str, password: str) -> str:
     salt = secrets.token_bytes(_SALT_BYTES)
     nonce = secrets.token_bytes(_NONCE_BYTES)
-    raw = private.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
-    sealed = AESGCM(_kek(password, salt, KEY_SCRYPT_N, KEY_SCRYPT_R, KEY_SCRYPT_P)).encrypt(
+    c = _crypto()
+    raw = private.private_bytes(c.Encoding.Raw, c.PrivateFormat.Raw, c.NoEncryption())
+    sealed = c.AESGCM(_kek(password, salt, KEY_SCRYPT_N, KEY_SCRYPT_R, KEY_SCRYPT_P)).encrypt(
         nonce, raw, _AAD + public_text.encode("ascii"))
     return (f"{_PREFIX}${KEY_SCRYPT_N}${KEY_SCRYPT_R}${KEY_SCRYPT_P}"
             f"${salt.hex()}${nonce.hex()}${sealed.hex()}")
@@ -132,7 +165,7 @@ def _encrypt(private: Ed25519PrivateKey, public_text: str, password: str) -> str
 
 def new_key_pair(password: str) -> KeyPair:
     """A fresh Ed25519 key pair, its private key encrypted under ``password``."""
-    private = Ed25519PrivateKey.generate()
+    private = _crypto().Ed25519PrivateKey.generate()
     public_text = public_key_text(private.public_key())
     return KeyPair(public_text, _encrypt(private, public_text, password))
 
@@ -150,14 +183,15 @@ def unlock(pair: KeyPair, password: str) -> Ed25519PrivateKey:
     if (prefix != _PREFIX or n < KEY_SCRYPT_N or n > _MAX_N or n & (n - 1)
             or not 1 <= r <= _MAX_RP or not 1 <= p <= _MAX_RP or len(nonce) != _NONCE_BYTES):
         raise SigningError("the stored signing key is not in a form this version reads")
+    c = _crypto()
     try:
-        raw = AESGCM(_kek(password, salt, n, r, p)).decrypt(
+        raw = c.AESGCM(_kek(password, salt, n, r, p)).decrypt(
             nonce, sealed, _AAD + pair.public_key.encode("ascii"))
-    except (InvalidTag, ValueError):
+    except (c.InvalidTag, ValueError):
         raise SigningError(
             "the signing key cannot be unlocked with this password (it was encrypted"
             " under another one)") from None
-    private = Ed25519PrivateKey.from_private_bytes(raw)
+    private: Ed25519PrivateKey = c.Ed25519PrivateKey.from_private_bytes(raw)
     if public_key_text(private.public_key()) != pair.public_key:  # pragma: no cover (GCM tag)
         raise SigningError("the stored public key is not this private key's")
     return private
@@ -183,13 +217,14 @@ def signer_of(statement_text: str, signature: str,
     except (binascii.Error, ValueError, TypeError):
         return None
     data = statement_text.encode("utf-8")
+    invalid = _crypto().InvalidSignature
     for name, keys in pinned.items():
         for key in keys:
             if public_key_problem(key) is not None:
                 continue
             try:
                 _public_key(key).verify(raw, data)
-            except InvalidSignature:
+            except invalid:
                 continue
             return name
     return None

@@ -144,14 +144,17 @@ class Writes(Area):
                 f"password: at least {passwords.MIN_PASSWORD_LENGTH} characters are required"
             )
         stored = passwords.hash_password(password)
-        key = signing.new_key_pair(password)  # the signing key, encrypted under the password
+        try:  # the signing key, encrypted under the password
+            key: signing.KeyPair | None = signing.new_key_pair(password)
+        except signing.SigningError:  # no signing library here: made at the first sign-in
+            key = None
         with self._write() as conn:
             if conn.execute("SELECT 1 FROM instructors WHERE name = ?", (clean,)).fetchone():
                 raise StorageError(f"name: an instructor named {clean!r} already exists")
             cursor = conn.execute(
                 "INSERT INTO instructors (name, password_hash, created, public_key,"
                 " private_key) VALUES (?, ?, ?, ?, ?)",
-                (clean, stored, fields.now(), key.public_key, key.encrypted),
+                (clean, stored, fields.now(), key and key.public_key, key and key.encrypted),
             )
         return int(cursor.lastrowid or 0)
 
