@@ -231,7 +231,7 @@ def kill_repeatedly(home: Path, kills: int, seed: int, acknowledged: dict[str, s
     """Start a trainer, let it work for a random moment, SIGKILL it; ``kills`` times.
     Every acknowledgement it printed before dying is added to ``acknowledged``."""
     chance = random.Random(seed)
-    for _ in range(kills):
+    for run in range(kills):
         trainer = Trainer(home, *args)
         if args == ():  # the window: answers one command at a time
             for _ in range(chance.randint(0, 6)):
@@ -240,7 +240,9 @@ def kill_repeatedly(home: Path, kills: int, seed: int, acknowledged: dict[str, s
             assert trainer.process.stdin is not None
             trainer.process.stdin.write("answer\n" * 5)  # killed somewhere in these
             trainer.process.stdin.flush()
-        time.sleep(chance.uniform(0, 0.25))
+        # Mostly within a quarter second; every tenth run lives long enough to reach the
+        # slow writes too (a certification unlocks the instructor's key: scrypt, ~0.1-0.4 s).
+        time.sleep(chance.uniform(0, 0.25) if run % 10 else chance.uniform(0.8, 1.6))
         trainer.process.send_signal(signal.SIGKILL)
         out, _ = trainer.process.communicate(timeout=30)
         for line in out.splitlines():
