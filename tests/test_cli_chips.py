@@ -8,12 +8,12 @@ import io
 import json
 import subprocess
 import sys
-import threading
 from typing import Any
 
 import pytest
 
 from tests.conftest import REPO_ROOT
+from tests.test_cli_streaming import read_line_within
 from trainer.chips_cli import chips_stream
 from trainer.cli import MAX_ROUND_BYTES
 
@@ -195,13 +195,7 @@ def test_chips_answers_each_line_before_more_input_arrives() -> None:
         for _ in range(3):
             process.stdin.write((json.dumps(CONTRACT_LINE) + "\n").encode())
             process.stdin.flush()
-            box: list[bytes] = []
-            reader = threading.Thread(
-                target=lambda into=box: into.append(process.stdout.readline()), daemon=True)
-            reader.start()
-            reader.join(30)
-            assert box, "no answer within 30 s: chips waited for more input"
-            assert json.loads(box[0])["grade"] == "right"
+            assert json.loads(read_line_within(process.stdout, 30))["grade"] == "right"
         process.stdin.close()
         assert process.wait(timeout=30) == 0
     finally:

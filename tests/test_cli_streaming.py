@@ -17,12 +17,14 @@ ROUND = {
 }
 
 
-def _read_line_with_timeout(stream, seconds: float) -> bytes:  # type: ignore[no-untyped-def]
+def read_line_within(stream, seconds: float) -> bytes:  # type: ignore[no-untyped-def]
+    """One line of a streaming command's output (settle, chips), or a failure naming the
+    wait: the command held its answer back until more input came."""
     box: list[bytes] = []
     reader = threading.Thread(target=lambda: box.append(stream.readline()), daemon=True)
     reader.start()
     reader.join(seconds)
-    assert box, f"no answer within {seconds} s: settle waited for more input"
+    assert box, f"no answer within {seconds} s: the command waited for more input"
     return box[0]
 
 
@@ -37,7 +39,7 @@ def test_settle_answers_each_round_before_more_input_arrives() -> None:
         for _ in range(3):
             process.stdin.write((json.dumps(ROUND) + "\n").encode())
             process.stdin.flush()
-            answer = json.loads(_read_line_with_timeout(process.stdout, 30))
+            answer = json.loads(read_line_within(process.stdout, 30))
             # Pair of aces beats ace high; the dealer does not qualify (docs/rules.md §3-4).
             assert answer["dealer"]["qualifies"] is False
             assert answer["seats"][0]["wagers"]["raise"] == {"outcome": "win", "amount": "30.00"}
