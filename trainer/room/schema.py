@@ -150,9 +150,9 @@ END $$;
 """
 
 
-def _record_triggers() -> str:
+def _append_only(tables: tuple[str, ...]) -> str:
     statements = []
-    for table in RECORD_TABLES:
+    for table in tables:
         statements.append(
             f"CREATE TRIGGER {table}_arrival BEFORE INSERT ON {table}"
             " FOR EACH ROW EXECUTE FUNCTION room_stamp_arrival();")
@@ -163,6 +163,10 @@ def _record_triggers() -> str:
             f"CREATE TRIGGER {table}_no_truncate BEFORE TRUNCATE ON {table}"
             " FOR EACH STATEMENT EXECUTE FUNCTION room_refuse_change();")
     return "\n".join(statements)
+
+
+def _record_triggers() -> str:
+    return _append_only(RECORD_TABLES)
 
 
 def _grants() -> str:
@@ -280,9 +284,173 @@ a million answers is one pass too), as the station's SQLite keeps its own: the c
 grid reads a few thousand rows, not every answer. Nobody but the trigger writes it (no
 INSERT grant; the function runs as the owner); stations and instructors read it."""
 
+ROOM_OF_RECORD_TABLES = (
+    "trainee_pins",
+    "exam_setups",
+    "exam_setup_retirements",
+    "classes",
+    "class_archives",
+    "class_member_changes",
+    "assignments",
+    "assignment_removals",
+    "certifications",
+    "certificate_revocations",
+)
+"""Migration 4's records (what a station sends besides answers and exams so that the
+room is the record of accounts, set-ups, classes and certificates): append-only and
+stamped like :data:`RECORD_TABLES`; each row's ``uid`` is its key, so a row sent twice
+is stored once."""
+
+_SENT_BY = """
+    station text NOT NULL REFERENCES stations (station),
+    arrived timestamptz NOT NULL DEFAULT now()"""
+
+_MIGRATION_4 = f"""
+CREATE TABLE trainee_pins (
+    uid {_UID},
+    trainee text NOT NULL REFERENCES trainees (uid),
+    pin_hash text CHECK (
+        pin_hash IS NULL OR (pin_hash LIKE 'scrypt$%' AND length(pin_hash) <= 400)),
+    employee_id text CHECK (employee_id IS NULL OR length(employee_id) BETWEEN 1 AND 80),
+    {_time("set_at")},{_SENT_BY}
+);
+CREATE INDEX trainee_pins_trainee ON trainee_pins (trainee, arrived);
+CREATE TABLE exam_setups (
+    uid {_UID},
+    name text NOT NULL CHECK (length(name) BETWEEN 1 AND 80),
+    version integer NOT NULL CHECK (version > 0),
+    setup_json text NOT NULL CHECK (length(setup_json) <= 4096),
+    {_time("created")},{_SENT_BY},
+    UNIQUE (name, version)
+);
+CREATE TABLE exam_setup_retirements (
+    setup text PRIMARY KEY REFERENCES exam_setups (uid),
+    {_time("retired")},{_SENT_BY}
+);
+CREATE TABLE classes (
+    uid {_UID},
+    name text NOT NULL CHECK (length(name) BETWEEN 1 AND 80),
+    starts text NOT NULL CHECK (length(starts) = 10),
+    {_time("created")},{_SENT_BY}
+);
+CREATE TABLE class_archives (
+    class text PRIMARY KEY REFERENCES classes (uid),
+    {_time("archived")},{_SENT_BY}
+);
+CREATE TABLE class_member_changes (
+    uid {_UID},
+    class text NOT NULL REFERENCES classes (uid),
+    trainee text NOT NULL REFERENCES trainees (uid),
+    member boolean NOT NULL,
+    {_time("changed_at")},{_SENT_BY}
+);
+CREATE INDEX class_member_changes_class ON class_member_changes (class, arrived);
+CREATE TABLE assignments (
+    uid {_UID},
+    class text REFERENCES classes (uid),
+    trainee text REFERENCES trainees (uid),
+    kind text NOT NULL CHECK (kind IN ('lesson', 'exam')),
+    target text NOT NULL CHECK (length(target) BETWEEN 1 AND 200),
+    due text CHECK (due IS NULL OR length(due) = 10),
+    assigned_by text NOT NULL CHECK (length(assigned_by) BETWEEN 1 AND 80),
+    {_time("created")},{_SENT_BY},
+    CHECK ((class IS NULL) <> (trainee IS NULL))
+);
+CREATE TABLE assignment_removals (
+    assignment text PRIMARY KEY REFERENCES assignments (uid),
+    {_time("removed")},{_SENT_BY}
+);
+CREATE TABLE certifications (
+    uid {_UID},
+    trainee text NOT NULL REFERENCES trainees (uid),
+    exam text NOT NULL REFERENCES exams (uid),
+    code text NOT NULL UNIQUE CHECK (length(code) BETWEEN 1 AND 64),
+    signed_by text NOT NULL CHECK (length(signed_by) BETWEEN 1 AND 80),
+    {_time("signed_at")},
+    expires text CHECK (expires IS NULL OR length(expires) BETWEEN 10 AND 40),
+    statement text NOT NULL CHECK (length(statement) <= 8192),
+    signature text NOT NULL CHECK (length(signature) <= 200),{_SENT_BY}
+);
+CREATE INDEX certifications_trainee ON certifications (trainee);
+CREATE TABLE certificate_revocations (
+    certification text PRIMARY KEY REFERENCES certifications (uid),
+    {_time("revoked")},
+    revocation text NOT NULL CHECK (length(revocation) <= 8192),
+    signature text NOT NULL CHECK (length(signature) <= 200),{_SENT_BY}
+);
+CREATE TABLE instructor_keys (
+    name text NOT NULL CHECK (length(name) BETWEEN 1 AND 80),
+    public_key text NOT NULL CHECK (public_key ~ '^[A-Za-z0-9+/]{{43}}=$'),
+    pinned boolean NOT NULL,
+    changed timestamptz NOT NULL DEFAULT now(),
+    changed_by text NOT NULL DEFAULT session_user,
+    PRIMARY KEY (name, public_key, changed)
+);
+CREATE UNIQUE INDEX exams_one_attempt ON exams (
+    trainee, lower((setup_json::jsonb) ->> 'name'), attempt)
+    WHERE attempt IS NOT NULL AND setup_json IS NOT NULL;
+CREATE TABLE trainee_totals (
+    trainee_id bigint PRIMARY KEY REFERENCES trainees (id),
+    answers bigint NOT NULL,
+    correct bigint NOT NULL,
+    seconds double precision NOT NULL,
+    last_answered text COLLATE "C" NOT NULL
+);
+CREATE FUNCTION room_keep_trainee_totals() RETURNS trigger LANGUAGE plpgsql
+SECURITY DEFINER SET search_path = public, pg_temp AS $$
+BEGIN
+    INSERT INTO trainee_totals AS k (trainee_id, answers, correct, seconds, last_answered)
+    SELECT t.id, count(*), count(*) FILTER (WHERE n.correct), sum(n.seconds),
+           max(n.answered_at COLLATE "C") {_TRAINEE_OF_NEW}
+    GROUP BY t.id
+    ON CONFLICT (trainee_id) DO UPDATE SET
+        answers = k.answers + excluded.answers,
+        correct = k.correct + excluded.correct,
+        seconds = k.seconds + excluded.seconds,
+        last_answered = greatest(k.last_answered, excluded.last_answered);
+    RETURN NULL;
+END $$;
+CREATE TRIGGER answers_keep_trainee_totals AFTER INSERT ON answers
+    REFERENCING NEW TABLE AS new_answers
+    FOR EACH STATEMENT EXECUTE FUNCTION room_keep_trainee_totals();
+INSERT INTO trainee_totals (trainee_id, answers, correct, seconds, last_answered)
+SELECT t.id, count(*), count(*) FILTER (WHERE a.correct), sum(a.seconds),
+       max(a.answered_at COLLATE "C")
+FROM answers a JOIN rounds r ON r.uid = a.round JOIN sessions s ON s.uid = r.session
+JOIN trainees t ON t.uid = s.trainee GROUP BY t.id;
+REVOKE ALL ON FUNCTION room_keep_trainee_totals() FROM PUBLIC;
+GRANT SELECT ON trainee_totals TO {STATION_ROLE}, {INSTRUCTOR_ROLE};
+GRANT SELECT ON instructor_keys TO {STATION_ROLE}, {INSTRUCTOR_ROLE};
+GRANT SELECT, INSERT ON {", ".join(ROOM_OF_RECORD_TABLES)} TO {STATION_ROLE};
+GRANT SELECT ON {", ".join(ROOM_OF_RECORD_TABLES)} TO {INSTRUCTOR_ROLE};
+"""
+
+
+_INSTRUCTOR_KEYS_APPEND_ONLY = """
+CREATE TRIGGER instructor_keys_append_only BEFORE UPDATE OR DELETE ON instructor_keys
+    FOR EACH ROW EXECUTE FUNCTION room_refuse_change();
+CREATE TRIGGER instructor_keys_no_truncate BEFORE TRUNCATE ON instructor_keys
+    FOR EACH STATEMENT EXECUTE FUNCTION room_refuse_change();
+"""
+
 MIGRATIONS: tuple[str, ...] = (_MIGRATION_1 + _record_triggers() + _grants(), _MIGRATION_2,
-                               _MIGRATION_3)
-"""Migration N is ``MIGRATIONS[N - 1]``; each runs once, in one transaction, as the owner."""
+                               _MIGRATION_3,
+                               _MIGRATION_4 + _append_only(ROOM_OF_RECORD_TABLES)
+                               + _INSTRUCTOR_KEYS_APPEND_ONLY)
+"""Migration N is ``MIGRATIONS[N - 1]``; each runs once, in one transaction, as the owner.
+
+Migration 4 (the room is the record, issue 20 item 3; keys pinned on the server, issue
+21): the records of :data:`ROOM_OF_RECORD_TABLES` (a trainee's PIN and employee id as
+set at a station, the newest arrived counting; instructors' exam set-ups by name and
+version, and their retirement; classes, their archiving and membership changes;
+assignments and their removal; signed certificates and signed revocations), each
+append-only and stamped; ``instructor_keys``, the instructors' public keys that count
+for certificates in this room, written only by IT's owner role (``room pin-key``; a
+station can read them, never add one: a key "unpinned" is a row of its own);
+``exams_one_attempt``, one exam per trainee, set-up name and attempt number (a second
+"attempt 1" from a rolled-back or another station is refused and lands in
+``refused_records``); ``trainee_totals``, each trainee's running answer totals kept by
+a trigger like ``skill_recent``, so the roster does not count a million answers."""
 ROOM_SCHEMA_VERSION = len(MIGRATIONS)
 
 
