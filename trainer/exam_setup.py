@@ -10,10 +10,11 @@ the trainer but the engine, so storage can hold a stored set-up to it too.
 
 A set-up fixes everything that shapes an exam: the rule set and its table
 letters, how many seats are occupied, which side bets appear, the rounds,
-the time limit, the pass mark and, optionally, the same hands for every
-candidate (a fixed seed: the same sequence of rounds each time). It may
-also limit attempts and impose a wait between them. A station's Settings
-shape none of it.
+the time limit, the pass mark, optionally the same hands for every
+candidate (a fixed seed: the same sequence of rounds each time), and how a
+payout is answered (typed amounts, or built in chips from the room's rack:
+``chips``). It may also limit attempts and impose a wait between them. A
+station's Settings shape none of it.
 """
 
 from __future__ import annotations
@@ -93,6 +94,10 @@ class ExamSetup:
     """The same hands for every candidate; None: new hands for each."""
     max_attempts: int | None = None
     wait_hours: int | None = None
+    chips: bool = False
+    """Every payout is built in chips from the room's rack (graded by the room's chip
+    procedure, docs/rules.md §10), whatever a station's Pay with chips; False: typed
+    amounts, whatever the station's setting."""
 
     @property
     def time_limit_minutes(self) -> float | None:
@@ -114,12 +119,14 @@ class ExamSetup:
     @property
     def described(self) -> str:
         """One line for choosing an exam: ``20 rounds, ny-2018, 6 occupied seats, side
-        bets Trips Plus, Pocket Bonus, pass 90%, 30 min, same hands for everyone, at most
-        3 attempts, 24 h between attempts`` (what is not fixed is left out)."""
+        bets Trips Plus, Pocket Bonus, payouts in chips, pass 90%, 30 min, same hands for
+        everyone, at most 3 attempts, 24 h between attempts`` (what is not fixed is left
+        out; typed amounts, the default, are not said)."""
         limit = self.time_limit_minutes
         return ", ".join(part for part in (
             f"{self.rounds} rounds", self.ruleset_id, self.seats_text,
-            f"side bets {self.side_bets_text}", f"pass {self.pass_mark:g}%",
+            f"side bets {self.side_bets_text}", "payouts in chips" if self.chips else "",
+            f"pass {self.pass_mark:g}%",
             f"{limit:g} min" if limit else "",
             "same hands for everyone" if self.seed is not None else "",
             f"at most {self.max_attempts} attempts" if self.max_attempts else "",
@@ -177,6 +184,12 @@ class ExamSetup:
         )
 
     @property
+    def payouts_text(self) -> str:
+        """How a payout is answered in this exam, whatever a station's setting."""
+        return ("built in chips from the room's rack" if self.chips
+                else "typed amounts")
+
+    @property
     def hands_text(self) -> str:
         return (f"the same for every candidate (hands number {self.seed})"
                 if self.seed is not None else "new hands for each candidate")
@@ -225,7 +238,7 @@ _FILE_KEYS = {
     "wait_hours": WAIT_HOURS,
 }
 _OPTIONAL = ("time_limit_minutes", "seats", "seed", "max_attempts", "wait_hours")
-FILE_KEYS = (*_FILE_KEYS, "side_bets")
+FILE_KEYS = (*_FILE_KEYS, "side_bets", "chips")
 """The keys of a file's exam (the site file's ``[exam]``) this module checks."""
 _WAGER_NAMES = ", ".join(wager.value for wager in SIDE_WAGERS)
 
@@ -243,7 +256,7 @@ def _side_bets(raw: object) -> tuple[Wager, ...] | None:
 def exam_value_problems(values: Mapping[str, object]) -> list[str]:
     """One sentence per bad figure of a file's exam (``rounds``, ``pass_mark``,
     optional ``time_limit_minutes``, ``seats``, ``side_bets``, ``seed``,
-    ``max_attempts``, ``wait_hours``), each starting with its key."""
+    ``max_attempts``, ``wait_hours``, ``chips``), each starting with its key."""
     problems = []
     for key, limit in _FILE_KEYS.items():
         if key not in values:
@@ -256,6 +269,9 @@ def exam_value_problems(values: Mapping[str, object]) -> list[str]:
             f"side_bets: {shown(values['side_bets'])} is not a list of side bets, each once"
             f" (of {_WAGER_NAMES}; [] for none)"
         )
+    if "chips" in values and not isinstance(values["chips"], bool):
+        problems.append(f"chips: {shown(values['chips'])} is not true or false (true: every"
+                        " payout built in chips from the room's rack)")
     return problems
 
 
@@ -275,6 +291,8 @@ def exam_from_values(name: str, values: Mapping[str, object], ruleset_id: str,
     }
     if "side_bets" in values:
         extra["side_bets"] = _side_bets(values["side_bets"])
+    if "chips" in values:
+        extra["chips"] = values["chips"]
     setup = ExamSetup(name, rounds, float(pass_mark), seconds, ruleset_id,
                       tuple(sorted((tables or {}).items())), **extra)
     setup.complete()  # the rule set offers every side bet and table named
@@ -300,11 +318,14 @@ def parse_exam_setup(
     name: str, rounds: str, ruleset_id: str, pass_mark: str, minutes: str, *,
     tables: Mapping[str, str] | None = None, seats: int = MAX_SEATS,
     side_bets: Sequence[Wager] | None = None, seed: str = "", attempts: str = "",
-    wait_hours: str = "",
+    wait_hours: str = "", chips: bool = False,
 ) -> ExamSetup:
     """Check a set-up typed in the Exam set-up dialog (whole minutes, a preset rule set);
     raise ``ValueError`` with a sentence naming the field as the dialog labels it.
-    The result is :meth:`~ExamSetup.complete`."""
+    ``chips``: the dialog's *Payouts built in chips* box. The result is
+    :meth:`~ExamSetup.complete`."""
+    if not isinstance(chips, bool):
+        raise TypeError(f"chips must be True or False, got {chips!r}")
     clean_name = name.strip()
     if not clean_name:
         raise ValueError("Name: give the exam set-up a name, e.g. \u201cFinal exam\u201d.")
@@ -348,6 +369,7 @@ def parse_exam_setup(
         max_attempts=_whole(attempts, ATTEMPTS, "Attempts allowed", empty="no limit"),
         wait_hours=_whole(wait_hours, WAIT_HOURS, "Wait between attempts (hours)",
                           empty="no wait"),
+        chips=chips,
     )
     try:
         return setup.complete()
@@ -387,6 +409,8 @@ def setup_problem(setup: ExamSetup) -> str | None:
         value = getattr(setup, key)
         if value is not None and not limit.holds(value):
             return f"{key}: {shown(value)} is not {limit.expected} (or none)"
+    if not isinstance(setup.chips, bool):
+        return f"chips: {shown(setup.chips)} is not true or false"
     if setup.side_bets is not None and not all(w in SIDE_WAGERS for w in setup.side_bets):
         return f"side_bets: {shown(setup.side_bets)} is not a list of side bets"
     if any(key not in OPTION_KEYS for key, _ in setup.tables):
@@ -416,7 +440,8 @@ def setup_to_json(setup: ExamSetup, **more: object) -> str:
 
 def setup_from_json(text: str) -> tuple[ExamSetup, dict[str, Any]]:
     """A stored set-up and the stored values beside it (``version``...); ``ValueError``
-    naming the key when the text is not one this trainer wrote."""
+    naming the key when the text is not one this trainer wrote. A set-up stored before
+    set-ups could require chips (no ``chips``) asks typed amounts, as it did."""
     try:
         data = json.loads(text)
     except (TypeError, ValueError):
@@ -440,9 +465,12 @@ def setup_from_json(text: str) -> tuple[ExamSetup, dict[str, Any]]:
     name, ruleset_id = data["name"], data["ruleset_id"]
     if not isinstance(name, str) or not isinstance(ruleset_id, str):
         raise ValueError("setup_json: name and ruleset_id must be text")
+    chips = data.get("chips", False)
+    if not isinstance(chips, bool):
+        raise ValueError(f"setup_json: chips {shown(chips)} is not true or false")
     setup = ExamSetup(name, data["rounds"], data["pass_mark"], data["time_limit_seconds"],
                       ruleset_id, tuple(sorted(tables.items())), data["seats"], side_bets,
-                      data["seed"], data["max_attempts"], data["wait_hours"])
+                      data["seed"], data["max_attempts"], data["wait_hours"], chips)
     problem = stored_exam_problem(setup.rounds, setup.pass_mark, setup.time_limit_seconds)
     for key, limit in {"seats": SEATS, "seed": SEED, "max_attempts": ATTEMPTS,
                        "wait_hours": WAIT_HOURS}.items():
@@ -451,4 +479,5 @@ def setup_from_json(text: str) -> tuple[ExamSetup, dict[str, Any]]:
             problem = f"{key}: {shown(value)} is not {limit.expected}"
     if problem is not None:
         raise ValueError(f"setup_json: {problem}")
-    return setup, {key: value for key, value in data.items() if key not in fields}
+    return setup, {key: value for key, value in data.items()
+                   if key not in fields and key != "chips"}

@@ -226,8 +226,10 @@ def test_the_total_shows_in_practice_only_when_asked(qtbot: QtBot) -> None:
 
 
 def test_an_exam_asks_typed_amounts_whatever_the_stations_chip_setting(qtbot: QtBot) -> None:
-    """An exam is the same for every candidate: no set-up requires chips yet, so a
-    station's Pay with chips does not change its questions (nor add Chip procedure rows)."""
+    """An exam is the same for every candidate: the station's own exam (no instructor's
+    set-up) asks typed amounts, so a station's Pay with chips does not change its questions
+    (nor add Chip procedure rows); a set-up decides for its exams
+    (tests/ui/test_chip_mode_exam.py)."""
     main = make_window(qtbot, Mode.EXAM, chip_total=True)
     field = main.panel.field
     for text in ("royal flush Ah Kh Qh Jh Th", "y", "straight", "lose"):

@@ -77,8 +77,9 @@ class TrainingSettings:
 
 def exam_settings(setup: ExamSetup, station: TrainingSettings) -> TrainingSettings:
     """The settings an exam from ``setup`` runs under: the set-up fixes the rule set,
-    table letters, seats, side bets, rounds and hands (its seed); the station keeps only
-    how the table looks and sounds (deck colours, sound)."""
+    table letters, seats, side bets, rounds, hands (its seed) and whether payouts are built
+    in chips (its ``chips``, whatever the station's Pay with chips); the station keeps
+    only how the table looks and sounds (deck colours, sound)."""
     setup = setup.complete()
     return TrainingSettings(
         rules=setup.ruleset_id,
@@ -89,6 +90,7 @@ def exam_settings(setup: ExamSetup, station: TrainingSettings) -> TrainingSettin
         sound=station.sound,
         exam_rounds=setup.rounds,
         seed=setup.seed,
+        chip_mode=setup.chips,
     )
 
 

@@ -728,11 +728,16 @@ class MainWindow(QMainWindow):
 
     def _apply_chip_mode(self, session: TrainingSession) -> None:
         """Pay with chips (the trainee's setting): payouts built from the room's rack;
-        the running total only in practice, and only when asked for. Never in an exam:
-        an exam is the same for every candidate, whatever a station's settings, and no
-        exam set-up requires chips yet (typed amounts, as every candidate answers)."""
-        in_exam = session.mode is Mode.EXAM
-        chips = self.site.chips if self.settings.chip_mode and not in_exam else None
+        the running total only in practice, and only when asked for. In an exam the
+        set-up decides, whatever a station's settings (an exam is the same for every
+        candidate): chips when it requires them (:attr:`ExamSetup.chips`, already in the
+        session's settings), else typed amounts; the station's own exam asks typed
+        amounts."""
+        if session.mode is Mode.EXAM:
+            wanted = self.exam_config is not None and session.settings.chip_mode
+        else:
+            wanted = self.settings.chip_mode
+        chips = self.site.chips if wanted else None
         self.rounds.set_chip_mode(
             chips, self.chip_rack,
             total=self.settings.chip_total and session.mode is Mode.PRACTICE,

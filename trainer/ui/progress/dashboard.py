@@ -779,7 +779,8 @@ class InstructorDashboard(QWidget):
             self.show_message(
                 f"Exam set-up \u201c{setup.name}\u201d saved: {setup.rounds} rounds,"
                 f" {reports.ruleset_title(setup.ruleset_id)}, {setup.seats_text}, side bets"
-                f" {setup.side_bets_text}, {setup.hands_text}, attempts {setup.attempts_text},"
+                f" {setup.side_bets_text}, {setup.hands_text}, payouts {setup.payouts_text},"
+                f" attempts {setup.attempts_text},"
                 f" pass mark {setup.pass_mark:g}%, time limit {limit}."
             )
             return dialog.config_id

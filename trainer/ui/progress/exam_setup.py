@@ -73,8 +73,8 @@ def _letters(ruleset: RuleSet, key: str) -> tuple[list[str], str | None]:
 
 class ExamSetupDialog(QDialog):
     """Exam set-up: name, rounds, rule set and its tables, occupied seats, side bets, the
-    same hands for every candidate, attempts and the wait between them, pass mark %,
-    time limit in minutes.
+    same hands for every candidate, payouts built in chips, attempts and the wait between
+    them, pass mark %, time limit in minutes.
 
     With ``config``, a new version of that set-up (its name stays; exams already taken
     keep the version they ran under). Invalid values are refused with a message under
@@ -150,6 +150,13 @@ class ExamSetupDialog(QDialog):
         hands = QHBoxLayout()
         hands.addWidget(self.same_hands_box)
         hands.addWidget(self.seed_edit)
+        self.chips_box = QCheckBox("Built in chips from the room's rack (whatever a"
+                                   " station's Pay with chips)")
+        self.chips_box.setObjectName("chips")
+        self.chips_box.setToolTip(
+            "Every candidate builds each payout from the chip rack, graded by the room's"
+            " chip procedure; unticked, every candidate types amounts")
+        self.chips_box.setChecked(start is not None and start.chips)
         self.attempts_edit = QLineEdit(
             "" if start is None or start.max_attempts is None else str(start.max_attempts))
         self.attempts_edit.setObjectName("attempts")
@@ -174,6 +181,9 @@ class ExamSetupDialog(QDialog):
         hands_label = QLabel("&Hands")  # a row of a layout: its label needs a buddy, or
         hands_label.setBuddy(self.same_hands_box)  # the "&" is shown, not a mnemonic
         form.addRow(hands_label, hands)
+        payouts_label = QLabel("Pa&youts")
+        payouts_label.setBuddy(self.chips_box)
+        form.addRow(payouts_label, self.chips_box)
         form.addRow("&Attempts allowed", self.attempts_edit)
         form.addRow("&Wait between attempts (hours)", self.wait_edit)
         form.addRow("&Pass mark (%)", self.pass_mark_edit)
@@ -245,6 +255,7 @@ class ExamSetupDialog(QDialog):
             seed=self.seed_edit.text() if self.same_hands_box.isChecked() else "",
             attempts=self.attempts_edit.text(),
             wait_hours=self.wait_edit.text(),
+            chips=self.chips_box.isChecked(),
         )
 
     def accept(self) -> None:
