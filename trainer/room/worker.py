@@ -5,7 +5,13 @@ a thread of its own, with its own read-only connection to the station's SQLite f
 (never the GUI's connection), and one connection to the room kept between passes
 (:class:`~trainer.room.outbox.RoomLink`). When the server cannot be reached it waits longer
 between tries (doubling up to ``max_backoff``), and starts again at once when a try
-succeeds. The GUI never waits on the network: it reads :meth:`RoomWorker.status`, a
+succeeds. After each send it runs the shared records' pass
+(:mod:`trainer.room.shared`: classes, assignments, exam set-ups and certificates, both
+ways) on its own writable connection to the station's file, then receives what the
+room holds that the station lacks (:mod:`trainer.room.inbox`: trainees and their PINs,
+exams, and the history of the trainees :meth:`RoomWorker.follow` names). The GUI never
+waits on
+the network: it reads :meth:`RoomWorker.status`, a
 snapshot kept under a lock, which returns at once whatever the thread is doing (a
 pass that has not returned within :data:`PASS_DEADLINE` reads as offline), and may
 call :meth:`RoomWorker.nudge` after committing an answer to send it without waiting
@@ -23,6 +29,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 
+from trainer.room.inbox import receive_once
 from trainer.room.outbox import (
     BATCH_ROWS,
     CONNECT_TIMEOUT,
@@ -34,9 +41,13 @@ from trainer.room.outbox import (
     sync_once,
     waiting,
 )
+from trainer.room.shared import Sharer, share_pass
 from trainer.room.target import RoomTarget
 from trainer.storage.models import StorageError
 from trainer.storage.outbox_reads import StationOutbox
+from trainer.storage.room_cache import StationCache
+from trainer.storage.seal import StationSecret, data_folder_secret
+from trainer.storage.shared_records import close_shared, open_shared
 
 INTERVAL = 1.0
 """Seconds between passes while the room is reachable."""
@@ -70,10 +81,15 @@ class RoomSyncStatus:
     """When a pass last finished."""
     refused: int = 0
     """Rows found wrong and not sent since the worker started (recorded in the room)."""
+    not_received: str | None = None
+    """Why the last receiving pass (:mod:`trainer.room.inbox`) merged nothing, a
+    sentence; None when it worked."""
 
     def sentence(self) -> str:
         """``Room: connected``, ``Room: offline — 12 answers waiting``, ..."""
         if self.state is RoomState.CONNECTED:
+            if self.not_received:
+                return f"Room: connected — not receiving ({self.not_received})"
             return "Room: connected"
         if self.state is RoomState.STARTING:
             return "Room: connecting…"
@@ -92,8 +108,11 @@ class RoomWorker:
     def __init__(self, station_path: Path, target: RoomTarget, *,
                  interval: float = INTERVAL, max_backoff: float = MAX_BACKOFF,
                  connect_timeout: float = CONNECT_TIMEOUT,
-                 batch_rows: int = BATCH_ROWS) -> None:
+                 batch_rows: int = BATCH_ROWS,
+                 secret: StationSecret | None = None) -> None:
         self._path = station_path
+        self._secret = secret or data_folder_secret(create=False)
+        """What received rows are sealed with: the data folder's station secret."""
         self._target = target
         self._interval = interval
         self._max_backoff = max(interval, max_backoff)
@@ -105,6 +124,8 @@ class RoomWorker:
         self._stop = threading.Event()
         self._wake = threading.Event()
         self._thread = threading.Thread(target=self._run, name="room-sender", daemon=True)
+        self._following: dict[str, None] = {}
+        """The trainees (uids) whose history is received here (signed in here)."""
 
     # -- for the GUI thread: none of these waits on the network
 
@@ -122,6 +143,17 @@ class RoomWorker:
     def nudge(self) -> None:
         """Send soon (an answer was just committed) rather than at the next second."""
         self._wake.set()
+
+    def follow(self, trainee_uid: str) -> None:
+        """Receive this trainee's history from the room from now on (they signed in
+        here), the first time at the next pass, which starts soon."""
+        with self._changed:
+            self._following[trainee_uid] = None
+        self._wake.set()
+
+    def following(self) -> tuple[str, ...]:
+        with self._changed:
+            return tuple(self._following)
 
     def status(self) -> RoomSyncStatus:
         with self._changed:
@@ -158,6 +190,10 @@ class RoomWorker:
         marks: dict[str, Mark] | None = None
         failures = 0
         refused = 0
+        sharer: Sharer | None = None
+        cache: StationCache | None = None
+        not_received: str | None = None
+        refused_shared: set[str] = set()
         try:
             while not self._stop.is_set():
                 status = self.status()
@@ -167,6 +203,12 @@ class RoomWorker:
                     with self._changed:
                         self._pass_started = time.monotonic()
                     result = sync_once(outbox, link, batch_rows=self._batch_rows)
+                    if sharer is None:
+                        sharer = Sharer(open_shared(self._path), result.station)
+                    refused_shared.update(share_pass(sharer, link).refused)
+                    if cache is None:
+                        cache = StationCache.open(self._path, self._secret)
+                    not_received = self._receive(cache, link)
                 except (SyncError, StorageError) as error:
                     failures += 1
                     if isinstance(error, SyncError) and error.marks is not None:
@@ -178,13 +220,14 @@ class RoomWorker:
                     state = RoomState.OFFLINE if isinstance(error, RoomOffline) else (
                         RoomState.REFUSED)
                     self._set(replace(status, state=state, waiting=known, error=str(error),
-                                      refused=refused))
+                                      refused=refused + len(refused_shared)))
                 else:
                     failures = 0
                     marks = result.marks
                     refused += len(result.refused)
                     self._set(RoomSyncStatus(RoomState.CONNECTED, result.waiting, None,
-                                             datetime.now(UTC), refused))
+                                             datetime.now(UTC),
+                                             refused + len(refused_shared), not_received))
                 if failures:
                     delay = min(self._max_backoff, self._interval * 2 ** (failures - 1))
                     self._stop.wait(delay)  # a nudge does not cut a back-off short
@@ -195,3 +238,18 @@ class RoomWorker:
             link.close()
             if outbox is not None:
                 outbox.close()
+            if sharer is not None:
+                close_shared(sharer.records)
+            if cache is not None:
+                cache.close()
+
+    def _receive(self, cache: StationCache, link: RoomLink) -> str | None:
+        """One receiving pass; why it merged nothing (None: it worked). Losing the
+        server is raised, as when sending."""
+        try:
+            receive_once(cache, link, self.following())
+        except RoomOffline:
+            raise
+        except SyncError as error:
+            return str(error)
+        return None

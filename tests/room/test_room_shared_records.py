@@ -1,0 +1,268 @@
+"""The instructor's records are the room's: classes, members, assignments, exam set-ups
+and certificates made at one station reach another through the room (issue 20, item 3),
+on a real PostgreSQL server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from stations import station_target, station_url
+
+from trainer.exam_setup import ExamSetup
+from trainer.room.outbox import sync_once
+from trainer.room.shared import SharedResult, share_once
+from trainer.room.worker import RoomWorker
+from trainer.skills import QuestionKind, Skill
+from trainer.storage import TrainerDB, open_database
+from trainer.storage.models import NewAnswer, SignatureState
+from trainer.storage.outbox_reads import StationOutbox
+from trainer.storage.shared_records import SharedRecords
+
+RULES = "ny-2018"
+ROUND: dict[str, Any] = {
+    "rules": RULES,
+    "dealer": ["As", "Kd"],
+    "board": ["2c", "7c", "9c", "Jd", "Qs"],
+    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00",
+               "raise": "30.00"}],
+}
+T0 = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
+PW = "correct horse battery"
+
+
+def at(minutes: float) -> datetime:
+    return T0 + timedelta(minutes=minutes)
+
+
+@pytest.fixture
+def stations(tmp_path: Path) -> Iterator[tuple[TrainerDB, TrainerDB]]:
+    a = open_database(tmp_path / "a.sqlite3", backup_on_session=False)
+    b = open_database(tmp_path / "b.sqlite3", backup_on_session=False)
+    yield a, b
+    a.close()
+    b.close()
+
+
+def sync(db: TrainerDB, room_url: str) -> SharedResult:
+    """One pass of the room worker for ``db``: its records sent, then the shared pass."""
+    sent = sync_once(StationOutbox.of(db), station_target(room_url))
+    with psycopg.connect(station_url(room_url), autocommit=True) as conn:
+        return share_once(SharedRecords(db), conn, sent.station)
+
+
+def hand_over_trainees(source: TrainerDB, target: TrainerDB, tmp_path: Path) -> None:
+    """The trainees and their exams reach ``target`` (as the room's inbox will do; here
+    through a station file)."""
+    path = source.export_station(tmp_path / "handover.hhe")
+    target.merge_station(path, allow_default_key=True)
+
+
+def room_count(room_url: str, query: str) -> int:
+    with psycopg.connect(room_url) as conn:
+        row = conn.execute(query).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def names(people: list[Any]) -> list[str]:
+    return [person.name for person in people]
+
+
+def test_a_class_its_members_and_an_assignment_made_at_one_station_reach_another(
+        room_url: str, stations: tuple[TrainerDB, TrainerDB], tmp_path: Path) -> None:
+    a, b = stations
+    ana, ben = a.create_trainee("Ana"), a.create_trainee("Ben")
+    morning = a.create_class("Morning", date(2026, 3, 2))
+    a.add_class_member(morning, ana)
+    a.add_class_member(morning, ben)
+    a.assign("lesson", "basics-ante", assigned_by="Pat", class_id=morning,
+             due=date(2026, 3, 9))
+    a.assign("lesson", "bad-beat", assigned_by="Pat", trainee_id=ben)
+    first = sync(a, room_url)
+    assert first.sent == {"classes": 1, "class_member_changes": 2, "assignments": 2}
+    assert first.refused == ()
+    hand_over_trainees(a, b, tmp_path)
+
+    received = sync(b, room_url)
+
+    assert received.refused == ()
+    assert received.sent == {}
+    (class_at_b,) = b.list_classes()
+    assert (class_at_b.name, class_at_b.starts) == ("Morning", date(2026, 3, 2))
+    assert names(b.class_members(class_at_b.id)) == ["Ana", "Ben"]
+    ben_at_b = next(t.id for t in b.list_trainees() if t.name == "Ben")
+    ana_at_b = next(t.id for t in b.list_trainees() if t.name == "Ana")
+    assert sorted((x.target, x.due) for x in b.assignments_for(ben_at_b)) == [
+        ("bad-beat", None), ("basics-ante", date(2026, 3, 9))]
+    assert [(x.target, x.assigned_by) for x in b.assignments_for(ana_at_b)] == [
+        ("basics-ante", "Pat")]
+
+
+def test_a_member_or_assignment_removed_at_one_station_is_gone_at_the_other(
+        room_url: str, stations: tuple[TrainerDB, TrainerDB], tmp_path: Path) -> None:
+    a, b = stations
+    ana, ben = a.create_trainee("Ana"), a.create_trainee("Ben")
+    morning = a.create_class("Morning", date(2026, 3, 2))
+    a.add_class_member(morning, ana)
+    a.add_class_member(morning, ben)
+    lesson = a.assign("lesson", "bad-beat", assigned_by="Pat", trainee_id=ben)
+    sync(a, room_url)
+    hand_over_trainees(a, b, tmp_path)
+    sync(b, room_url)
+    (class_at_b,) = b.list_classes()
+
+    a.remove_class_member(morning, ben)
+    a.remove_assignment(lesson)
+    gone = sync(a, room_url)
+    assert gone.sent == {"class_member_changes": 1, "assignment_removals": 1}
+    sync(b, room_url)
+    assert names(b.class_members(class_at_b.id)) == ["Ana"]
+    assert b.class_assignments(class_at_b.id) == []
+    ben_at_b = next(t.id for t in b.list_trainees() if t.name == "Ben")
+    assert b.assignments_for(ben_at_b) == []
+
+    # And back the other way: Ana taken out at B, Ben put back at B.
+    b.remove_class_member(class_at_b.id, next(t.id for t in b.list_trainees()
+                                               if t.name == "Ana"))
+    b.add_class_member(class_at_b.id, ben_at_b)
+    sync(b, room_url)
+    sync(a, room_url)
+    assert names(a.class_members(morning)) == ["Ben"]
+    assert room_count(room_url, "SELECT count(*) FROM class_member_changes") == 5
+    assert room_count(room_url, "SELECT count(*) FROM class_member_changes"
+                                " WHERE NOT member") == 2
+
+
+def test_an_exam_set_up_made_at_one_station_is_offered_at_another(
+        room_url: str, stations: tuple[TrainerDB, TrainerDB]) -> None:
+    a, b = stations
+    made = a.create_exam_setup(ExamSetup("Final", 10, 80, 1200, RULES))
+    sync(a, room_url)
+    sync(b, room_url)
+    (offered,) = b.list_exam_configs()
+    assert (offered.name, offered.version, offered.setup.rounds, offered.setup.pass_mark,
+            offered.setup.time_limit_seconds) == ("Final", 1, 10, 80, 1200)
+
+    a.edit_exam_config(made, ExamSetup("Final", 20, 85, 1200, RULES))
+    sync(a, room_url)
+    sync(b, room_url)
+    (edited,) = b.list_exam_configs()
+    assert (edited.version, edited.setup.rounds, edited.setup.pass_mark) == (2, 20, 85)
+
+    b.retire_exam_config(edited.id)
+    sync(b, room_url)
+    sync(a, room_url)
+    assert a.list_exam_configs() == []
+    assert [c.name for c in a.list_exam_configs(retired=True)] == ["Final"]
+    assert room_count(room_url, "SELECT count(*) FROM exam_setups") == 2
+    assert room_count(room_url, "SELECT count(*) FROM exam_setup_retirements") == 1
+
+
+def take_exam(db: TrainerDB, trainee: int, config: int) -> int:
+    """One round, five answers, four right: 80 %, a pass at pass mark 80."""
+    exam = db.start_exam(trainee, config, at=at(0))
+    assert exam.session_id is not None
+    round_id = db.record_round(exam.session_id, ROUND, RULES, 3, at=at(0))
+    for index in range(5):
+        right = index < 4
+        db.record_answer(NewAnswer(
+            round_id, f"q{index}", QuestionKind.PAYOUT, Skill.ANTE, 1, "ante", "10.00",
+            "10.00" if right else "20.00", right, 3.0), at=at(0.5))
+    return db.finish_exam(exam.id, at=at(1)).id
+
+
+def test_a_certificate_signed_at_one_station_verifies_at_another(
+        room_url: str, stations: tuple[TrainerDB, TrainerDB], tmp_path: Path) -> None:
+    a, b = stations
+    a.create_instructor("Pat", PW)
+    pinned = {"Pat": [a.instructor_public_key("Pat", PW)[1]]}
+    ana = a.create_trainee("Ana")
+    exam = take_exam(a, ana, a.create_exam_setup(ExamSetup("Final", 1, 80, None, RULES)))
+    signed = a.certify(ana, exam, "Pat", password=PW, expires=date(2027, 3, 2), at=at(60))
+    sent = sync(a, room_url)
+    assert sent.sent["certifications"] == 1
+    hand_over_trainees(a, b, tmp_path)
+
+    sync(b, room_url)
+
+    found = b.find_certification(signed.code)
+    assert found is not None
+    assert (found.signed_by, found.expires, found.revoked) == ("Pat", date(2027, 3, 2), None)
+    check = b.check_signature(found.id, pinned)
+    assert (check.state, check.signer, check.problems) == (SignatureState.SIGNED, "Pat", ())
+
+    a.revoke_certification(signed.id, revoked_by="Pat", password=PW, at=at(120))
+    sync(a, room_url)
+    sync(b, room_url)
+    revoked = b.find_certification(signed.code)
+    assert revoked is not None and revoked.revoked == at(120)
+    check = b.check_signature(revoked.id, pinned)
+    assert (check.state, check.revoked_by) == (SignatureState.SIGNED, "Pat")
+
+
+def test_rows_sent_twice_are_stored_once(
+        room_url: str, stations: tuple[TrainerDB, TrainerDB], tmp_path: Path) -> None:
+    a, b = stations
+    ana = a.create_trainee("Ana")
+    morning = a.create_class("Morning", date(2026, 3, 2))
+    a.add_class_member(morning, ana)
+    a.assign("lesson", "basics-ante", assigned_by="Pat", class_id=morning)
+    a.create_exam_setup(ExamSetup("Final", 10, 80, None, RULES))
+    sync(a, room_url)
+    again = sync(a, room_url)  # a new pass, no memory of the last: compares everything
+    assert (again.sent, again.received, again.refused) == ({}, 0, ())
+    hand_over_trainees(a, b, tmp_path)
+    assert sync(b, room_url).sent == {}  # what B received it does not send back
+    for table in ("classes", "class_member_changes", "assignments", "exam_setups"):
+        assert room_count(room_url, f"SELECT count(*) FROM {table}") == 1, table
+
+
+def test_a_room_row_failing_the_stations_checks_is_refused_with_a_sentence(
+        room_url: str, stations: tuple[TrainerDB, TrainerDB]) -> None:
+    a, b = stations
+    sync(a, room_url)  # the room knows station A
+    with psycopg.connect(room_url) as conn:
+        conn.execute(
+            "INSERT INTO classes (uid, name, starts, created, station) VALUES"
+            " ('evil1', %s, '2026-03-02', '2026-03-01T10:00:00+00:00', %s)",
+            ("Evil\nclass", a.station))
+        conn.execute(
+            "INSERT INTO classes (uid, name, starts, created, station) VALUES"
+            " ('late1', 'Late', '2026-02-31', '2026-03-01T10:00:00+00:00', %s)",
+            (a.station,))
+
+    result = sync(b, room_url)
+
+    assert sorted(result.refused) == [
+        "the room's class evil1 was not taken here: name: contains the control character"
+        " U+000A (control); names are plain text",
+        "the room's class late1 was not taken here: starts: '2026-02-31' is not a calendar"
+        " day (YYYY-MM-DD)",
+    ]
+    assert b.list_classes(archived=True) == []
+
+
+def test_the_room_worker_carries_a_class_from_one_station_to_another(
+        room_url: str, stations: tuple[TrainerDB, TrainerDB]) -> None:
+    a, b = stations
+    a.create_class("Morning", date(2026, 3, 2))
+    workers = [RoomWorker(db.path, station_target(room_url), interval=0.1, max_backoff=0.5)
+               for db in (a, b)]
+    for worker in workers:
+        worker.start()
+    try:
+        for _ in range(2):  # A's pass sends the class, B's next pass receives it
+            for worker in workers:
+                since = datetime.now(UTC)
+                assert worker.wait_for(lambda s, t=since: s.last_sent is not None
+                                       and s.last_sent > t, 10) is not None, worker.status()
+    finally:
+        for worker in workers:
+            assert worker.stop()
+    assert [(c.name, c.starts) for c in b.list_classes()] == [("Morning", date(2026, 3, 2))]
+    assert workers[1].status().refused == 0
