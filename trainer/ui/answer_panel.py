@@ -206,6 +206,12 @@ class AnswerPanel(QWidget):
         self.next_button.setDefault(False)
         self.field.setFocus()
 
+    def show_line_part(self, prompt: str, kind: QuestionKind) -> None:
+        """A part of a whole seat's line (chip mode) is being answered: its prompt, and
+        the quick answers of its kind (Push and Take for a payout)."""
+        self.prompt.setText(prompt)
+        self._set_quick_answers(QUICK_ANSWERS.get(kind, ()))
+
     def take_focus(self) -> None:
         """Keyboard focus where the trainee types next: the field, or Next when the
         round is over."""

@@ -17,6 +17,7 @@ and lets it go when saving fails. A failure to save is reported through
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -27,9 +28,15 @@ from trainer.engine.chips import RoomChips
 from trainer.engine.money import ZERO, dollars
 from trainer.engine.settlement import Outcome
 from trainer.storage.models import Exam, StorageError
-from trainer.training.answers import AnswerError, dealer_hand_from_table, split_seat_line
+from trainer.training.answers import (
+    AnswerError,
+    dealer_hand_from_table,
+    parse_answer,
+    seat_line_questions,
+    split_seat_line,
+)
 from trainer.training.chip_grading import ChipAnswerError, ChipPayout, chips_text
-from trainer.training.questions import QuestionKind
+from trainer.training.questions import Question, QuestionKind
 from trainer.training.recorder import SessionRecorder
 from trainer.training.session import RoundState
 from trainer.ui.answer_panel import AnswerPanel
@@ -45,6 +52,55 @@ CHIP_QUESTIONS = (QuestionKind.PAYOUT, QuestionKind.CAPPED_TOTAL)
 CHIP_HINT = ("Build the payout: keys 1-{keys} add the rack's chips (4 then 3: four of the"
              " third; Space between two different chips), or click them; Backspace takes"
              " the top chip back, Esc the whole payout; Enter pays, T takes, P pushes.")
+
+
+LINE_HINT = ("Chip mode: a whole seat in one line: the result (w, l or t), Space, then each"
+             " payout built from the rack; \u2192 moves to the next payout, \u2190 back,"
+             " T takes, P pushes; Enter pays the line.")
+"""Added to a seat's result question in chip mode when payouts follow it."""
+
+LINE_PART_HINT = ("Seat {seat}'s line, payout {part} of {parts}: {what}. Keys 1-{keys} add"
+                  " chips (Space between two different chips), Backspace takes the top chip"
+                  " back, Esc the whole payout; \u2192 next payout, \u2190 back, T takes, P"
+                  " pushes; Enter pays the line.")
+
+
+@dataclass
+class SeatLine:
+    """A whole seat answered in one line in chip mode (no Qt): the result as typed, then
+    each of the seat's payouts (:func:`~trainer.training.answers.seat_line_questions`)
+    as a stack, a push or a take, in the order they are asked. The parts given so far are
+    :attr:`paid`; the one being built is :attr:`current`. Nothing is graded until the
+    line is paid: then each part is graded as if answered alone."""
+
+    result: str
+    """The seat's result as typed (``w``, ``lose`` ...), already read as one."""
+    seat: int
+    questions: tuple[Question, ...]
+    """The payouts the line can answer, in order (never the result itself)."""
+    paid: list[ChipPayout] = field(default_factory=list)
+
+    @property
+    def current(self) -> Question | None:
+        """The payout being built (None once every part is given)."""
+        return self.questions[len(self.paid)] if len(self.paid) < len(self.questions) else None
+
+    def text(self, building: list[Decimal]) -> str:
+        """The line as the field shows it: ``w | take | 8x$5 | 2x$25...``."""
+        words = [self.result]
+        for part in self.paid:
+            words.append(chips_text(part.chips) if part.outcome is Outcome.WIN
+                         else "take" if part.outcome is Outcome.LOSE else "push")
+        if self.current is not None:
+            words.append((chips_text(building) if building else "") + "\u2026")
+        return " | ".join(words)
+
+
+def _payout_name(question: Question) -> str:
+    if question.kind is QuestionKind.CAPPED_TOTAL:
+        return "the total paid (the seat is capped)"
+    stake = f" {dollars(question.stake)}" if question.stake is not None else ""
+    return f"the {question.wager.label if question.wager else 'wager'}{stake}"
 
 
 def table_beside_panel(table: TableView, panel: AnswerPanel,
@@ -116,6 +172,9 @@ class RoundController(QObject):
         """After each chip answer, the paid and the expected stack beside the wager."""
         self.builder: StackBuilder | None = None
         """The payout being built for the current question (chip mode), else None."""
+        self.line: SeatLine | None = None
+        """Chip mode: a whole seat's line being given (the result typed, its payouts
+        built one after another as stacks), else None."""
         panel.submitted.connect(self.submit)
         panel.field.installEventFilter(self)
         table.payoutStackClicked.connect(self.take_back_chip)
@@ -181,6 +240,8 @@ class RoundController(QObject):
         self.panel.show_question(question, self.position(state))
         if self.chips is not None and question.kind in CHIP_QUESTIONS:
             self._start_building()
+        elif self._line_payouts():
+            self.panel.hint.setText(f"{self.panel.hint.text()} {LINE_HINT}".strip())
         state.mark_shown()
 
     def submit(self, text: str) -> None:
@@ -192,6 +253,10 @@ class RoundController(QObject):
         """
         state = self.state
         if state is None or state.current is None:
+            return
+        if self.chips is not None and len(text.split()) > 1 and self._line_payouts():
+            self.panel.show_error("In chip mode each payout of a line is a stack: type the"
+                                  " result, then Space, and build each payout from the rack.")
             return
         if self.builder is not None:  # chip mode: the buttons push or take
             word = text.strip().lower()
@@ -283,6 +348,107 @@ class RoundController(QObject):
         elif state is not None and state.current is not None:
             self.panel.show_question(state.current, self.position(state))
 
+    def _line_payouts(self) -> tuple[Question, ...]:
+        """Chip mode at a seat's result: the payouts a line can answer after it (none when
+        the result is not current, or no payout follows it)."""
+        state = self.state
+        if self.chips is None or state is None or self.builder is not None:
+            return ()
+        return tuple(seat_line_questions(state.questions[state.index:])[1:])
+
+    def _building_question(self) -> Question | None:
+        """The payout the stack is built for: a line's current part, else the question."""
+        if self.line is not None:
+            return self.line.current
+        return self.state.current if self.state is not None else None
+
+    def _start_line(self, result: str) -> None:
+        """The result typed and Space pressed: the line's payouts are built next."""
+        state = self.state
+        payouts = self._line_payouts()
+        assert state is not None and state.current is not None and payouts
+        assert state.current.seat is not None
+        self.line = SeatLine(result, state.current.seat, payouts)
+        self._start_building()
+        self._show_line_part()
+
+    def _show_line_part(self) -> None:
+        """The panel asks the line's part being built (prompt, hint, Push and Take)."""
+        line = self.line
+        question = line.current if line is not None else None
+        if line is None or question is None or self.chips is None:
+            return
+        what = _payout_name(question)
+        self.panel.show_line_part(
+            f"Seat {line.seat}'s line \u2014 {what[0].upper()}{what[1:]}: pay, push or take?",
+            question.kind)
+        self.panel.hint.setText(LINE_PART_HINT.format(
+            seat=line.seat, part=len(line.paid) + 1, parts=len(line.questions), what=what,
+            keys=min(len(self.chips.rack.values), 9)))
+
+    def _next_part(self, part: ChipPayout) -> None:
+        """A line's part given: build the next, or pay the line after its last."""
+        assert self.line is not None and self.chips is not None
+        self.line.paid.append(part)
+        if self.line.current is None:
+            self._pay_line()
+            return
+        self.builder = StackBuilder(values=self.chips.rack.values[::-1])
+        self._show_line_part()
+        self._chips_changed()
+
+    def _previous_part(self) -> None:
+        """Left: back to the part before (its stack comes back to be paid again), or from
+        the first payout back to the result as typed."""
+        line, builder = self.line, self.builder
+        assert line is not None and builder is not None
+        if not line.paid:
+            result, state = line.result, self.state
+            self._end_building()
+            if state is not None and state.current is not None:
+                self.panel.show_question(state.current, self.position(state))
+                self.panel.hint.setText(f"{self.panel.hint.text()} {LINE_HINT}".strip())
+            self.panel.field.setText(result)
+            return
+        part = line.paid.pop()
+        builder.clear()
+        builder.chips.extend(part.chips)
+        self._show_line_part()
+        self._chips_changed()
+
+    def _pay_line(self) -> None:
+        """Enter (or the last part given): the result, then each part given, graded one
+        by one as if answered alone, each with an equal share of the line's time."""
+        state, line = self.state, self.line
+        assert state is not None and line is not None
+        parts = list(line.paid)
+        share = state.waiting / (1 + len(parts))
+        self._end_building()
+        if not self._submit_one(line.result, share):
+            return
+        for part, question in zip(parts, line.questions, strict=False):
+            if self.state is not state or state.current is not question:
+                break
+            if not self._answer_chips(part, share):
+                break
+
+    def _space_after_result(self) -> bool:
+        """Space typed at a seat's result in chip mode: when the field holds a result and
+        payouts follow, the line starts (True: the Space is taken); a word that is not a
+        result is said. Otherwise the Space is typed as usual (False)."""
+        state = self.state
+        words = self.panel.field.text().split()
+        if state is None or state.current is None or len(words) != 1 \
+                or not self._line_payouts():
+            return False
+        try:
+            parse_answer(state.current.kind, words[0])
+        except AnswerError as error:
+            self.panel.show_error(str(error))
+            return True
+        self._start_line(words[0])
+        return True
+
     def _start_building(self) -> None:
         assert self.chips is not None
         self.builder = StackBuilder(values=self.chips.rack.values[::-1])
@@ -295,6 +461,7 @@ class RoundController(QObject):
         self._chips_changed()
 
     def _end_building(self) -> None:
+        self.line = None
         if self.builder is None:
             return
         self.builder = None
@@ -309,16 +476,19 @@ class RoundController(QObject):
     def _chips_changed(self) -> None:
         """Show the stack as it stands: on the table, in the field (as chips, never as
         an amount), and the count waiting and the total (when shown) on the rack."""
-        builder, state = self.builder, self.state
-        if builder is None or state is None or state.current is None:
+        builder, question = self.builder, self._building_question()
+        if builder is None or question is None:
             return
         assert self.chips is not None
-        question = state.current
         self.panel.error.clear()
         assert question.seat is not None
         self.table.show_building(question.seat, question.wager, builder.chips,
                                  self.chips.rack)
-        self.panel.field.setText(chips_text(builder.chips) if builder.chips else "")
+        line = self.line
+        if line is None:
+            self.panel.field.setText(chips_text(builder.chips) if builder.chips else "")
+        else:
+            self.panel.field.setText(line.text(builder.chips))
         if self.rack is not None:
             words = []
             if builder.count is not None:
@@ -362,15 +532,49 @@ class RoundController(QObject):
         state, builder = self.state, self.builder
         if state is None or state.current is None or builder is None:
             return False
-        assert self.chips is not None
-        question = state.current
         chips = tuple(builder.chips) if outcome is Outcome.WIN else ()
+        line = self.line
+        if line is not None:
+            return self._line_part(line, outcome, chips)
         if outcome is Outcome.WIN and not chips:
             self.panel.show_error("Nothing is built yet: add chips from the rack (their keys"
                                   " or a click), or press T to take, P to push.")
             return False
+        return self._answer_chips(ChipPayout(outcome, chips))
+
+    def _line_part(self, line: SeatLine, outcome: Outcome, chips: tuple[Decimal, ...],
+                   *, pay: bool = True) -> bool:
+        """In a line: T or P gives the part and moves on; Enter (``pay``) gives the stack
+        built, if any, and pays the line; Right (not ``pay``) gives the stack and moves
+        on. False when refused (said in the panel)."""
+        question = line.current
+        assert question is not None
+        if outcome is not Outcome.WIN and question.kind is QuestionKind.CAPPED_TOTAL:
+            self.panel.show_error(f"Seat {line.seat} is capped: its total is paid in chips,"
+                                  " not pushed or taken.")
+            return False
+        if outcome is Outcome.WIN and not chips:
+            if pay:
+                self._pay_line()
+                return True
+            self.panel.show_error(f"Nothing is built for {_payout_name(question)} yet: add"
+                                  " chips from the rack, or press T to take, P to push.")
+            return False
+        part = ChipPayout(outcome, chips)
+        if pay and outcome is Outcome.WIN:
+            line.paid.append(part)
+            self._pay_line()
+            return True
+        self._next_part(part)
+        return True
+
+    def _answer_chips(self, given: ChipPayout, seconds: float | None = None) -> bool:
+        """Grade ``given`` for the current payout question; False when refused."""
+        state = self.state
+        assert state is not None and state.current is not None and self.chips is not None
+        question = state.current
         try:
-            grade = state.answer_chips(ChipPayout(outcome, chips), self.chips)
+            grade = state.answer_chips(given, self.chips, seconds=seconds)
         except ChipAnswerError as error:
             self.panel.show_error(str(error))
             return False
@@ -393,9 +597,10 @@ class RoundController(QObject):
         return True
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Chip mode: the answer field's keys build the payout."""
-        if (self.builder is None or watched is not self.panel.field
-                or event.type() != QEvent.Type.KeyPress):
+        """Chip mode: the answer field's keys build the payout (at a seat's result, Space
+        after the result starts the seat's line)."""
+        if (watched is not self.panel.field or event.type() != QEvent.Type.KeyPress
+                or self.chips is None):
             return False
         assert isinstance(event, QKeyEvent)
         if event.modifiers() & (Qt.KeyboardModifier.ControlModifier
@@ -403,6 +608,14 @@ class RoundController(QObject):
             return False  # the window's shortcuts (Ctrl+N ...)
         key = event.key()
         text = event.text().lower()
+        if self.builder is None:
+            return key == Qt.Key.Key_Space and self._space_after_result()
+        if self.line is not None and key in (Qt.Key.Key_Right, Qt.Key.Key_Left):
+            if key == Qt.Key.Key_Left:
+                self._previous_part()
+            else:
+                self._line_part(self.line, Outcome.WIN, tuple(self.builder.chips), pay=False)
+            return True
         if text and text in "123456789":
             self.chip_key(int(text))
         elif key == Qt.Key.Key_Backspace:
