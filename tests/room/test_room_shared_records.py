@@ -266,3 +266,65 @@ def test_the_room_worker_carries_a_class_from_one_station_to_another(
             assert worker.stop()
     assert [(c.name, c.starts) for c in b.list_classes()] == [("Morning", date(2026, 3, 2))]
     assert workers[1].status().refused == 0
+
+
+def test_a_member_whose_trainee_is_not_here_yet_waits_for_a_later_pass(
+        room_url: str, stations: tuple[TrainerDB, TrainerDB], tmp_path: Path) -> None:
+    a, b = stations
+    ana = a.create_trainee("Ana")
+    morning = a.create_class("Morning", date(2026, 3, 2))
+    a.add_class_member(morning, ana)
+    sync(a, room_url)
+    first = sync(b, room_url)  # Ana has not reached B: the class has, without her
+    (class_at_b,) = b.list_classes()
+    assert (first.refused, b.class_members(class_at_b.id)) == ((), [])
+    assert sync(b, room_url).sent == {}  # her absence here is not sent as a removal
+
+    hand_over_trainees(a, b, tmp_path)
+    sync(b, room_url)
+    assert names(b.class_members(class_at_b.id)) == ["Ana"]
+    assert room_count(room_url, "SELECT count(*) FROM class_member_changes") == 1
+
+
+def test_an_exam_assigned_at_one_station_names_the_same_set_up_at_another(
+        room_url: str, stations: tuple[TrainerDB, TrainerDB], tmp_path: Path) -> None:
+    a, b = stations
+    b.create_exam_setup(ExamSetup("Warm-up", 5, 60, None, RULES))  # B's ids differ from A's
+    final = a.create_exam_setup(ExamSetup("Final", 10, 80, None, RULES))
+    ana = a.create_trainee("Ana")
+    a.assign("exam", final, assigned_by="Pat", trainee_id=ana, due=date(2026, 3, 20))
+    sync(a, room_url)
+    with psycopg.connect(room_url) as conn:
+        assert conn.execute("SELECT kind, target FROM assignments").fetchall() == [
+            ("exam", "Final")]
+    hand_over_trainees(a, b, tmp_path)
+    sync(b, room_url)
+    final_at_b = next(c.id for c in b.list_exam_configs() if c.name == "Final")
+    ana_at_b = next(t.id for t in b.list_trainees() if t.name == "Ana")
+    assert [(x.kind.value, x.target, x.due) for x in b.assignments_for(ana_at_b)] == [
+        ("exam", str(final_at_b), date(2026, 3, 20))]
+    assert final_at_b != final
+
+
+def test_a_certificate_whose_statement_says_another_code_is_refused_with_a_sentence(
+        room_url: str, stations: tuple[TrainerDB, TrainerDB], tmp_path: Path) -> None:
+    a, b = stations
+    a.create_instructor("Pat", PW)
+    ana = a.create_trainee("Ana")
+    exam = take_exam(a, ana, a.create_exam_setup(ExamSetup("Final", 1, 80, None, RULES)))
+    signed = a.certify(ana, exam, "Pat", password=PW, at=at(60))
+    sync(a, room_url)
+    hand_over_trainees(a, b, tmp_path)
+    with psycopg.connect(room_url) as conn:  # a second row: the same statement, its own code
+        conn.execute(
+            "INSERT INTO certifications (uid, trainee, exam, code, signed_by, signed_at,"
+            " expires, statement, signature, station) SELECT 'forged1', trainee, exam,"
+            " 'HHE-0000-0000-0000', signed_by, signed_at, expires, statement, signature,"
+            " station FROM certifications")
+
+    result = sync(b, room_url)
+
+    assert result.refused == ("the room's certification forged1 was not taken here:"
+                              " statement: does not say the row's code",)
+    assert b.find_certification("HHE-0000-0000-0000") is None
+    assert b.find_certification(signed.code) is not None
