@@ -654,3 +654,32 @@ def _grade(expected: Expected, procedure: Procedure, paid: Sequence[Decimal],
                 " way)")
     reason = f"right amount, wrong chips: {rule}, not {built}"
     return Graded(Grade.WRONG_CHIPS, reason, expected, tuple(paid))
+
+
+# --- cutting and sizing (the chip lesson's drills, docs/rules.md §10) ---------------------
+
+STACK_OF = 20
+"""A dealer's stack of chips in the rack: twenty of one value."""
+
+CUT_IN_FOURS: frozenset[Decimal] = frozenset(
+    Decimal(text) for text in ("0.50", "2.50", "25.00", "500.00", "5000.00"))
+"""Chips a stack of twenty is cut of in fours (five stacks of four): four of them make a
+round amount ($2, $10, $100, $2,000, $20,000). Every other chip ($1, $5, $100, $1,000, a
+$20) is cut in fives (four stacks of five: $5, $25, $500, $5,000, $100)."""
+
+
+def cut_size(value: Decimal) -> int:
+    """How many chips of ``value`` a dealer cuts a stack of twenty into: 4 or 5."""
+    return 4 if value.quantize(CENT) in CUT_IN_FOURS else 5
+
+
+def stack_value(chips: Iterable[Decimal]) -> Decimal:
+    """What a stack is worth, to the cent."""
+    return sum(chips, Decimal(0)).quantize(CENT)
+
+
+def cut(value: Decimal, count: int) -> tuple[Decimal, ...]:
+    """``count`` chips of ``value`` cut from a stack: what a cut of ``count`` is."""
+    if not 1 <= count <= STACK_OF:
+        raise ChipError(f"cut: {count} chips; a cut is 1 to {STACK_OF} chips of a stack")
+    return (value.quantize(CENT),) * count
