@@ -31,6 +31,7 @@ from trainer.reports.queries import (
     trainee_name,
 )
 from trainer.reports.text import (
+    answer_words,
     attempt_text,
     exam_result_text,
     exam_setup_facts,
@@ -62,6 +63,7 @@ __all__ = [
     "SKILLS_HEADER",
     "AssignedItem",
     "amount_paid",
+    "answer_words",
     "attempt_text",
     "certificate_html",
     "class_progress",

@@ -10,6 +10,8 @@ files carry the trainee's name (and employee id) on every row; the answers
 carry the mode (practice, speed, exam, or course for the course's rulings and
 drill rounds) and, beside each amount written as the trainee reads it
 (``$15.00``, ``take $10.00``), the amount as a plain number (:func:`amount_paid`).
+A payout built in chips is written as its chips in words (``3 x $5 red, 1 x $2.50
+pink``) and its amount is what those chips are worth.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from trainer.engine.settlement import Outcome
 from trainer.reports.queries import skill_mastery
 from trainer.reports.skill_grid import GridRow, flags_text, skill_grid
 from trainer.reports.text import (
+    answer_words,
     iso_time,
     percent,
     question_text,
@@ -51,6 +54,8 @@ from trainer.storage.models import (
     Trainee,
 )
 from trainer.training.answers import AnswerError, parse_amount_answer, parse_payout
+from trainer.training.chip_drills import chip_drill_kind
+from trainer.training.chip_records import chips_amount
 from trainer.training.lessons import Lesson
 from trainer.training.mastery import LessonLike, Level, target_met
 from trainer.training.questions import PayoutAnswer
@@ -201,6 +206,9 @@ def amount_paid(kind: QuestionKind, text: str | None) -> str:
     take; empty for a question not about money, no answer, or text that is no amount."""
     if text is None:
         return ""
+    in_chips = chips_amount(text)  # a payout built in chips: what its chips are worth
+    if in_chips is not None and kind in (QuestionKind.PAYOUT, QuestionKind.CAPPED_TOTAL):
+        return f"{in_chips:.2f}"
     try:
         if kind is QuestionKind.PAYOUT:
             return f"{_payout(text).amount:.2f}"
@@ -262,9 +270,9 @@ def _round_answer_row(
         skill_label(answer.skill),
         "" if answer.seat is None else str(answer.seat),
         wager_label(answer.wager),
-        answer.expected,
+        answer_words(answer.expected),
         amount_paid(answer.kind, answer.expected),
-        "" if answer.given is None else answer.given,
+        "" if answer.given is None else answer_words(answer.given),
         amount_paid(answer.kind, answer.given),
         "yes" if answer.correct else "no",
         f"{answer.seconds:.2f}",
@@ -282,6 +290,9 @@ def _course_answer_row(who: tuple[str, str], answer: CourseAnswer,
     if answer.kind is CourseAnswerKind.RULING:
         question = f"Ruling on an irregularity (lesson {answer.lesson})"
         skill = "Rulings"
+    elif (kind := chip_drill_kind(answer.scenario or "")) is not None:
+        question = f"Chip drill: {kind.description}"
+        skill = "Chip drill (cut and size)"
     else:
         question = f"Drill round: {answer.scenario}"
         skill = "Scenario drill (every question of the round)"

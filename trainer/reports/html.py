@@ -22,6 +22,7 @@ from trainer.reports.queries import (
     skill_mastery,
 )
 from trainer.reports.text import (
+    answer_words,
     attempt_text,
     exam_result_text,
     exam_setup_facts,
@@ -286,7 +287,7 @@ def _mistake_rows(answers: Iterable[AnswerRecord]) -> list[list[tuple[str, str] 
             local_time(answer.answered_at),
             skill_label(answer.skill),
             question_text(answer),
-            answer.expected,
+            answer_words(answer.expected),
             given_text(answer.given),
         ]
         for answer in answers

@@ -17,6 +17,7 @@ from trainer.engine.rulesets import RuleSetError, load_ruleset
 from trainer.exam_setup import BEFORE_SETUPS
 from trainer.skills import QuestionKind, Skill
 from trainer.storage.models import AnswerRecord, Exam, ExamStatus, SealSummary
+from trainer.training.chip_records import report_answer_text
 from trainer.training.mastery import (
     MASTERED_SCORE,
     MASTERY_MIN_ANSWERS,
@@ -69,8 +70,17 @@ def question_text(answer: AnswerRecord) -> str:
 
 
 def given_text(given: str | None) -> str:
-    """What the trainee answered; ``(no answer)`` when time ran out."""
-    return "(no answer)" if given is None else given
+    """What the trainee answered; ``(no answer)`` when time ran out; a payout built in
+    chips in words (``3 x $5 red, 1 x $2.50 pink``)."""
+    return "(no answer)" if given is None else answer_words(given)
+
+
+def answer_words(text: str) -> str:
+    """An answer or an expected answer as a person reads it: a stack of chips as kept
+    (``3x$5 + 1x$2.50``) in words with its colours (``3 x $5 red, 1 x $2.50 pink``),
+    anything else as it was kept."""
+    shown = report_answer_text(text)
+    return text if shown is None else shown
 
 
 def local_time(moment: datetime | None, *, seconds: bool = False) -> str:

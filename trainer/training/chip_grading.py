@@ -28,6 +28,7 @@ from trainer.engine.chips import (
     Expected,
     Grade,
     RoomChips,
+    expected_stack,
     grade_stack,
     payable,
     value_text,
@@ -112,6 +113,22 @@ def _pays(question: Question, settlement: Settlement, room: RoomChips
     if result.odds is not None and bet:
         return bet, result.odds
     return bet, result.amount
+
+
+def expected_payout(question: Question, settlement: Settlement,
+                    room: RoomChips = DEFAULT_CHIPS) -> Expected | None:
+    """What ``room``'s procedure expects for a payout question (or a capped seat's total)
+    of ``settlement``: the stack and why; None when the question pays nothing (a push,
+    a take, or no payout asked). A ChipAnswerError when the rack cannot stack it."""
+    if question.kind not in (QuestionKind.PAYOUT, QuestionKind.CAPPED_TOTAL):
+        return None
+    if isinstance(question.expected, PayoutAnswer) and question.expected.outcome is not Outcome.WIN:
+        return None
+    bet, pays = _pays(question, settlement, room)
+    try:
+        return expected_stack(bet, pays, room.procedure, room.rack, room.odd_cents)
+    except ChipError as error:
+        raise ChipAnswerError(str(error)) from None
 
 
 def grade_chips(question: Question, settlement: Settlement, given: ChipPayout,

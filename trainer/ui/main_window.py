@@ -598,7 +598,7 @@ class MainWindow(QMainWindow):
 
         try:
             review = ReviewWindow(round_json, four_colour=self.settings.four_colour,
-                                  mistake=mistake)
+                                  mistake=mistake, chips=self.site.chips)
         except (RoundError, RuleSetError) as error:
             QMessageBox.warning(self, "Cannot re-open the round", str(error))
             return

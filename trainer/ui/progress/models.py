@@ -342,7 +342,8 @@ class MistakesModel(RowsModel[Mistake]):
                 f"{m.answer.question_id} \u2014 {reports.ruleset_title(m.ruleset_id)}"
             ),
         ),
-        Column[Mistake]("Expected", lambda m: m.answer.expected, lambda m: m.answer.expected),
+        Column[Mistake]("Expected", lambda m: reports.answer_words(m.answer.expected),
+                        lambda m: m.answer.expected),
         Column[Mistake](
             "Given",
             lambda m: reports.given_text(m.answer.given),
