@@ -197,6 +197,7 @@ class MainWindow(QMainWindow):
         self.rounds.roundFinished.connect(self._finish_round)
         self.rounds.storageFailed.connect(self._storage_problem)
         self.chip_rack.chipClicked.connect(self.rounds.add_chip)
+        self.chip_rack.drop_target = self.table  # a chip dragged onto the table is paid
         self.session = self._new_session(mode)
         self.panel.nextHandRequested.connect(self.next_hand)
         self.panel.roundChosen.connect(self._show_exam_round)

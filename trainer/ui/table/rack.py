@@ -2,12 +2,12 @@
 
 The rack shows the room's chips (the site file's ``[chips]``), smallest first, each with
 the key that takes it (``1`` for the smallest ... ``7`` for the largest). A payout is
-built by clicking rack chips or pressing their keys (:class:`StackBuilder` reads the
-keys); the stack being built is drawn on the table beside the wager being paid
-(:class:`PayoutStackItem`), and after a graded answer in practice, the stack the house's
-procedure expects beside it. Nothing here decides what a stack should be: the stack is
-what the trainee built, the expected one is what training says
-(:mod:`trainer.training.chip_grading`).
+built by clicking rack chips, dragging them onto the table, or pressing their keys
+(:class:`StackBuilder` reads the keys); the stack being built is drawn on the table
+beside the wager being paid (:class:`PayoutStackItem`), and after a graded answer in
+practice, the stack the house's procedure expects beside it. Nothing here decides what
+a stack should be: the stack is what the trainee built, the expected one is what
+training says (:mod:`trainer.training.chip_grading`).
 """
 
 from __future__ import annotations
@@ -16,18 +16,26 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
+    QCursor,
     QFont,
     QFontMetricsF,
     QMouseEvent,
     QPainter,
     QPaintEvent,
     QPen,
+    QPixmap,
     QShowEvent,
 )
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent, QSizePolicy, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsItem,
+    QGraphicsSceneMouseEvent,
+    QSizePolicy,
+    QWidget,
+)
 
 from trainer.engine.chips import DEFAULT_RACK, Rack, value_text
 from trainer.ui.table.chips import ChipStyle, chip_geometry, paint_chip_stack
@@ -127,12 +135,14 @@ MAX_RACK_PX = 260
 
 
 class ChipRack(QWidget):
-    """The room's chips under the table, smallest first, each with its key; click one to
-    add it to the payout. A line beside the chips says what is being built (a count
-    typed, and the running total when the trainee asked for it in practice)."""
+    """The room's chips under the table, smallest first, each with its key; click one, or
+    drag it onto :attr:`drop_target` (the table), to add it to the payout. A line beside
+    the chips says what is being built (a count typed, and the running total when the
+    trainee asked for it in practice)."""
 
     chipClicked = Signal(object)
-    """The :class:`~decimal.Decimal` value of the rack chip clicked."""
+    """The :class:`~decimal.Decimal` value of the rack chip clicked, or dragged from the
+    rack and let go over :attr:`drop_target`."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -146,6 +156,12 @@ class ChipRack(QWidget):
         self.active = False
         """A payout is being built now (the chips take clicks)."""
         self._watched: QWidget | None = None
+        self.drop_target: QWidget | None = None
+        """Where a chip dragged from the rack is let go to add it (the table)."""
+        self._pressed: tuple[Decimal, QPoint] | None = None
+        """The chip the button went down on, and where."""
+        self.dragging: Decimal | None = None
+        """The chip being dragged (the pointer shows it), else None."""
 
     def set_rack(self, rack: Rack) -> None:
         self.rack = rack
@@ -159,6 +175,8 @@ class ChipRack(QWidget):
     def set_active(self, active: bool) -> None:
         if active != self.active:
             self.active = active
+            if not active:
+                self._end_drag()
             self.update()
 
     def set_status(self, text: str) -> None:
@@ -235,11 +253,12 @@ class ChipRack(QWidget):
                              self.status)
         painter.end()
 
-    def _paint_face(self, painter: QPainter, rect: QRectF, value: Decimal) -> None:
+    def _paint_face(self, painter: QPainter, rect: QRectF, value: Decimal, *,
+                    opaque: bool = False) -> None:
         """A chip seen from above: its face, edge inserts, and its value written on it."""
         style = self._styles(value)
         painter.save()
-        painter.setOpacity(1.0 if self.active else 0.55)
+        painter.setOpacity(1.0 if self.active or opaque else 0.55)
         painter.setPen(QPen(QColor(0, 0, 0, 140), max(1.0, rect.width() * 0.02)))
         painter.setBrush(style.face)
         painter.drawEllipse(rect)
@@ -261,15 +280,68 @@ class ChipRack(QWidget):
         painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, text)
         painter.restore()
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton or not self.active:
-            return super().mousePressEvent(event)
-        point = event.position()
+    def _chip_at(self, point: QPointF) -> Decimal | None:
         for value, rect in self.chip_rects():
             if rect.contains(point):
-                self.chipClicked.emit(value)
-                return None
+                return value
         return None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        """The button goes down on a chip: a click when it comes up on it, a drag when the
+        pointer moves away first."""
+        if event.button() != Qt.MouseButton.LeftButton or not self.active:
+            return super().mousePressEvent(event)
+        value = self._chip_at(event.position())
+        self._pressed = None if value is None else (value, event.position().toPoint())
+        return None
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pressed = self._pressed
+        if pressed is None or self.dragging is not None:
+            return super().mouseMoveEvent(event)
+        if ((event.position().toPoint() - pressed[1]).manhattanLength()
+                >= QApplication.startDragDistance()):
+            self.dragging = pressed[0]
+            self.setCursor(QCursor(self.chip_pixmap(pressed[0])))
+        return None
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        """A click adds the chip; a drag adds it when let go over the table (anywhere
+        else, the chip goes back to the rack)."""
+        pressed, dragged = self._pressed, self.dragging
+        self._end_drag()
+        if event.button() != Qt.MouseButton.LeftButton or pressed is None or not self.active:
+            return super().mouseReleaseEvent(event)
+        if dragged is None:
+            if self._chip_at(event.position()) == pressed[0]:
+                self.chipClicked.emit(pressed[0])
+        elif self._over_target(event.globalPosition().toPoint()):
+            self.chipClicked.emit(dragged)
+        return None
+
+    def _over_target(self, point: QPoint) -> bool:
+        target = self.drop_target
+        return (target is not None and target.isVisible()
+                and target.rect().contains(target.mapFromGlobal(point)))
+
+    def _end_drag(self) -> None:
+        if self.dragging is not None:
+            self.unsetCursor()
+        self._pressed, self.dragging = None, None
+
+    def chip_pixmap(self, value: Decimal) -> QPixmap:
+        """The chip as the pointer carries it in a drag: its face as the rack draws it."""
+        rects = dict(self.chip_rects())
+        size = max(24, round(rects[value].width())) if value in rects else 48
+        ratio = self.devicePixelRatioF()
+        pixmap = QPixmap(round(size * ratio), round(size * ratio))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        self._paint_face(painter, QRectF(1, 1, size - 2, size - 2), value, opaque=True)
+        painter.end()
+        return pixmap
 
 
 def _fitting(text: str, width: float, px: int) -> QFont:
