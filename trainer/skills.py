@@ -32,6 +32,12 @@ class Skill(StrEnum):
     CHIP_PROCEDURE = "chip_procedure"
     """A payout built in chips, the right amount, graded on its chips by the house's
     procedure (docs/rules.md §10): asked in chip mode only, so no rule set's own skill."""
+    SPOT_MISTAKES = "spot_mistakes"
+    """A round settled by "a dealer" with 0-2 of the catalogue's mistakes: every wrong
+    payout marked, none invented, "all correct" when nothing is wrong (issue 23;
+    training/mistakes.py). Its own exercise's, so no rule set's own skill."""
+    CORRECT_MISTAKES = "correct_mistakes"
+    """The right settlement given for each wrong payout the trainee marked (issue 23)."""
 
     @property
     def label(self) -> str:
@@ -55,6 +61,8 @@ _SKILL_LABELS: dict[Skill, str] = {
     Skill.PROGRESSIVE: "Settling the progressive",
     Skill.CAP: "Maximum aggregate payout",
     Skill.CHIP_PROCEDURE: "Chip procedure (paying in the house's chips)",
+    Skill.SPOT_MISTAKES: "Spotting a dealer's mistake",
+    Skill.CORRECT_MISTAKES: "Correcting a dealer's mistake",
 }
 
 

@@ -86,6 +86,8 @@ SHORT_SKILL_NAMES: dict[Skill, str] = {
     Skill.PROGRESSIVE: "Progressive",
     Skill.CAP: "Cap",
     Skill.CHIP_PROCEDURE: "Chip\nprocedure",
+    Skill.SPOT_MISTAKES: "Spot\nmistakes",
+    Skill.CORRECT_MISTAKES: "Correct\nmistakes",
 }
 """Column titles short enough for a grid, broken between words only; the header's
 tooltip gives the skill's full name."""
