@@ -61,12 +61,6 @@ _LAST_ACTIVE = "(SELECT max(k.answered_at) FROM skill_recent k WHERE k.trainee_i
 
 _TRAINEES = (f"SELECT t.id, t.uid, t.name, t.created, {_LAST_ACTIVE} FROM trainees t")
 
-_TOTALS = (
-    "SELECT s.trainee, COUNT(DISTINCT a.round) AS rounds, COUNT(*) AS answers,"
-    " SUM(a.correct::int) AS correct, SUM(a.seconds) AS seconds"
-    " FROM answers a JOIN rounds r ON r.uid = a.round JOIN sessions s ON s.uid = r.session"
-    " GROUP BY s.trainee"
-)
 _EXAM_STATUS = (
     "(SELECT CASE WHEN f.exam IS NULL THEN 'in_progress' WHEN f.passed THEN 'passed'"
     " ELSE 'failed' END FROM exams e LEFT JOIN exam_finishes f ON f.exam = e.uid"
@@ -219,8 +213,10 @@ class RoomReads:
     def roster(self, sort_by: RosterColumn | str = RosterColumn.NAME, *,
                descending: bool = False, name_filter: str | None = None) -> list[RosterRow]:
         """Every trainee's figures, as the station's roster gives them (sorted by any
-        column, empty figures last, then by name; ``name_filter`` any case). The room's
-        records cannot be altered, so no seal is checked here."""
+        column, empty figures last, then by name; ``name_filter`` any case), from the
+        room's ``trainee_totals`` (kept by a trigger as answers arrive, room migration 5):
+        no answer is counted here. The room's records cannot be altered, so no seal is
+        checked here."""
         try:
             order = _ROSTER_ORDER[RosterColumn(sort_by)]
         except ValueError:
@@ -231,8 +227,8 @@ class RoomReads:
             "SELECT t.id, t.name, tt.correct::float8 / NULLIF(tt.answers, 0) AS accuracy,"
             " tt.seconds / NULLIF(tt.rounds, 0) AS seconds_per_round,"
             " COALESCE(tt.rounds, 0) AS rounds_played, COALESCE(tt.answers, 0),"
-            f" {_LAST_ACTIVE} AS last_active, {_EXAM_STATUS} AS exam_status"
-            f" FROM trainees t LEFT JOIN ({_TOTALS}) tt ON tt.trainee = t.uid"
+            f" tt.last_answered AS last_active, {_EXAM_STATUS} AS exam_status"
+            " FROM trainees t LEFT JOIN trainee_totals tt ON tt.trainee_id = t.id"
             " WHERE %(filter)s::text IS NULL OR strpos(lower(t.name), lower(%(filter)s)) > 0"
             f" ORDER BY {order} {direction} NULLS LAST, lower(t.name), t.id",
             {"filter": name_filter.strip() if name_filter and name_filter.strip() else None})

@@ -433,10 +433,51 @@ CREATE TRIGGER instructor_keys_no_truncate BEFORE TRUNCATE ON instructor_keys
     FOR EACH STATEMENT EXECUTE FUNCTION room_refuse_change();
 """
 
+_MIGRATION_5 = """
+ALTER TABLE trainee_totals ADD COLUMN rounds bigint NOT NULL DEFAULT 0;
+CREATE OR REPLACE FUNCTION room_keep_trainee_totals() RETURNS trigger LANGUAGE plpgsql
+SECURITY DEFINER SET search_path = public, pg_temp AS $$
+BEGIN
+    INSERT INTO trainee_totals AS k (trainee_id, rounds, answers, correct, seconds,
+                                     last_answered)
+    SELECT t.id, sum(g.first_round), sum(g.answers), sum(g.correct), sum(g.seconds),
+           max(g.last)
+    FROM (
+        SELECT n.round, count(*) AS answers, count(*) FILTER (WHERE n.correct) AS correct,
+               sum(n.seconds) AS seconds, max(n.answered_at COLLATE "C") AS last,
+               -- the round's first answers: every answer it has is one of these
+               (count(*) = (SELECT count(*) FROM answers o WHERE o.round = n.round))::int
+                   AS first_round
+        FROM new_answers n GROUP BY n.round
+    ) g JOIN rounds r ON r.uid = g.round JOIN sessions s ON s.uid = r.session
+    JOIN trainees t ON t.uid = s.trainee
+    GROUP BY t.id
+    ON CONFLICT (trainee_id) DO UPDATE SET
+        rounds = k.rounds + excluded.rounds,
+        answers = k.answers + excluded.answers,
+        correct = k.correct + excluded.correct,
+        seconds = k.seconds + excluded.seconds,
+        last_answered = greatest(k.last_answered, excluded.last_answered);
+    RETURN NULL;
+END $$;
+REVOKE ALL ON FUNCTION room_keep_trainee_totals() FROM PUBLIC;
+UPDATE trainee_totals k SET rounds = x.rounds FROM (
+    SELECT t.id, count(DISTINCT a.round) AS rounds
+    FROM answers a JOIN rounds r ON r.uid = a.round JOIN sessions s ON s.uid = r.session
+    JOIN trainees t ON t.uid = s.trainee GROUP BY t.id
+) x WHERE x.id = k.trainee_id;
+"""
+"""Migration 5 (the roster from the room, issue 20 item 5): ``trainee_totals`` also counts
+each trainee's rounds with an answer, as the station's own totals do (a round counts
+when the first of its answers arrives: one of the statement's new answers whose round
+had no answer before), so the roster's rounds played and seconds per round need no
+count of distinct rounds over every answer."""
+
 MIGRATIONS: tuple[str, ...] = (_MIGRATION_1 + _record_triggers() + _grants(), _MIGRATION_2,
                                _MIGRATION_3,
                                _MIGRATION_4 + _append_only(ROOM_OF_RECORD_TABLES)
-                               + _INSTRUCTOR_KEYS_APPEND_ONLY)
+                               + _INSTRUCTOR_KEYS_APPEND_ONLY,
+                               _MIGRATION_5)
 """Migration N is ``MIGRATIONS[N - 1]``; each runs once, in one transaction, as the owner.
 
 Migration 4 (the room is the record, issue 20 item 3; keys pinned on the server, issue
