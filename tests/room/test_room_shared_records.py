@@ -4,6 +4,7 @@ on a real PostgreSQL server."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -328,3 +329,26 @@ def test_a_certificate_whose_statement_says_another_code_is_refused_with_a_sente
                               " statement: does not say the row's code",)
     assert b.find_certification("HHE-0000-0000-0000") is None
     assert b.find_certification(signed.code) is not None
+
+
+def test_a_membership_the_room_refuses_is_named_by_its_class_and_trainee_each_pass(
+        room_url: str, stations: tuple[TrainerDB, TrainerDB]) -> None:
+    a, _ = stations
+    morning = a.create_class("Morning", date(2026, 3, 2))
+    with sqlite3.connect(a.path) as conn:  # a trainee the room refuses (no time zone)
+        conn.execute("INSERT INTO trainees (uid, name, created) VALUES"
+                     " ('zed1', 'Zed', '2026-03-01 10:00')")
+    zed = next(t.id for t in a.list_trainees() if t.name == "Zed")
+    a.add_class_member(morning, zed)
+    made = a.get_class(morning)
+    assert made is not None
+    class_uid = made.uid
+
+    sentences = [sync(a, room_url).refused for _ in range(2)]
+
+    expected = (f"this station's membership change of class {class_uid}, trainee zed1 was"
+                " refused by the room (")
+    for refused in sentences:
+        assert len(refused) == 1 and refused[0].startswith(expected), refused
+    assert sentences[0] == sentences[1]  # tried again, and said the same way
+    assert room_count(room_url, "SELECT count(*) FROM class_member_changes") == 0

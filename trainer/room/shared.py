@@ -179,15 +179,13 @@ class _Plan:
         problem = shared_record_problem(table, row)
         if problem is None:
             return True
-        key = row.get(_KEY.get(table, "uid"))
-        self.refused.append(f"the room's {_WHAT[table]} {key} was not taken here: {problem}")
+        self.refused.append(f"the room's {_named(table, row)} was not taken here: {problem}")
         return False
 
     def send(self, table: str, row: Row) -> bool:
         problem = shared_record_problem(table, row)
         if problem is not None:
-            key = row.get(_KEY.get(table, "uid"))
-            self.refused.append(f"this station's {_WHAT[table]} {key} was not sent: {problem}")
+            self.refused.append(f"this station's {_named(table, row)} was not sent: {problem}")
             return False
         self.outgoing.append((table, row))
         return True
@@ -353,6 +351,14 @@ class _Plan:
                     str(revocation["signature"])))
 
 
+def _named(table: str, row: Mapping[str, Any]) -> str:
+    """A row as a sentence names it: a membership change by its class and trainee (a
+    change not yet sent gets a new uid at each pass), any other by its key."""
+    if table == "class_member_changes":
+        return f"{_WHAT[table]} of class {row.get('class')}, trainee {row.get('trainee')}"
+    return f"{_WHAT[table]} {row.get(_KEY.get(table, 'uid'))}"
+
+
 def _insert(table: str) -> str:
     columns = _COLUMNS[table]
     names = ", ".join([*(f'"{c}"' for c in columns), "station"])
@@ -392,7 +398,7 @@ class Sharer:
                         cursor = conn.execute(_insert(table), (
                             *(row[column] for column in _COLUMNS[table]), self.station))
                 except (psycopg.errors.IntegrityError, psycopg.errors.DataError) as error:
-                    plan.refused.append(f"this station's {_WHAT[table]} {key} was refused by"
+                    plan.refused.append(f"this station's {_named(table, row)} was refused by"
                                         f" the room ({_first_line(error)})")
                     if table == "class_member_changes":
                         self._undo_member(plan, row)
