@@ -1,6 +1,10 @@
 """Issue 21's attacks 1 and 2, made as a trainee with the station's account would make
 them (sqlite3 on the data folder, the trainer's own ``hash_password`` and the station's
-real ``station-secret.key``): the certificate they get is refused by ``verify``."""
+real ``station-secret.key``): the certificate they get is refused by ``verify``.
+
+Attack 1 made with sqlite3 alone now reads ALTERED and is refused at sign-in
+(tests/test_account_forgery.py); here it is made as a trainee who also re-seals the
+accounts with the real secret file, so the signing key is what still stops it."""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ import pytest
 
 from tests.storage.storage_support import ROUND, RULES, T0, create_exam_config
 from trainer.cli import VERIFY_ALTERED, VERIFY_NOT_SIGNED, VERIFY_VALID, main
-from trainer.storage import NewAnswer, StorageError, open_database, seal
+from trainer.storage import NewAnswer, StorageError, account_seal, open_database, seal
 from trainer.storage.database import DEFAULT_FILENAME
 from trainer.storage.passwords import hash_password
 
@@ -74,6 +78,16 @@ def _reseal_everything(folder: Path) -> None:
     conn.close()
 
 
+def _reseal_accounts(folder: Path) -> None:
+    """Re-seal every account with the station's real secret file, as the trainee can."""
+    conn = sqlite3.connect(folder / DEFAULT_FILENAME)
+    secret = seal.station_secret(folder, create=False)
+    with conn:
+        conn.execute("DELETE FROM meta WHERE key LIKE 'account_seal:%'")
+        account_seal.seal_all_on_upgrade(conn, secret)
+    conn.close()
+
+
 def _verify(code: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
     result = main(["verify", code])
     return result, capsys.readouterr().out
@@ -84,6 +98,7 @@ def test_attack_1_a_swapped_password_hash_signs_in_but_cannot_sign_off(
 ) -> None:
     _sql(private_data_dir,
          f"UPDATE instructors SET password_hash = '{hash_password(CHOSEN)}'")
+    _reseal_accounts(private_data_dir)
     with open_database() as db:
         assert db.check_instructor("Pat", CHOSEN).accepted  # the swap does sign in...
         with pytest.raises(StorageError, match="password: Pat's the signing key cannot be"
@@ -98,6 +113,7 @@ def test_attack_1_with_the_key_removed_too_signs_with_a_key_nobody_pinned(
     _sql(private_data_dir,
          f"UPDATE instructors SET password_hash = '{hash_password(CHOSEN)}',"
          " public_key = NULL, private_key = NULL")
+    _reseal_accounts(private_data_dir)
     with open_database() as db:  # a fresh key is made under the chosen password
         code = db.certify(room["ana"], room["passed"], "Pat", password=CHOSEN).code
     result, out = _verify(code, capsys)

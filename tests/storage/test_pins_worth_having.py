@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.storage import StorageError, TrainerDB
+from trainer.storage import StorageError, TrainerDB, account_seal
 from trainer.storage.passwords import (
     PIN_SCRYPT_N,
     hash_cost,
@@ -62,7 +62,9 @@ def test_a_pin_hashed_at_the_old_cost_still_signs_in_and_is_hashed_again_at_the_
     old = hash_password("4711", n=2**14)
     assert old.startswith("scrypt$16384$8$1$") and pin_needs_rehash(old)
     conn = sqlite3.connect(db_path)
-    with conn:
+    uid = conn.execute("SELECT uid FROM trainees WHERE id = ?", (ana,)).fetchone()[0]
+    with conn, account_seal.kept(conn, db.secret, "trainees", [uid], renew=True):
+        # as an older trainer kept it: accounts are sealed as they stand at the upgrade
         conn.execute("UPDATE trainees SET pin_hash = ? WHERE id = ?", (old, ana))
     conn.close()
 

@@ -3,6 +3,7 @@ and the growing delay after wrong PINs, said in the dialog instead of freezing i
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -202,3 +203,29 @@ def test_a_preselected_trainee_without_a_pin_leaves_the_focus_on_the_names(
     dialog.show()
     assert dialog.names.currentItem().text() == "Abe"
     assert dialog.focusWidget() is not dialog.pin_edit
+
+
+@pytest.mark.parametrize("policy", [PinPolicy.OPTIONAL, PinPolicy.REQUIRED])
+def test_a_pin_cleared_outside_the_trainer_does_not_let_anyone_in_as_that_trainee(
+    qtbot: QtBot, db: TrainerDB, dialog_for: MakeDialog, policy: PinPolicy
+) -> None:
+    """Issue 21, attack 6: ``pin_hash = NULL`` with sqlite3 made Ana a trainee without a
+    PIN (optional) or one who chooses a new PIN (required); her sealed account is refused."""
+    conn = sqlite3.connect(db.path)
+    with conn:
+        conn.execute("UPDATE trainees SET pin_hash = NULL WHERE name = 'Ana'")
+    conn.close()
+    dialog = dialog_for(policy)
+    if policy is PinPolicy.REQUIRED:
+        assert dialog.select("Ana")
+        qtbot.keyClicks(dialog.pin_edit, "123456")
+        qtbot.keyClicks(dialog.repeat_edit, "123456")
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    else:
+        pick(qtbot, dialog, "Ana")
+    assert dialog.isVisible() and dialog.trainee_id is None
+    assert dialog.error.text() == (
+        "The account of Ana was changed outside the trainer (its PIN or its count of wrong"
+        " tries): it cannot be used until an instructor sets a new PIN for Ana in the"
+        " instructor area.")
+    assert not db.trainee_has_pin(find_trainee(db, "Ana").id)  # type: ignore[union-attr]

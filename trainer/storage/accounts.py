@@ -17,6 +17,12 @@ first time their password is known to be right (a sign-in, a sign-off, a
 request for the public key), encrypted under it; a password change
 re-encrypts it; IT's reset (no old password) makes a new key pair, which
 IT pins again.
+
+Accounts are sealed (:mod:`trainer.storage.account_seal`): an instructor, a trainee's
+PIN hash and a person's count of wrong tries changed, added or removed outside the
+trainer reads ALTERED, and a sign-in to that account is refused with a sentence
+(:attr:`SignIn.refusal`) until an instructor sets the trainee a new PIN, or IT resets
+the instructor's password.
 """
 
 from __future__ import annotations
@@ -26,9 +32,9 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from trainer.storage import fields, passwords, rows, signing
+from trainer.storage import account_seal, fields, passwords, rows, signing
 from trainer.storage.fields import MAX_NAME_LENGTH
-from trainer.storage.models import StorageError
+from trainer.storage.models import SealState, StorageError
 from trainer.storage.writes import Area
 
 FREE_TRIES = 3
@@ -54,7 +60,10 @@ class SignIn:
     wait_seconds: float = 0.0
     """Seconds before another try is checked (0: at once)."""
     checked: bool = True
-    """False: refused without checking, because the wait was not over."""
+    """False: refused without checking, because the wait was not over (or the account
+    was altered)."""
+    refusal: str | None = None
+    """The sentence when the account itself is refused (altered outside the trainer)."""
 
 
 def instructor_key(name: str) -> str:
@@ -107,7 +116,7 @@ class Accounts(Area):
 
     def _failed(self, who: str, at: datetime | None) -> SignIn:
         when = fields.stamp(_moment(at))
-        with self._write() as conn:
+        with self._write() as conn, self._kept(conn, "sign_in_failures", [who]):
             conn.execute(
                 "INSERT INTO sign_in_failures (who, failures, last_failure) VALUES (?, 1, ?)"
                 " ON CONFLICT (who) DO UPDATE SET failures = failures + 1,"
@@ -119,8 +128,44 @@ class Accounts(Area):
             ).fetchone()[0]
         return SignIn(accepted=False, wait_seconds=float(delay_after(int(count))))
 
-    def _clear_failures(self, conn: sqlite3.Connection, who: str) -> None:
-        conn.execute("DELETE FROM sign_in_failures WHERE who = ?", (who,))
+    def _clear_failures(self, conn: sqlite3.Connection, who: str, *,
+                        renew: bool = False) -> None:
+        with self._kept(conn, "sign_in_failures", [who], renew=renew):
+            conn.execute("DELETE FROM sign_in_failures WHERE who = ?", (who,))
+
+    # -- the accounts' seals
+
+    def _kept(self, conn: sqlite3.Connection, table: str, keys: list[str], *,
+              renew: bool = False) -> contextlib.AbstractContextManager[None]:
+        return account_seal.kept(conn, self.secret, table, keys, renew=renew)
+
+    def _altered(self, table: str, key: str) -> bool:
+        state = account_seal.account_state(self.conn, self.secret, table, key)
+        return state is SealState.ALTERED
+
+    def _instructor_refusal(self, name: str) -> str | None:
+        """The sentence refusing an instructor whose account, or count of wrong tries,
+        was altered outside the trainer; None when it was not."""
+        row = rows.fetch_one(self.conn, "SELECT id, name FROM instructors WHERE name = ?",
+                             (name.strip(),))
+        if (row is None or not self._altered("instructors", str(row["name"]))) and not (
+                self._altered("sign_in_failures", instructor_key(name))):
+            return None
+        shown = name.strip() if row is None else row["name"]
+        return (f"The account of instructor {shown} was changed outside the trainer (its"
+                " password, signing key or count of wrong tries): it cannot sign in until"
+                " IT resets the password on this station ('hhe-trainer instructor reset').")
+
+    def trainee_account_problem(self, trainee_id: int) -> str | None:
+        """The sentence refusing a trainee whose account (PIN, name, employee id) or
+        count of wrong tries was altered outside the trainer; None when it was not."""
+        row = self._trainee_pin_row(trainee_id)
+        if not (self._altered("trainees", row["uid"])
+                or self._altered("sign_in_failures", trainee_key(row["uid"]))):
+            return None
+        return (f"The account of {row['name']} was changed outside the trainer (its PIN or"
+                " its count of wrong tries): it cannot be used until an instructor sets a"
+                f" new PIN for {row['name']} in the instructor area.")
 
     def _succeeded(self, who: str) -> SignIn:
         if self.sign_in_failures(who):
@@ -137,6 +182,9 @@ class Accounts(Area):
         if not isinstance(name, str) or not isinstance(password, str):
             return SignIn(accepted=False)
         who = instructor_key(name)
+        refusal = self._instructor_refusal(name)
+        if refusal is not None:
+            return SignIn(accepted=False, checked=False, refusal=refusal)
         wait = self.sign_in_wait(who, at=at)
         if wait > 0:
             return SignIn(accepted=False, wait_seconds=wait, checked=False)
@@ -162,8 +210,9 @@ class Accounts(Area):
         return signing.KeyPair(str(row["public_key"]), str(row["private_key"]))
 
     def _store_key(self, conn: sqlite3.Connection, name: str, pair: signing.KeyPair) -> None:
-        conn.execute("UPDATE instructors SET public_key = ?, private_key = ? WHERE name = ?",
-                     (pair.public_key, pair.encrypted, name))
+        with self._kept(conn, "instructors", _instructor_ids(conn, name)):
+            conn.execute("UPDATE instructors SET public_key = ?, private_key = ? WHERE name = ?",
+                         (pair.public_key, pair.encrypted, name))
 
     def _ensure_key(self, name: str, password: str) -> None:
         """A key pair for an instructor who has none yet, under their (checked) password."""
@@ -185,6 +234,8 @@ class Accounts(Area):
             raise StorageError(
                 f"{field}: {clean!r} is not an instructor of this station") from None
         attempt = self.check_instructor(stored_name, password, at=at)
+        if attempt.refusal is not None:
+            raise StorageError(f"password: {attempt.refusal}")
         if not attempt.accepted:
             wait = (f"; wait {attempt.wait_seconds:.0f} s before another try"
                     if attempt.wait_seconds else "")
@@ -230,15 +281,18 @@ class Accounts(Area):
             )
 
     def _store_instructor_password(self, name: str, password: str,
-                                   key: signing.KeyPair | None = None) -> None:
+                                   key: signing.KeyPair | None = None, *,
+                                   renew: bool = False) -> None:
         stored = passwords.hash_password(password)
         with self._write() as conn:
-            conn.execute(
-                "UPDATE instructors SET password_hash = ? WHERE name = ?", (stored, name)
-            )
-            if key is not None:
-                self._store_key(conn, name, key)
-            self._clear_failures(conn, instructor_key(name))
+            with self._kept(conn, "instructors", _instructor_ids(conn, name), renew=renew):
+                conn.execute(
+                    "UPDATE instructors SET password_hash = ? WHERE name = ?", (stored, name)
+                )
+                if key is not None:
+                    conn.execute("UPDATE instructors SET public_key = ?, private_key = ?"
+                                 " WHERE name = ?", (key.public_key, key.encrypted, name))
+            self._clear_failures(conn, instructor_key(name), renew=renew)
 
     def change_instructor_password(
         self, name: str, current: str, new: str, *, at: datetime | None = None
@@ -264,11 +318,14 @@ class Accounts(Area):
 
         The old signing key cannot be re-encrypted without the old password: a new
         key pair is made, whose public key IT pins in the site file again. Clears the
-        wrong tries too. StorageError for an unknown name or a short password.
+        wrong tries too, and seals the account anew: IT's reset is how an account
+        altered outside the trainer is put right. StorageError for an unknown name or a
+        short password.
         """
         stored_name = self.known_instructor(name)
         self._password_problem(new)
-        self._store_instructor_password(stored_name, new, signing.new_key_pair(new))
+        self._store_instructor_password(stored_name, new, signing.new_key_pair(new),
+                                        renew=True)
         return stored_name
 
     def remove_instructor(self, name: str, *, signed_in: str) -> None:
@@ -281,7 +338,8 @@ class Accounts(Area):
         with self._write() as conn:
             if conn.execute("SELECT count(*) FROM instructors").fetchone()[0] <= 1:
                 raise StorageError("name: the last instructor cannot be removed")
-            conn.execute("DELETE FROM instructors WHERE name = ?", (stored_name,))
+            with self._kept(conn, "instructors", _instructor_ids(conn, stored_name)):
+                conn.execute("DELETE FROM instructors WHERE name = ?", (stored_name,))
             self._clear_failures(conn, instructor_key(stored_name))
 
     def ensure_site_instructor(self, name: str, password_hash: str) -> bool:
@@ -311,6 +369,7 @@ class Accounts(Area):
                 "INSERT INTO instructors (name, password_hash, created) VALUES (?, ?, ?)",
                 (clean, password_hash, fields.now()),
             )
+            account_seal.seal_new(conn, self.secret, "instructors", [clean])
         return True
 
     # -- trainees
@@ -330,33 +389,47 @@ class Accounts(Area):
         found = rows.fetch_all(self.conn, "SELECT id FROM trainees WHERE pin_hash IS NOT NULL")
         return {int(row["id"]) for row in found}
 
-    def set_trainee_pin(self, trainee_id: int, secret: str) -> None:
+    def set_trainee_pin(self, trainee_id: int, secret: str, *,
+                        by_instructor: bool = False) -> None:
         """Set (or replace: an instructor's reset) a trainee's PIN or password.
 
         The rule is :func:`trainer.storage.passwords.trainee_secret_problem`'s;
-        the wrong tries are cleared.
+        the wrong tries are cleared. An account altered outside the trainer is refused
+        (StorageError with :meth:`trainee_account_problem`'s sentence) unless
+        ``by_instructor``: an instructor's reset seals it anew.
         """
         problem = passwords.trainee_secret_problem(secret)
         if problem is not None:
             raise StorageError(f"pin: {problem}")
         row = self._trainee_pin_row(trainee_id)
+        if not by_instructor:
+            altered = self.trainee_account_problem(trainee_id)
+            if altered is not None:
+                raise StorageError(f"pin: {altered}")
         stored = passwords.hash_pin(secret)
         with self._write() as conn:
-            conn.execute("UPDATE trainees SET pin_hash = ? WHERE id = ?", (stored, trainee_id))
-            self._clear_failures(conn, trainee_key(row["uid"]))
+            with self._kept(conn, "trainees", [row["uid"]], renew=by_instructor):
+                conn.execute("UPDATE trainees SET pin_hash = ? WHERE id = ?",
+                             (stored, trainee_id))
+            self._clear_failures(conn, trainee_key(row["uid"]), renew=by_instructor)
 
     def remove_trainee_pin(self, trainee_id: int) -> None:
-        """No PIN any more (an instructor's choice, where the room's policy allows it)."""
+        """No PIN any more (an instructor's choice, where the room's policy allows it);
+        like an instructor's reset, it seals an account altered outside the trainer anew."""
         row = self._trainee_pin_row(trainee_id)
         with self._write() as conn:
-            conn.execute("UPDATE trainees SET pin_hash = NULL WHERE id = ?", (trainee_id,))
-            self._clear_failures(conn, trainee_key(row["uid"]))
+            with self._kept(conn, "trainees", [row["uid"]], renew=True):
+                conn.execute("UPDATE trainees SET pin_hash = NULL WHERE id = ?", (trainee_id,))
+            self._clear_failures(conn, trainee_key(row["uid"]), renew=True)
 
     def check_trainee_pin(
         self, trainee_id: int, secret: str, *, at: datetime | None = None
     ) -> SignIn:
         """One try of a trainee's PIN; StorageError when the trainee has none."""
         row = self._trainee_pin_row(trainee_id)
+        refusal = self.trainee_account_problem(trainee_id)
+        if refusal is not None:
+            return SignIn(accepted=False, checked=False, refusal=refusal)
         if row["pin_hash"] is None:
             raise StorageError(f"pin: {row['name']} has no PIN")
         who = trainee_key(row["uid"])
@@ -365,8 +438,14 @@ class Accounts(Area):
             return SignIn(accepted=False, wait_seconds=wait, checked=False)
         if isinstance(secret, str) and passwords.verify_password(secret, row["pin_hash"]):
             if passwords.pin_needs_rehash(row["pin_hash"]):  # an older, cheaper cost
-                with self._write() as conn:
+                with self._write() as conn, self._kept(conn, "trainees", [row["uid"]]):
                     conn.execute("UPDATE trainees SET pin_hash = ? WHERE id = ?",
                                  (passwords.hash_pin(secret), trainee_id))
             return self._succeeded(who)
         return self._failed(who, at)
+
+
+def _instructor_ids(conn: sqlite3.Connection, name: str) -> list[str]:
+    """The account key (the stored spelling of the name) of the instructor ``name``."""
+    return [str(row[0]) for row in
+            conn.execute("SELECT name FROM instructors WHERE name = ?", (name,))]

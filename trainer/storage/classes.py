@@ -22,7 +22,7 @@ from datetime import date, datetime
 from enum import StrEnum
 from typing import NamedTuple
 
-from trainer.storage import fields, rows, seal
+from trainer.storage import account_seal, fields, rows, seal
 from trainer.storage.models import (
     Assignment,
     AssignmentKind,
@@ -138,7 +138,9 @@ class Classes(Area):
             clean = fields.text(employee_id, "employee_id", max_length=MAX_EMPLOYEE_ID_LENGTH)
         with self._write() as conn:
             _existing(conn, "trainees", trainee_id, "trainee_id", "trainee")
-            conn.execute("UPDATE trainees SET employee_id = ? WHERE id = ?", (clean, trainee_id))
+            with account_seal.kept(conn, self.secret, "trainees", _uids(conn, trainee_id)):
+                conn.execute("UPDATE trainees SET employee_id = ? WHERE id = ?",
+                             (clean, trainee_id))
 
     # -- classes
 
@@ -268,16 +270,20 @@ class Classes(Area):
             for name, employee in plan:
                 found = known.get(name.casefold())
                 if found is None:
+                    uid = fields.uid()
                     cursor = conn.execute(
                         "INSERT INTO trainees (uid, name, created, employee_id)"
-                        " VALUES (?, ?, ?, ?)", (fields.uid(), name, stamp, employee))
+                        " VALUES (?, ?, ?, ?)", (uid, name, stamp, employee))
+                    account_seal.seal_new(conn, self.secret, "trainees", [uid])
                     trainee_id = int(cursor.lastrowid or 0)
                     created.append(name)
                 else:
                     trainee_id, name = found[0], found[1]
                     if employee is not None and found[2] is None:
-                        conn.execute("UPDATE trainees SET employee_id = ? WHERE id = ?",
-                                     (employee, trainee_id))
+                        with account_seal.kept(conn, self.secret, "trainees",
+                                               _uids(conn, trainee_id)):
+                            conn.execute("UPDATE trainees SET employee_id = ? WHERE id = ?",
+                                         (employee, trainee_id))
                         ids_set.append(name)
                     (already if trainee_id in members else added).append(name)
                 conn.execute("INSERT OR IGNORE INTO class_members (class_id, trainee_id, added)"
@@ -450,3 +456,9 @@ def _config_id(target: str) -> int:
         return int(target.strip())
     except ValueError:
         raise StorageError(f"target: {target!r} is not an exam set-up's id") from None
+
+
+def _uids(conn: sqlite3.Connection, trainee_id: int) -> list[str]:
+    """The account key (uid) of the trainee ``trainee_id`` (sealed accounts)."""
+    return [str(row[0]) for row in
+            conn.execute("SELECT uid FROM trainees WHERE id = ?", (trainee_id,))]

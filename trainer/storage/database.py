@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from sqlite_utils import Database
 
 from trainer.exam_setup import ExamSetup
-from trainer.storage import exchange, schema, seal
+from trainer.storage import account_seal, exchange, schema, seal
 from trainer.storage.accounts import Accounts, SignIn
 from trainer.storage.backups import KEEP_BACKUPS
 from trainer.storage.certificates import Certificates
@@ -130,8 +130,14 @@ class TrainerDB(Core):
     # -- checking every record, and the training room's station files
 
     def check_records(self) -> seal.DatabaseCheck:
-        """Every sealed record and each chain's end, checked (``hhe-trainer verify``)."""
-        return seal.check_database(self.conn, self.secret)
+        """Every sealed record and each chain's end, and every account (instructors,
+        trainees, sign-in failures), checked (``hhe-trainer verify``)."""
+        checked = seal.check_database(self.conn, self.secret)
+        counts, findings = account_seal.check_accounts(self.conn, self.secret)
+        checked.checked.update(counts)
+        checked.findings.extend(seal.Finding(found.table, None, found.state, found.what)
+                                for found in findings)
+        return checked
 
     def export_station(self, path: Path | str, room_key: str | None = None) -> Path:
         """Write this station's results to a signed file (see ``trainer.storage.exchange``)."""
@@ -208,8 +214,12 @@ class TrainerDB(Core):
     def trainees_with_pin(self) -> set[int]:
         return self._accounts.trainees_with_pin()
 
-    def set_trainee_pin(self, trainee_id: int, secret: str) -> None:
-        return self._accounts.set_trainee_pin(trainee_id, secret)
+    def set_trainee_pin(self, trainee_id: int, secret: str, *,
+                        by_instructor: bool = False) -> None:
+        return self._accounts.set_trainee_pin(trainee_id, secret, by_instructor=by_instructor)
+
+    def trainee_account_problem(self, trainee_id: int) -> str | None:
+        return self._accounts.trainee_account_problem(trainee_id)
 
     def remove_trainee_pin(self, trainee_id: int) -> None:
         return self._accounts.remove_trainee_pin(trainee_id)

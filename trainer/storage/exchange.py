@@ -67,7 +67,7 @@ from trainer.exam_setup import (
     setup_problem,
 )
 from trainer.skills import QuestionKind, Skill
-from trainer.storage import fields, seal
+from trainer.storage import account_seal, fields, seal
 from trainer.storage.models import (
     CourseAnswerKind,
     MergeError,
@@ -657,6 +657,7 @@ def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str,
                 "INSERT INTO trainees (uid, name, created, last_active) VALUES (?, ?, ?, ?)",
                 (uid, trainee_name.strip(), created, last_active),
             )
+            account_seal.seal_new(conn, secret, "trainees", [uid])  # an account: sealed
             trainees[uid] = int(cursor.lastrowid or 0)
             counts["trainees"] += 1
         else:

@@ -17,7 +17,8 @@ it cannot use: :attr:`Opened.notice` then holds the sentences the UI shows
 The database file (and its -wal and -shm, which SQLite makes with the
 database's mode) is the user's only, 0600 (:func:`trainer.paths.private_file`).
 The open that upgrades a file from before schema 5 also seals every row in it,
-in the migration's transaction (:func:`trainer.storage.seal.seal_on_upgrade`).
+in the migration's transaction (:func:`trainer.storage.seal.seal_on_upgrade`); one from
+before schema 9 seals its accounts (:func:`trainer.storage.account_seal.seal_all_on_upgrade`).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from sqlite_utils import Database
 
 from trainer.engine.textfile import keep_closed
 from trainer.paths import data_dir, private_file
-from trainer.storage import schema, seal
+from trainer.storage import account_seal, schema, seal
 from trainer.storage.backups import backups_of, describe, remove_stale_partials
 from trainer.storage.connection import MEMORY, SIDE_FILES, SYNCHRONOUS, connect_read_only
 from trainer.storage.errors import (
@@ -54,6 +55,7 @@ DEFAULT_FILENAME = "trainer.sqlite3"
 SIDE_FOLDER = "side"
 """Where side files go, beside the database that could not be used."""
 _FIRST_SEALED_SCHEMA = 5
+_FIRST_ACCOUNTS_SEALED_SCHEMA = 9
 _LOCKED_RETRY_PAUSE = 0.05
 _HEADER_BYTES = 100
 """Every SQLite database starts with a header this long."""
@@ -113,8 +115,11 @@ def _migrate(db: Database) -> None:
     try:
         (before,) = db.conn.execute("PRAGMA user_version").fetchone()
         schema.MIGRATIONS.apply(db)
-        if 0 < int(before) < _FIRST_SEALED_SCHEMA:
-            seal.seal_on_upgrade(db.conn, seal.data_folder_secret())
+        if int(before) < _FIRST_ACCOUNTS_SEALED_SCHEMA:
+            secret = seal.data_folder_secret()
+            if 0 < int(before) < _FIRST_SEALED_SCHEMA:
+                seal.seal_on_upgrade(db.conn, secret)
+            account_seal.seal_all_on_upgrade(db.conn, secret)  # a new file's empty rosters
     except BaseException:
         if db.conn.in_transaction:
             db.conn.execute("ROLLBACK")

@@ -31,7 +31,7 @@ from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 from trainer.paths import private_folder
-from trainer.storage import seal
+from trainer.storage import account_seal, seal
 from trainer.storage.connection import SIDE_FILES
 from trainer.storage.models import SealState
 
@@ -202,6 +202,7 @@ def _copy_rows(source: sqlite3.Connection, target: sqlite3.Connection,
         for table, ids in copied_ids.items():
             if ids and table in seal.SPECS:
                 _settle_seals(target, secret, table, ids, result)
+        account_seal.follow_recovered(target, source, secret)
     except BaseException:
         target.execute("ROLLBACK")
         raise

@@ -45,6 +45,12 @@ shipped: add the next one.
    NULL until the instructor first signs in or signs off with a password);
    each certification's signed statement and signature, and its revocation's
    (older certifications keep NULL: "not signed").
+9. ``account_seals`` (issue 21): no new table; instructors, trainees' PIN hashes
+   (and employee ids) and sign-in failures are sealed from now on, in a roster per
+   table kept in ``meta`` (``trainer.storage.account_seal``). The open that upgrades a
+   file from schema 1-8 seals every account it holds, in the upgrade's transaction
+   (the version makes an older trainer, which would not keep the rosters, refuse
+   the file).
 
 Before writing a file the trainer asks :func:`examine` whether it may: a
 file another program made, or one a newer trainer has written, is never
@@ -71,6 +77,7 @@ MIGRATION_NAMES: tuple[str, ...] = (
     "m006_skill_recent",
     "m007_station_exams",
     "m008_signing_keys",
+    "m009_account_seals",
 )
 SCHEMA_VERSION = len(MIGRATION_NAMES)
 def _run(db: Database, statements: list[str], version: int) -> None:
@@ -451,6 +458,12 @@ _SIGNING_KEYS = [
 @MIGRATIONS(name="m008_signing_keys")
 def m008_signing_keys(db: Database) -> None:
     _run(db, _SIGNING_KEYS, 8)
+
+
+@MIGRATIONS(name="m009_account_seals")
+def m009_account_seals(db: Database) -> None:
+    # The accounts are sealed by the open that applies this (it holds the secret).
+    _run(db, [], 9)
 
 
 # --------------------------------------------------------------------------- examining a file

@@ -29,7 +29,7 @@ from typing import Any
 
 from trainer.engine.round import SEAT_NUMBERS, Wager
 from trainer.skills import QuestionKind, Skill
-from trainer.storage import fields, passwords, seal, signing
+from trainer.storage import account_seal, fields, passwords, seal, signing
 from trainer.storage.backups import Backups
 from trainer.storage.models import CourseAnswerKind, Mode, NewAnswer, StorageError
 
@@ -130,10 +130,12 @@ class Writes(Area):
         with self._write() as conn:
             if conn.execute("SELECT 1 FROM trainees WHERE name = ?", (clean,)).fetchone():
                 raise StorageError(f"name: a trainee named {clean!r} already exists")
+            uid = fields.uid()
             cursor = conn.execute(
                 "INSERT INTO trainees (uid, name, created) VALUES (?, ?, ?)",
-                (fields.uid(), clean, fields.stamp(at)),
+                (uid, clean, fields.stamp(at)),
             )
+            account_seal.seal_new(conn, self.secret, "trainees", [uid])
         return int(cursor.lastrowid or 0)
 
     def create_instructor(self, name: str, password: str) -> int:
@@ -156,6 +158,7 @@ class Writes(Area):
                 " private_key) VALUES (?, ?, ?, ?, ?)",
                 (clean, stored, fields.now(), key and key.public_key, key and key.encrypted),
             )
+            account_seal.seal_new(conn, self.secret, "instructors", [clean])
         return int(cursor.lastrowid or 0)
 
     # -- sessions and rounds

@@ -218,7 +218,7 @@ class TraineePinDialog(QDialog):
             self.message.setText(problem)
             return
         try:
-            self.db.set_trainee_pin(self.trainee_id, self.pin_edit.text())
+            self.db.set_trainee_pin(self.trainee_id, self.pin_edit.text(), by_instructor=True)
         except StorageError as error:
             self.message.setText(str(error))
             return

@@ -53,7 +53,10 @@ def wait_text(seconds: float) -> str:
 
 
 def refusal_text(attempt: SignIn, wrong: str) -> str:
-    """What a refused try says: ``wrong`` (e.g. "Wrong PIN"), and the wait, if any."""
+    """What a refused try says: ``wrong`` (e.g. "Wrong PIN"), and the wait, if any; the
+    account's own refusal when it was altered outside the trainer."""
+    if attempt.refusal is not None:
+        return attempt.refusal
     if not attempt.checked:
         return wait_text(attempt.wait_seconds)
     if attempt.wait_seconds > 0:

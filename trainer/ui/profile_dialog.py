@@ -280,6 +280,10 @@ class ProfileDialog(QDialog):
             super().accept()
 
     def _check(self, trainee_id: int) -> bool:
+        altered = self.db.trainee_account_problem(trainee_id)
+        if altered is not None:  # a PIN cleared or swapped outside the trainer
+            self.error.setText(altered)
+            return False
         mode = self.secret_mode
         if mode == "none":
             return True
