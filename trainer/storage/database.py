@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from sqlite_utils import Database
 
 from trainer.exam_setup import ExamSetup
-from trainer.storage import account_seal, exchange, schema, seal
+from trainer.storage import account_seal, evidence, exchange, schema, seal
 from trainer.storage.accounts import Accounts, SignIn
 from trainer.storage.backups import KEEP_BACKUPS
 from trainer.storage.certificates import Certificates
@@ -108,11 +108,6 @@ class TrainerDB(Core):
     driver's ``sqlite3.Error`` (:func:`~trainer.storage.errors.driver_errors_wrapped`).
     """
 
-    room_required: bool = False
-    """A room database is the record (the site file's ``[room]``): an exam with an
-    attempt limit or a wait needs the trainee's records received from it lately
-    (:mod:`trainer.storage.exams`). Set where the room's worker is started."""
-
     def __init__(
         self,
         db: Database,
@@ -127,8 +122,7 @@ class TrainerDB(Core):
         self._writes = Writes(self)
         self._accounts = Accounts(self)
         self._reads = Queries(self)
-        self._exams = Exams(self, self._reads.with_seal_states,
-                            room_required=lambda: self.room_required)
+        self._exams = Exams(self, self._reads.with_seal_states)
         self._grid = GridQueries(self)
         self._classes = Classes(self)
         self._certificates = Certificates(self)
@@ -418,6 +412,11 @@ class TrainerDB(Core):
 
     def certification_problem(self, trainee_id: int, exam_id: int) -> str | None:
         return self._certificates.certification_problem(trainee_id, exam_id)
+
+    def exam_evidence(self, exam_id: int) -> evidence.ExamEvidence:
+        """What the sign-off shows of an exam (:func:`trainer.storage.evidence.exam_evidence`)."""
+        return evidence.exam_evidence(self.conn, exam_id, self.station,
+                                      self._reads.with_seal_states)
 
     def certify(
         self, trainee_id: int, exam_id: int, signed_by: str, *, password: str,

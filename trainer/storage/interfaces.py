@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from trainer.exam_setup import ExamSetup
 from trainer.storage.accounts import SignIn
 from trainer.storage.classes import MembersAdded, NewMember
+from trainer.storage.evidence import ExamEvidence
 from trainer.storage.grid_queries import MissedGroup, RecentAnswers, WeekStat
 from trainer.storage.models import (
     AnswerRecord,
@@ -317,6 +318,8 @@ class CertificateStore(Protocol):
     def certification_seal(self, certification_id: int) -> SealState: ...
 
     def certification_problem(self, trainee_id: int, exam_id: int) -> str | None: ...
+
+    def exam_evidence(self, exam_id: int) -> ExamEvidence: ...
 
     def certify(self, trainee_id: int, exam_id: int, signed_by: str, *, password: str,
                 expires: date | None = None, at: datetime | None = None) -> Certification: ...

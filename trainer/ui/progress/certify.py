@@ -11,6 +11,15 @@ certificate is signed with a key only the instructor holds
 (:mod:`trainer.storage.signing`). An expiry is optional: one year from today
 by default.
 
+Before signing, the dialog shows the chosen exam's evidence
+(:func:`trainer.storage.evidence.exam_evidence`, read by storage; the dialog only
+shows it): the station it was sat at, every attempt of the same set-up known
+here (sat here or merged from station files), and its answer times, with
+flags in red (a duplicate attempt number, more attempts than the set-up allows,
+a payout answered in under a second, an exam faster than a person can read it).
+A flag does not forbid signing: it needs one more tick, "I have looked at these
+flags", before Sign off is enabled.
+
 :class:`CertifiedRosterModel` is the roster with one more column: each
 trainee's certification (certified, expiring within
 :data:`~trainer.storage.certificates.EXPIRING_DAYS` days, expired).
@@ -30,6 +39,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -42,6 +52,7 @@ from PySide6.QtWidgets import (
 
 from trainer import reports
 from trainer.storage.certificates import EXPIRING_DAYS
+from trainer.storage.evidence import ExamEvidence
 from trainer.storage.interfaces import (
     CertificateStore,
     ExamResults,
@@ -86,6 +97,35 @@ def _exam_line(exam: Exam, config_name: str | None) -> str:
     )
 
 
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.1f} s"
+    return f"{seconds / 60:.0f} min"
+
+
+def evidence_lines(evidence: ExamEvidence) -> list[str]:
+    """The evidence as the dialog shows it, one line each (the flags apart)."""
+    lines = [f"Sat at {evidence.sat_at.label}."]
+    lines.append(f"Attempts of \u201c{evidence.setup_name}\u201d known here:")
+    for seen in evidence.attempts:
+        exam = seen.exam
+        chosen = "this exam: " if exam.id == evidence.exam_id else ""
+        lines.append(
+            f"    {chosen}attempt {reports.attempt_text(exam)}, exam #{exam.id},"
+            f" {reports.local_time(exam.started)}: {reports.score_text(exam.score)}"
+            f" {reports.exam_result_text(exam)}, at {seen.sat_at.label}"
+        )
+    ran = ("" if evidence.elapsed_seconds is None
+           else f", {_duration(evidence.elapsed_seconds)} from start to finish")
+    fast = len(evidence.fast_payouts)
+    lines.append(
+        f"Answer times: {evidence.questions} questions in"
+        f" {_duration(evidence.answer_seconds)} of answering{ran}; {evidence.payouts}"
+        f" payouts, {fast or 'none'} under a second."
+    )
+    return lines
+
+
 class CertifySources(CertificateStore, ExamResults, ExamSetups, InstructorAccounts,
                      TraineeDirectory, Protocol):
     """What signing off reads and writes: the trainee, exams, set-ups, instructors."""
@@ -127,6 +167,9 @@ class CertifyDialog(QDialog):
         self.exams.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.exams.setResizeMode(QListView.ResizeMode.Adjust)
         self.exams.setSpacing(2)
+        # As tall as its exams (the evidence below needs the room), shrunk on a short screen.
+        self.exams.setSizeAdjustPolicy(QListWidget.SizeAdjustPolicy.AdjustToContents)
+        self.exams.setMinimumHeight(3 * self.exams.fontMetrics().height())
         configs = {c.id: c.name for c in db.list_exam_configs(retired=True)}
         for exam in db.exam_results(trainee_id):
             problem = db.certification_problem(trainee_id, exam.id)
@@ -139,6 +182,26 @@ class CertifyDialog(QDialog):
                 item.setToolTip(_why(problem))
             self.exams.addItem(item)
         layout.addWidget(self.exams, 1)
+
+        box = QGroupBox("Evidence of the chosen exam")
+        box.setObjectName("certify_evidence_box")
+        shown = QVBoxLayout(box)
+        self.evidence = QLabel()
+        self.evidence.setObjectName("certify_evidence")
+        self.evidence.setWordWrap(True)
+        self.evidence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        shown.addWidget(self.evidence)
+        self.flags = QLabel()
+        self.flags.setObjectName("certify_flags")
+        self.flags.setWordWrap(True)
+        self.flags.setStyleSheet("color: #b3261e;")
+        shown.addWidget(self.flags)
+        self.flags_seen = QCheckBox("I have looked at these flags and sign off anyway")
+        self.flags_seen.setObjectName("certify_flags_seen")
+        self.flags_seen.toggled.connect(self._update)
+        shown.addWidget(self.flags_seen)
+        layout.addWidget(box)
+        self.current_evidence: ExamEvidence | None = None
 
         form = QFormLayout()
         self.instructor = QComboBox()
@@ -197,7 +260,12 @@ class CertifyDialog(QDialog):
             self.message.setText("No exam of this trainee can be signed off yet.")
         self._update()
         em = self.fontMetrics().averageCharWidth()
-        self.resize(max(self.sizeHint().width(), em * 80), self.sizeHint().height())
+        # Wide enough for the evidence's lines to wrap little; never taller than the
+        # screen (a 1366x768 laptop): the list of exams gives up its height first.
+        screen = self.screen().availableGeometry()
+        width = min(max(self.sizeHint().width(), em * 100), screen.width() - 16)
+        self.resize(width, min(self.heightForWidth(width) if self.hasHeightForWidth()
+                               else self.sizeHint().height(), screen.height() - 48))
 
     def signable_exam_ids(self) -> list[int]:
         """The exams offered (the others are shown greyed, with the reason)."""
@@ -221,15 +289,48 @@ class CertifyDialog(QDialog):
             return None
         return int(item.data(EXAM_ROLE))
 
+    def _show_evidence(self, exam_id: int | None) -> None:
+        """Read and show the chosen exam's evidence (a flag unticks the confirmation)."""
+        evidence = None
+        if exam_id is not None:
+            try:
+                evidence = self.db.exam_evidence(exam_id)
+            except StorageError as error:
+                self.evidence.setText(f"Its evidence cannot be read: {_why(str(error))}")
+        if evidence is not None:
+            self.evidence.setText("\n".join(evidence_lines(evidence)))
+        elif exam_id is None:
+            self.evidence.setText("Choose a passed exam to see what it rests on.")
+        if evidence != self.current_evidence:
+            self.flags_seen.setChecked(False)
+        self.current_evidence = evidence
+        flags = () if evidence is None else evidence.flags
+        self.flags.setText("\n".join(f"\u26a0 {flag.text}" for flag in flags))
+        self.flags.setVisible(bool(flags))
+        self.flags_seen.setVisible(bool(flags))
+
+    def needs_flags_seen(self) -> bool:
+        """The chosen exam has flags the instructor has not ticked as looked at."""
+        evidence = self.current_evidence
+        return bool(evidence and evidence.flags) and not self.flags_seen.isChecked()
+
     def _update(self, *_: object) -> None:
+        chosen = self._chosen()
+        if self.current_evidence is None or self.current_evidence.exam_id != chosen:
+            self._show_evidence(chosen)
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setEnabled(self._chosen() is not None and self.instructor.count() > 0)
+        ok.setEnabled(chosen is not None and self.instructor.count() > 0
+                      and not self.needs_flags_seen())
 
     def sign_off(self) -> bool:
         """Record the sign-off; a refusal is shown in the dialog, which stays open."""
         exam_id = self._chosen()
         if exam_id is None:
             self.message.setText("Choose a passed exam first.")
+            return False
+        if self.needs_flags_seen():
+            self.message.setText("Look at the flags above first: tick that you have, to"
+                                 " sign off anyway.")
             return False
         if not self.password.text():
             self.message.setText("Type your password: it signs the certificate.")
