@@ -215,11 +215,19 @@ class Accounts(Area):
                          (pair.public_key, pair.encrypted, name))
 
     def _ensure_key(self, name: str, password: str) -> None:
-        """A key pair for an instructor who has none yet, under their (checked) password."""
-        if self._key_pair(name) is None:
+        """A key pair for an instructor who has none yet, under their (checked) password;
+        a key encrypted at an older, cheaper cost encrypted again at today's (once: the
+        password's next use after the upgrade). SigningError when the key cannot be
+        unlocked with this password (left as it is)."""
+        pair = self._key_pair(name)
+        if pair is None:
             pair = signing.new_key_pair(password)
-            with self._write() as conn:
-                self._store_key(conn, name, pair)
+        elif signing.needs_reencrypt(pair):
+            pair = signing.reencrypt(pair, password, password)
+        else:
+            return
+        with self._write() as conn:
+            self._store_key(conn, name, pair)
 
     def signer(self, name: str, password: str, *, at: datetime | None = None,
                field: str = "signed_by") -> signing.Signer:

@@ -3,10 +3,15 @@
 Each instructor has an Ed25519 key pair (the ``cryptography`` library). The
 private key is never stored in clear: it is kept encrypted with AES-256-GCM
 under a key derived from the instructor's password with scrypt (memory-hard;
-:data:`KEY_SCRYPT_N` is twice the password hash's N), in the stored form
+:data:`KEY_SCRYPT_N` is a PIN's N, 2**16 with r = 8: guessing the password through the
+encrypted key costs at least what guessing a PIN does, ``benchmarks/pin_cost.py
+--signing-key``), in the stored form
 ``scrypt-aesgcm$<n>$<r>$<p>$<salt hex>$<nonce hex>$<ciphertext hex>``. The
 public key is bound to it as the cipher's associated data, so a private key
-cannot be paired with another public key without the password.
+cannot be paired with another public key without the password. A key encrypted at an
+earlier, cheaper cost (N = 2**15 before issue 21's raise) still unlocks, and
+:func:`needs_reencrypt` tells the caller to encrypt it again at the new cost once the
+password is known to be right.
 
 Whoever can write the station's database can replace an instructor's keys,
 so a public key read from the database proves nothing: a signature counts only
@@ -38,10 +43,12 @@ if TYPE_CHECKING:
         Ed25519PublicKey,
     )
 
-KEY_SCRYPT_N = 2 * passwords.SCRYPT_N
+KEY_SCRYPT_N = passwords.PIN_SCRYPT_N
 KEY_SCRYPT_R = passwords.SCRYPT_R
 KEY_SCRYPT_P = passwords.SCRYPT_P
-"""The key-encryption scrypt costs: at least the password hash's (2**15, 8, 1: 32 MiB)."""
+"""The key-encryption scrypt costs: a PIN's (2**16, 8, 1: 64 MiB, about 0.2 s a guess)."""
+_OLDEST_KEY_SCRYPT_N = 2**15
+"""The cheapest N this trainer ever encrypted a key with (still unlocked, then raised)."""
 _PREFIX = "scrypt-aesgcm"
 _SALT_BYTES = 16
 _NONCE_BYTES = 12
@@ -180,7 +187,7 @@ def unlock(pair: KeyPair, password: str) -> Ed25519PrivateKey:
                                bytes.fromhex(sealed_hex))
     except ValueError:
         raise SigningError("the stored signing key is not in a form this version reads") from None
-    if (prefix != _PREFIX or n < KEY_SCRYPT_N or n > _MAX_N or n & (n - 1)
+    if (prefix != _PREFIX or n < _OLDEST_KEY_SCRYPT_N or n > _MAX_N or n & (n - 1)
             or not 1 <= r <= _MAX_RP or not 1 <= p <= _MAX_RP or len(nonce) != _NONCE_BYTES):
         raise SigningError("the stored signing key is not in a form this version reads")
     c = _crypto()
@@ -195,6 +202,21 @@ def unlock(pair: KeyPair, password: str) -> Ed25519PrivateKey:
     if public_key_text(private.public_key()) != pair.public_key:  # pragma: no cover (GCM tag)
         raise SigningError("the stored public key is not this private key's")
     return private
+
+
+def key_cost(pair: KeyPair) -> tuple[int, int, int] | None:
+    """The scrypt (N, r, p) the private key is encrypted with; None when unreadable."""
+    parts = pair.encrypted.split("$") if isinstance(pair.encrypted, str) else []
+    try:
+        return int(parts[1]), int(parts[2]), int(parts[3])
+    except (IndexError, ValueError):
+        return None
+
+
+def needs_reencrypt(pair: KeyPair) -> bool:
+    """Whether the key is encrypted at a cost below :data:`KEY_SCRYPT_N`, ``_R``, ``_P``."""
+    cost = key_cost(pair)
+    return cost is not None and (cost[0] < KEY_SCRYPT_N or cost[1] < KEY_SCRYPT_R)
 
 
 def reencrypt(pair: KeyPair, current: str, new: str) -> KeyPair:
