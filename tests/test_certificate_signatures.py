@@ -135,7 +135,7 @@ def test_the_private_key_is_stored_only_encrypted_under_the_password(
         "SELECT public_key, private_key FROM instructors WHERE name = 'Pat'").fetchone()
     conn.close()
     n, r, p = (int(part) for part in private.split("$")[1:4])
-    assert private.startswith("scrypt-aesgcm$") and (n, r, p) == (2**15, 8, 1)
+    assert private.startswith("scrypt-aesgcm$") and (n, r, p) == (2**16, 8, 1)  # a PIN's
     pair = signing.KeyPair(public, private)
     raw = signing.unlock(pair, PASSWORD).private_bytes_raw()
     assert raw.hex() not in private  # never in clear
