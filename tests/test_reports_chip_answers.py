@@ -76,3 +76,14 @@ def test_the_trainee_report_lists_chip_mistakes_in_words(db: tuple[TrainerDB, in
     assert "6 x $5 red" in html
     assert "2 x $5 red" in html  # the wrong amount
     assert "6x$5" not in html
+
+
+def test_a_chip_drill_of_the_course_is_named_in_the_answers_csv(
+        db: tuple[TrainerDB, int], tmp_path: Path) -> None:
+    database, ana = db
+    database.record_course_answer(ana, "scenario", "chips-break-down", False, 6.5,
+                                  scenario="chips-break-down", at=T0 + timedelta(minutes=9))
+    rows = _rows(reports.trainee_answers_csv(database, ana, tmp_path / "a.csv"))
+    assert rows[-1]["Question"] == "Chip drill: Break down twenty into fives or fours"
+    assert rows[-1]["Skill"] == "Chip drill (cut and size)"
+    assert rows[-1]["Correct"] == "no"

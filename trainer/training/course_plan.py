@@ -24,14 +24,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
+from trainer.engine.chips import DEFAULT_CHIPS, RoomChips
 from trainer.engine.round import Round, RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.engine.scenarios import SCENARIOS
 from trainer.engine.settlement import settle
 from trainer.storage.interfaces import CourseAnswerStore
 from trainer.storage.models import CourseAnswer, CourseAnswerKind, Mistake
+from trainer.training.chip_drills import ChipTask, chip_drill_kind, deal_task
 from trainer.training.lessons import (
     RANDOM,
+    ChipDrill,
     Drill,
     Lesson,
     Ruling,
@@ -109,7 +112,22 @@ class RulingStep:
     target_seconds: float = DEFAULT_TARGET_SECONDS
 
 
-Step = RoundStep | RulingStep
+@dataclass(frozen=True, slots=True)
+class ChipStep:
+    """A chip task (cut and size): built from the rack or answered with an amount."""
+
+    task: ChipTask
+    lesson_id: str
+    label: str
+    target_seconds: float = DEFAULT_TARGET_SECONDS
+
+    @property
+    def item(self) -> str:
+        """The name its answer is kept under (a scenario name: ``chips-cut``)."""
+        return self.task.kind.item
+
+
+Step = RoundStep | RulingStep | ChipStep
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +149,10 @@ class Plan:
     @property
     def rulings(self) -> int:
         return sum(isinstance(step, RulingStep) for step in self.steps)
+
+    @property
+    def chip_tasks(self) -> int:
+        return sum(isinstance(step, ChipStep) for step in self.steps)
 
 
 def _round_steps(drill: Drill, rounds: Sequence[Round], target: float) -> list[RoundStep]:
@@ -162,8 +184,22 @@ def _ruling_steps(lesson: Lesson) -> list[RulingStep]:
             for index, ruling in enumerate(lesson.rulings, start=1)]
 
 
-def lesson_plan(lesson: Lesson, rng: random.Random, *, whole_rounds: bool = False) -> Plan:
-    """The lesson's drill rounds (in the file's order), then its rulings.
+def _chip_steps(lesson: Lesson, rng: random.Random, room: RoomChips,
+                drills: Sequence[ChipDrill] | None = None) -> list[ChipStep]:
+    """Each chip drill's tasks, dealt from the room's rack, drill by drill."""
+    steps = []
+    for drill in lesson.chip_drills if drills is None else drills:
+        for index in range(1, drill.count + 1):
+            steps.append(ChipStep(deal_task(drill.kind, rng, room), lesson.id,
+                                  f"{drill.description} ({index} of {drill.count})",
+                                  lesson.target_seconds))
+    return steps
+
+
+def lesson_plan(lesson: Lesson, rng: random.Random, *, whole_rounds: bool = False,
+                room: RoomChips = DEFAULT_CHIPS) -> Plan:
+    """The lesson's drill rounds (in the file's order), its chip drills (dealt from
+    ``room``'s rack, answered by its procedure), then its rulings.
 
     By default each round asks only the questions of the skills the lesson trains,
     and the rounds stop when their questions at the lesson's target time would pass
@@ -195,6 +231,7 @@ def lesson_plan(lesson: Lesson, rng: random.Random, *, whole_rounds: bool = Fals
                 break
             budget -= cost
             steps.append(replace(step, skills=skills))
+    steps.extend(_chip_steps(lesson, rng, room))
     steps.extend(_ruling_steps(lesson))
     return Plan(lesson.title, tuple(steps), (lesson,), _skills_asked(steps, lesson.skills),
                 tuple(skipped))
@@ -217,6 +254,9 @@ def describe_item(item: str, lessons: Sequence[Lesson]) -> str:
     if kind == SKILL:
         return Skill(name).label
     if kind == SCENARIO:
+        chip_kind = chip_drill_kind(name)
+        if chip_kind is not None:
+            return chip_kind.description
         scenario = SCENARIOS.get(name)
         return scenario.description if scenario is not None else name
     for lesson in lessons:
@@ -226,12 +266,21 @@ def describe_item(item: str, lessons: Sequence[Lesson]) -> str:
 
 
 def item_plan(item: str, lessons: Sequence[Lesson], rng: random.Random,
-              rounds: int = DUE_ROUNDS) -> Plan:
-    """A short drill for one scheduler item: a lesson's rulings, or fresh rounds dealt by
+              rounds: int = DUE_ROUNDS, room: RoomChips = DEFAULT_CHIPS) -> Plan:
+    """A short drill for one scheduler item: a lesson's rulings, ``rounds`` tasks of a
+    chip drill (from ``room``'s rack), or fresh rounds dealt by
     :func:`~trainer.training.lessons.practice_rounds` (its scenario, or the drills of the
     first lesson teaching its skill)."""
     kind, name = split_item(item)
     title = f"Due now: {describe_item(item, lessons)}"
+    chip_kind = chip_drill_kind(name) if kind == SCENARIO else None
+    if chip_kind is not None:
+        for lesson in lessons:
+            drill = next((d for d in lesson.chip_drills if d.kind is chip_kind), None)
+            if drill is not None:
+                tasks = _chip_steps(lesson, rng, room, [replace(drill, count=rounds)])
+                return Plan(title, tuple(tasks), (lesson,))
+        return Plan(title, (), skipped=(f"No lesson with the chip drill {name!r} is loaded.",))
     if kind == RULING:
         for lesson in lessons:
             if lesson.id == name and lesson.rulings:
@@ -356,6 +405,13 @@ class CourseProgress:
         at = _aware(when) if when is not None else _now()
         self.extra.append(UnsavedAnswer(skill, correct, seconds, at))
 
+    def record_chip_task(self, step: ChipStep, correct: bool, seconds: float,
+                         when: datetime | None = None) -> None:
+        """One chip task answered: kept like a scenario round, under its drill's name
+        (``chips-cut``), which the chip lesson's mastery and the schedule count."""
+        self._keep(CourseAnswerKind.SCENARIO, step.item, correct, seconds, when,
+                   scenario=step.item)
+
     def record_scenario(self, scenario: str, correct: bool, seconds: float,
                         when: datetime | None = None) -> None:
         """One finished round of a scenario drill (right only if every answer was); kept
@@ -413,11 +469,12 @@ class CourseProgress:
             return None
         return self.scheduler().next_drill(now or _now(), items)
 
-    def due_plan(self, rng: random.Random, now: datetime | None = None) -> Plan:
+    def due_plan(self, rng: random.Random, now: datetime | None = None,
+                 room: RoomChips = DEFAULT_CHIPS) -> Plan:
         item = self.next_item(now)
         if item is None:
             return Plan("Due now", (), skipped=("No lessons are loaded.",))
-        return item_plan(item, self.lessons, rng)
+        return item_plan(item, self.lessons, rng, room=room)
 
     def _fresh_round(self, skill: Skill, rng: random.Random) -> Round | None:
         """A newly dealt round that asks ``skill`` (None when no lesson deals one)."""

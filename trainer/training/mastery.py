@@ -32,7 +32,9 @@ counts 0), each computed from *all* the answers on that skill but against
 the lesson's own target time (so the speed-round lesson holds the same
 answers to a tighter clock); it is ``mastered`` only when every one of its
 skills is. A lesson without skills (the rulings of the irregularities
-lesson) is scored from the records that name it in ``lesson``.
+lesson) is scored from the records that name it in ``lesson``. A lesson's chip drills
+(cut and size, ``chip_items``: their answers name the drill as a scenario) count as
+its answers when it has no skills, and as one more part of the mean when it has.
 """
 
 from __future__ import annotations
@@ -193,13 +195,19 @@ class LessonLike(Protocol):
 def lesson_mastery(records: Iterable[Scored], lesson: LessonLike,
                    window: int = WINDOW) -> LessonMastery:
     rows = list(records)
+    chip_items = frozenset(getattr(lesson, "chip_items", ()))
     if not lesson.skills:
-        own = mastery((r for r in rows if r.lesson == lesson.id), lesson.target_seconds, window)
+        own = mastery((r for r in rows if r.lesson == lesson.id or r.scenario in chip_items),
+                      lesson.target_seconds, window)
         return LessonMastery(lesson.id, own.score, own.level, {})
     per_skill = {skill: skill_mastery(rows, skill, lesson.target_seconds, window)
                  for skill in lesson.skills}
-    score = _round_half_up(Fraction(sum(m.score for m in per_skill.values()), len(per_skill)))
-    levels = {m.level for m in per_skill.values()}
+    parts = list(per_skill.values())
+    if chip_items:  # its chip drills count as one more part, like a skill
+        parts.append(mastery((r for r in rows if r.scenario in chip_items),
+                             lesson.target_seconds, window))
+    score = _round_half_up(Fraction(sum(m.score for m in parts), len(parts)))
+    levels = {m.level for m in parts}
     if levels == {Level.NOT_STARTED}:
         level = Level.NOT_STARTED
     elif levels == {Level.MASTERED}:

@@ -76,7 +76,9 @@ class ChipStacksView(QWidget):
         room = self.height() - line * 3.4
         ellipse, thickness = chip_geometry(1.0)
         by_height = room / (ellipse + thickness * max(self._tallest(), 8) + 0.1)
-        return max(18.0, min(line * 3.0, by_height))
+        columns = max(1, sum(len(self._columns(stack)) for stack in self.stacks))
+        by_width = (self.width() - line * (2 + 2 * len(self.stacks))) / (columns * 1.3)
+        return max(18.0, min(line * 5.0, by_height, by_width))
 
     def sizeHint(self) -> QSize:
         line = self._line()
@@ -109,7 +111,7 @@ class ChipStacksView(QWidget):
             plate_w = max(plate_w, caption_w)
             plate = QRectF(x, line * 0.4, plate_w, self.height() - line * 0.8)
             painter.setPen(QPen(QColor("#e8c766"), 1.5))
-            painter.setBrush(QColor(8, 14, 10, 200))
+            painter.setBrush(QColor("#17603a"))  # lighter felt: black chips show on it
             painter.drawRoundedRect(plate, 8, 8)
             painter.setFont(caption_font)
             painter.setPen(QColor("#e8c766"))

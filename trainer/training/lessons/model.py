@@ -17,6 +17,7 @@ from trainer.engine.round import Round, Wager
 from trainer.engine.rulesets import DEFAULT_RULES
 from trainer.engine.scenarios import SCENARIOS
 from trainer.engine.settlement import SeatResult
+from trainer.training.chip_drills import ChipDrillKind
 from trainer.training.questions import Skill
 
 RANDOM = "random"
@@ -89,6 +90,20 @@ class Drill:
 
 
 @dataclass(frozen=True, slots=True)
+class ChipDrill:
+    """Chip tasks of one kind (cut and size, :mod:`trainer.training.chip_drills`): ``count``
+    of them, each dealt from the room's rack, timed against the lesson's target."""
+
+    kind: ChipDrillKind
+    count: int = DEFAULT_DRILL_COUNT
+    title: str | None = None
+
+    @property
+    def description(self) -> str:
+        return self.title or self.kind.description
+
+
+@dataclass(frozen=True, slots=True)
 class TableSeat:
     """One seat of a ruling's table: its cards (any number, even a wrong one) and wagers."""
 
@@ -151,6 +166,8 @@ class Lesson:
     examples: tuple[Example, ...] = ()
     drills: tuple[Drill, ...] = ()
     rulings: tuple[Ruling, ...] = ()
+    chip_drills: tuple[ChipDrill, ...] = ()
+    """Cut-and-size drills (``[[chip_drills]]``): tasks on chips alone, no round."""
     rules: str = DEFAULT_RULES
     """Rule set of the lesson's example rounds and random drills."""
     source: Path | None = None
@@ -159,6 +176,12 @@ class Lesson:
     def scenarios(self) -> tuple[str, ...]:
         """The scenario kinds its drills practise (not :data:`RANDOM`), first seen first."""
         return tuple(dict.fromkeys(d.scenario for d in self.drills if d.scenario != RANDOM))
+
+    @property
+    def chip_items(self) -> tuple[str, ...]:
+        """The course items of its chip drills (``chips-cut`` ...), first seen first: their
+        answers are kept, scheduled and counted like a scenario drill's rounds."""
+        return tuple(dict.fromkeys(drill.kind.item for drill in self.chip_drills))
 
 
 @dataclass(frozen=True, slots=True)

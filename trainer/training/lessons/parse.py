@@ -37,11 +37,13 @@ from trainer.engine.scenarios import SCENARIOS
 from trainer.engine.settlement import SeatResult
 from trainer.ranges import in_range
 from trainer.tomllines import KeyPath, TomlError, key_lines, loads, locate
+from trainer.training.chip_drills import ChipDrillKind
 from trainer.training.lessons.check import check_example
 from trainer.training.lessons.model import (
     DEFAULT_DRILL_COUNT,
     DEFAULT_RULES,
     RANDOM,
+    ChipDrill,
     Drill,
     Example,
     Expect,
@@ -67,7 +69,7 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 _LESSON_KEYS = (
     "id", "title", "order", "skills", "target_seconds", "explanation", "rules",
-    "examples", "drills", "rulings",
+    "examples", "drills", "rulings", "chip_drills",
 )
 _LESSON_REQUIRED = ("id", "title", "order", "skills", "target_seconds", "explanation")
 _EXAMPLE_KEYS = ("title", "note", "round", "expect")
@@ -77,6 +79,8 @@ _SEAT_EXPECT_KEYS = ("seat", "hand", "cards", "result", *(w.value for w in Wager
                      "capped")
 _DRILL_KEYS = ("scenario", "count", "rules", "seats", "options", "title")
 _DRILL_REQUIRED = ("scenario",)
+_CHIP_DRILL_KEYS = ("kind", "count", "title")
+_CHIP_DRILL_REQUIRED = ("kind",)
 _RULING_KEYS = ("situation", "choices", "answer", "citation", "rules", "explanation", "table")
 _RULING_REQUIRED = ("situation", "choices", "answer", "citation")
 _TABLE_KEYS = ("dealer", "board", "seats", "exposed")
@@ -402,6 +406,30 @@ def _parse_drill(checker: _Checker, raw: object, index: int, lesson_rules: str) 
 
 
 
+# --- chip drills ------------------------------------------------------------------------------
+
+
+def _parse_chip_drill(checker: _Checker, raw: object, index: int) -> ChipDrill | None:
+    path: KeyPath = ("chip_drills", index)
+    mark = checker.mark()
+    if not checker.is_table(raw, path, "expected a [[chip_drills]] table",
+                            _CHIP_DRILL_KEYS, _CHIP_DRILL_REQUIRED, "a chip drill"):
+        return None
+    kind = raw.get("kind")
+    if "kind" in raw and kind not in set(ChipDrillKind):
+        checker.fail(path, f"unknown chip drill {shown(kind)} (known:"
+                     f" {', '.join(ChipDrillKind)})", "kind")
+    count = raw.get("count", DEFAULT_DRILL_COUNT)
+    if not (_whole(count) and 1 <= count <= MAX_DRILL_COUNT):
+        checker.fail(path, f"{shown(count)} is not a number of tasks from 1 to"
+                     f" {MAX_DRILL_COUNT}", "count")
+    title = _text(checker, raw, "title", path)
+    if checker.since(mark):
+        return None
+    assert isinstance(kind, str)  # checked above: a failure returned already
+    return ChipDrill(ChipDrillKind(kind), count, title)
+
+
 # --- rulings ----------------------------------------------------------------------------------
 
 
@@ -526,11 +554,15 @@ def _parse_lesson(data: Mapping[str, Any], source: Path, checker: _Checker) -> L
               for index, raw in enumerate(_tables(checker, data, "drills"))]
     rulings = [_parse_ruling(checker, raw, index)
                for index, raw in enumerate(_tables(checker, data, "rulings"))]
-    if "skills" in data and not raw_skills and not data.get("rulings"):
-        checker.fail((), "a lesson without rulings must train at least one skill", "skills")
-    if not data.get("examples") and not data.get("drills") and not data.get("rulings"):
-        checker.fail((), "nothing to show or practise: add [[examples]], [[drills]] or"
-                     " [[rulings]]")
+    chip_drills = [_parse_chip_drill(checker, raw, index)
+                   for index, raw in enumerate(_tables(checker, data, "chip_drills"))]
+    if ("skills" in data and not raw_skills and not data.get("rulings")
+            and not data.get("chip_drills")):
+        checker.fail((), "a lesson without rulings or chip drills must train at least one"
+                     " skill", "skills")
+    if not any(data.get(key) for key in ("examples", "drills", "rulings", "chip_drills")):
+        checker.fail((), "nothing to show or practise: add [[examples]], [[drills]],"
+                     " [[rulings]] or [[chip_drills]]")
     if checker.failures:
         return None
     assert isinstance(lesson_id, str) and title is not None and explanation is not None
@@ -545,6 +577,7 @@ def _parse_lesson(data: Mapping[str, Any], source: Path, checker: _Checker) -> L
         examples=tuple(e for e in examples if e is not None),
         drills=tuple(d for d in drills if d is not None),
         rulings=tuple(r for r in rulings if r is not None),
+        chip_drills=tuple(c for c in chip_drills if c is not None),
         rules=rules,
         source=source,
     )

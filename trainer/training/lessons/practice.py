@@ -15,6 +15,7 @@ from trainer.engine.generator import generate_round
 from trainer.engine.round import Round
 from trainer.engine.rulesets import load_ruleset
 from trainer.engine.scenarios import generate_scenario
+from trainer.training.chip_drills import chip_drill_kind
 from trainer.training.lessons.model import DEFAULT_RULES, RANDOM, Drill, Lesson
 from trainer.training.questions import Skill
 from trainer.training.scheduler import (
@@ -59,15 +60,17 @@ def course_items(lessons: Iterable[Lesson]) -> dict[str, float]:
     """Every practice item of the course, in course order, with its target seconds.
 
     Lesson by lesson (pass them sorted, as :func:`load_lessons` returns them):
-    its skills (``skill:...``), its drills' scenario kinds (``scenario:...``)
-    and, if it has rulings, its ``ruling:<lesson id>``. An item is held to the
+    its skills (``skill:...``), its drills' scenario kinds (``scenario:...``), its
+    chip drills (``scenario:chips-cut`` ...) and, if it has rulings, its
+    ``ruling:<lesson id>``. An item is held to the
     target time of the first lesson that brings it in. Give the keys to
     :class:`~trainer.training.scheduler.PracticeScheduler` so new items are
     taken in the order the course teaches them.
     """
     items: dict[str, float] = {}
     for lesson in lessons:
-        for item in (*map(skill_item, lesson.skills), *map(scenario_item, lesson.scenarios)):
+        for item in (*map(skill_item, lesson.skills), *map(scenario_item, lesson.scenarios),
+                     *map(scenario_item, lesson.chip_items)):
             items.setdefault(item, lesson.target_seconds)
         if lesson.rulings:
             items.setdefault(ruling_item(lesson.id), lesson.target_seconds)
@@ -81,12 +84,13 @@ def practice_rounds(item: str, lessons: Sequence[Lesson], rng: random.Random,
     A scenario item is dealt as the first drill of that kind in the course
     deals it (its rule set, seats and tables); a skill item from the drills of
     the first lesson teaching the skill, chosen at random. A ruling item has
-    no rounds (ask the lesson's :attr:`Lesson.rulings`): the list is empty.
+    no rounds (ask the lesson's :attr:`Lesson.rulings`), nor has a chip drill's item:
+    the list is empty.
     Raises KeyError for an item no lesson practises.
     """
     kind, name = split_item(item)
-    if kind == RULING:
-        return []
+    if kind == RULING or chip_drill_kind(name) is not None:
+        return []  # asked without rounds: the lesson's rulings, or chip tasks
     if kind == SCENARIO:
         drill = next((d for lesson in lessons for d in lesson.drills if d.scenario == name),
                      Drill(name))

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from PySide6.QtCore import QElapsedTimer, Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QElapsedTimer, QEvent, Qt, Signal
+from PySide6.QtGui import QFont, QFontInfo
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -30,12 +30,21 @@ from trainer.engine.round import RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.storage.interfaces import SessionStore
 from trainer.storage.models import StorageError
-from trainer.training.course_plan import CourseProgress, Plan, RoundStep, RulingStep, Step
+from trainer.training.chip_drills import ChipTaskResult
+from trainer.training.course_plan import (
+    ChipStep,
+    CourseProgress,
+    Plan,
+    RoundStep,
+    RulingStep,
+    Step,
+)
 from trainer.training.grading import Grade
 from trainer.training.progressive_meter import ProgressiveMeter
 from trainer.training.recorder import SessionRecorder
 from trainer.training.session import Mode, RoundState, TrainingSession, TrainingSettings
 from trainer.ui.answer_panel import AnswerPanel
+from trainer.ui.course.chip_drill import ChipTaskPanel
 from trainer.ui.course.ruling import RulingPanel
 from trainer.ui.course.ruling_table import RulingTableView
 from trainer.ui.keys import shortcut
@@ -66,16 +75,15 @@ class DrillPlayer(QWidget):
         self.session: TrainingSession | None = None
         self.rulings_right = 0
         self.rulings_answered = 0
+        self.chips_right = 0
+        self.chips_answered = 0
         self._ruling_timer = QElapsedTimer()
         self._storage_warned = False
 
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         self.title = QLabel()
-        title_font = QFont(self.title.font())
-        title_font.setPointSizeF(title_font.pointSizeF() * 1.4)
-        title_font.setBold(True)
-        self.title.setFont(title_font)
+        self._title_font()
         top.addWidget(self.title)
         self.position = QLabel()
         self.position.setObjectName("position")
@@ -91,9 +99,11 @@ class DrillPlayer(QWidget):
         self.panel = AnswerPanel()
         self.panel.next_button.setText("Next  (Enter or Ctrl+N)")
         self.ruling_panel = RulingPanel()
+        self.chip_panel = ChipTaskPanel()
         self.side = QStackedWidget()
         self.side.addWidget(self.panel)
         self.side.addWidget(self.ruling_panel)
+        self.side.addWidget(self.chip_panel)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.table)
         self.splitter.addWidget(self.side)
@@ -110,6 +120,22 @@ class DrillPlayer(QWidget):
         shortcut("Ctrl+N", self, self.advance)  # the course window has no Game menu
         self.ruling_panel.answered.connect(self.answer_ruling)
         self.ruling_panel.nextRequested.connect(self.advance)
+        self.chip_panel.answered.connect(self._chip_answered)
+        self.chip_panel.nextRequested.connect(self.advance)
+
+    def _title_font(self) -> None:
+        """The drill's title 1.4 times the window's text, which grows with the window
+        (ui/text_scale.py): set again whenever that changes (at 4K it stayed small)."""
+        base = self.font()
+        font = QFont(base)
+        font.setPixelSize(max(1, round(QFontInfo(base).pixelSize() * 1.4)))
+        font.setBold(True)
+        self.title.setFont(font)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._title_font()
 
     # --- the plan ----------------------------------------------------------------------
 
@@ -126,6 +152,7 @@ class DrillPlayer(QWidget):
         self.plan = plan
         self.index = -1
         self.rulings_right = self.rulings_answered = 0
+        self.chips_right = self.chips_answered = 0
         self.title.setText(plan.title)
         settings = dataclasses.replace(self.settings, seed=None)
         self.session = TrainingSession(settings, Mode.PRACTICE, meter=self.meter)
@@ -144,6 +171,8 @@ class DrillPlayer(QWidget):
         state = self.state
         if isinstance(self.current_step, RoundStep) and state is not None and not state.finished:
             return  # Ctrl+N in the middle of a round: finish it first
+        if isinstance(self.current_step, ChipStep) and self.chip_panel.result is None:
+            return  # nor skip a chip task unanswered
         self.index += 1
         step = self.current_step
         if step is None:
@@ -153,6 +182,8 @@ class DrillPlayer(QWidget):
         self.position.setText(f"Step {self.index + 1} of {len(plan.steps)} \u2022 {step.label}")
         if isinstance(step, RulingStep):
             self._ask_ruling(step)
+        elif isinstance(step, ChipStep):
+            self._ask_chip_task(step)
         else:
             self._deal(step)
 
@@ -170,8 +201,9 @@ class DrillPlayer(QWidget):
     def summary(self) -> tuple[int, int]:
         """(right, answered) over the drill's round questions and rulings."""
         totals = None if self.session is None else self.session.summary()
-        right = (totals.correct if totals else 0) + self.rulings_right
-        return right, (totals.questions if totals else 0) + self.rulings_answered
+        right = (totals.correct if totals else 0) + self.rulings_right + self.chips_right
+        answered = (totals.questions if totals else 0) + self.rulings_answered
+        return right, answered + self.chips_answered
 
     # --- rounds ------------------------------------------------------------------------------
 
@@ -223,6 +255,29 @@ class DrillPlayer(QWidget):
             + ("Press Enter to see how your mastery moved." if last
                else "Press Enter or Ctrl+N for the next round."))
 
+    # --- chip tasks (cut and size) ---------------------------------------------------------
+
+    def _ask_chip_task(self, step: ChipStep) -> None:
+        self.rounds.stop()
+        self.table.hide()  # a chip task has no round: its stacks take the width
+        self.side.setCurrentWidget(self.chip_panel)
+        self._share(0.0)
+        self.chip_panel.show_task(step.task, step.label)
+        self.stepReady.emit()
+
+    def _chip_answered(self, result: ChipTaskResult, seconds: float) -> None:
+        step = self.current_step
+        if not isinstance(step, ChipStep):
+            return
+        self.chips_answered += 1
+        self.chips_right += result.correct
+        try:
+            self.progress.record_chip_task(step, result.correct, seconds)
+        except StorageError as error:  # graded and counted for this run, but not saved
+            self._warn_not_saved(error)
+        if not result.correct and self.settings.sound:
+            QApplication.beep()
+
     # --- rulings ----------------------------------------------------------------------------
 
     def _ask_ruling(self, step: RulingStep) -> None:
@@ -255,7 +310,8 @@ class DrillPlayer(QWidget):
 
     def _share(self, table: float) -> None:
         """Give the table this fraction of the width, the side panel the rest."""
-        total = sum(self.splitter.sizes()) or self.width() or 1600
+        # the splitter's width: a hidden table (a chip task) counts 0 in its sizes
+        total = max(sum(self.splitter.sizes()), self.splitter.width()) or self.width() or 1600
         self.splitter.setSizes([round(total * table), round(total * (1 - table))])
 
     # --- storage -----------------------------------------------------------------------------

@@ -55,11 +55,15 @@ def mastery_text(mastery: LessonMastery) -> str:
 
 
 def drill_summary(lesson: Lesson) -> str:
-    """E.g. ``21 rounds`` or ``14 rulings`` (what "Start drill" will ask)."""
+    """E.g. ``21 rounds``, ``21 chip tasks`` or ``14 rulings`` (what "Start drill" will
+    ask)."""
     rounds = sum(drill.count for drill in lesson.drills)
     parts = []
     if rounds:
         parts.append(f"{rounds} round{'s' if rounds != 1 else ''}")
+    tasks = sum(drill.count for drill in lesson.chip_drills)
+    if tasks:
+        parts.append(f"{tasks} chip task{'s' if tasks != 1 else ''}")
     if lesson.rulings:
         count = len(lesson.rulings)
         parts.append(f"{count} ruling{'s' if count != 1 else ''}")
@@ -161,7 +165,8 @@ class LessonPage(QWidget):
         self.lesson = lesson
         self.title.setText(f"{lesson.order}. {lesson.title}")
         self.set_mastery(mastery)
-        skills = ", ".join(skill.label for skill in lesson.skills) or "rulings"
+        skills = ", ".join(skill.label for skill in lesson.skills) or (
+            "cutting and sizing chips" if lesson.chip_drills else "rulings")
         self.facts.setText(
             f"Trains: {skills} \u2022 target {lesson.target_seconds:g} s a question"
             f" \u2022 rule set {lesson.rules}")

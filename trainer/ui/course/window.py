@@ -12,6 +12,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
+from trainer.engine.chips import DEFAULT_CHIPS, RoomChips
 from trainer.storage.interfaces import CourseStore
 from trainer.storage.models import AnswerRecord, StorageError
 from trainer.training.course_plan import (
@@ -46,6 +47,10 @@ class CourseWindow(QMainWindow):
         self.trainee_id = trainee_id if db is not None else None
         self.course = course if course is not None else load_course()
         self.rng = random.Random(self.settings.seed)
+        site = getattr(parent, "site", None)
+        self.room_chips: RoomChips = getattr(site, "chips", None) or DEFAULT_CHIPS
+        """The room's chips (the practice window's site file): chip tasks are dealt from
+        its rack and a rainbow bet is paid by its procedure."""
         self._read_warned = False
         self.progress = CourseProgress(self.course.lessons, self._stored_answers,
                                        store=db if self.trainee_id is not None else None,
@@ -120,11 +125,12 @@ class CourseWindow(QMainWindow):
     def start_lesson_drill(self) -> None:
         if self.lesson is not None:
             whole = self.lesson_page.whole_rounds.isChecked()
-            self._start(lesson_plan(self.lesson, self.rng, whole_rounds=whole), "lesson")
+            self._start(lesson_plan(self.lesson, self.rng, whole_rounds=whole,
+                                    room=self.room_chips), "lesson")
 
     def practise_due(self) -> None:
         """A short drill of the item the schedule says is due now."""
-        self._start(self.progress.due_plan(self.rng), "due")
+        self._start(self.progress.due_plan(self.rng, room=self.room_chips), "due")
 
     def work_my_mistakes(self) -> None:
         """The rounds of the trainee's stored mistakes, dealt again exactly as they were."""
