@@ -19,6 +19,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from tests.training.conftest import CAPPED_ROUND
 from tests.ui.test_chip_mode_window import keys, make_window, rack_point
 from trainer.engine.round import parse_round
 from trainer.ui.main_window import MainWindow
@@ -151,3 +152,31 @@ def test_a_word_that_is_not_a_result_is_said_when_space_starts_the_line(
     assert window.rounds.line is None and window.panel.error.text() != ""
     state = window.state
     assert state is not None and len(state.grades) == 3
+
+
+def test_a_capped_total_in_a_line_is_paid_in_chips_never_taken(qtbot: QtBot) -> None:
+    """tests/training/conftest.py's capped round (house rules, $3,000 cap): seat 6's
+    royal flush wins far above the cap; its line ends with the capped total, a fixed
+    amount paid in the fewest chips (docs/rules.md §6, §10): three orange $1,000."""
+    main = make_window(qtbot)
+    main.play_round(parse_round(CAPPED_ROUND))
+    for text in ("pair 4c 4d Qh Jh Th", "y", "6", "royal"):
+        main.panel.field.clear()
+        qtbot.keyClicks(main.panel.field, text)
+        qtbot.keyClick(main.panel.field, Qt.Key.Key_Return)
+    keys(qtbot, main, "w", "Space", "t", "t", "t", "t", "t")  # five parts taken (wrongly)
+    line = main.rounds.line
+    assert line is not None and line.current is not None
+    assert line.current.id == "seat-6-capped-total"
+    keys(qtbot, main, "t")
+    assert "Seat 6 is capped" in main.panel.error.text()
+    assert line.current.id == "seat-6-capped-total" and len(line.paid) == 5
+    keys(qtbot, main, "3", "7", "Enter")  # three of the seventh chip: $1,000 each
+    state = main.state
+    assert state is not None
+    graded = {g.question.id: g for g in state.grades}
+    capped = graded["seat-6-capped-total"]
+    assert capped.correct and capped.given_text == "3x$1,000"
+    assert capped.chips is not None and capped.chips.correct
+    assert not graded["seat-6-odds"].correct  # a royal's odds are not taken
+    main.close()
