@@ -97,13 +97,47 @@ def test_a_room_that_cannot_be_read_is_a_sentence_and_the_stations_own_answers(
         dashboard = _dashboard(qtbot, here, live)
         try:
             assert time.monotonic() - started < 1.0  # the GUI does not wait on the server
-            assert dashboard.room_line.text() == "Skill grid and trends: reading the room\u2026"
+            assert dashboard.room_line.text() == (
+                "Roster, skill grid and trends: reading the room\u2026")
             qtbot.waitUntil(lambda: "The room cannot be read now" in dashboard.room_line.text(),
                             timeout=10_000)
             assert dashboard.room_line.text().endswith(
-                "the skill grid and trends show this station's own answers until it can.")
+                "the roster, skill grid and trends show this station's own answers until it"
+                " can.")
             assert dashboard.skill_grid.shown_names() == ["Ana"]  # from the station's SQLite
             assert dashboard.skill_grid.db is here.db
         finally:
             live.stop(timeout=5)
             dashboard.close()
+
+
+def test_the_roster_shows_every_stations_answers_for_the_trainees_here(
+        qtbot: QtBot, here: Station, there: Station, room_url: str, tmp_path: Path) -> None:
+    # Bo (answering at the other station) is on this station too, with the answers he
+    # had when his records came here; then he answers 4 more there.
+    there.answer(2)
+    here.db.merge_station(there.db.export_station(tmp_path / "bo.hhe"),
+                          allow_default_key=True)
+    there.answer(4)
+    for station in (here, there):
+        sync_once(StationOutbox.of(station.db), station_target(room_url))
+    assert [(r.name, r.answers) for r in here.db.roster()] == [("Ana", 2), ("Bo", 2)]
+    here.db.create_trainee("Cy")  # new here, not in the room yet
+    live = RoomClassView(lambda: RoomReads(station_target(room_url)))
+    dashboard = _dashboard(qtbot, here, live)
+    try:
+        model = dashboard.roster_model
+        qtbot.waitUntil(lambda: "live from the room" in dashboard.room_line.text(), timeout=5000)
+        shown = {model.row_at(r).name: model.row_at(r) for r in range(model.rowCount())}
+        # Worked by hand: Bo's 2 + 4 answers, three to a round: 2 rounds; Ana's 2, 1 round.
+        assert {name: (row.answers, row.rounds_played) for name, row in shown.items()} == {
+            "Ana": (2, 1), "Bo": (6, 2), "Cy": (0, 0)}
+        bo_here = next(t.id for t in here.db.list_trainees() if t.name == "Bo")
+        assert shown["Bo"].trainee_id == bo_here  # opens his page on this station
+        dashboard.roster_tabs.setCurrentIndex(0)
+        assert dashboard.select_trainee(bo_here)
+        dashboard.open_trainee(bo_here)
+        assert dashboard.trainee_page is not None
+    finally:
+        live.stop(timeout=5)
+        dashboard.close()

@@ -27,6 +27,7 @@ trainee's certification (certified, expiring within
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from typing import Any, Protocol
 
@@ -65,6 +66,7 @@ from trainer.storage.models import (
     Certification,
     CertificationStatus,
     Exam,
+    RosterRow,
     StorageError,
 )
 from trainer.ui.progress.labels import heading
@@ -371,6 +373,10 @@ class CertifiedRosterModel(RosterModel):
         self.statuses: dict[int, CertificationStatus] = {}
         self.today = today
         """A fixed day for tests; None: today."""
+        self.figures_from: Callable[[], list[RosterRow]] | None = None
+        """Where the rows' figures come from instead of ``db.roster()`` (the room's,
+        :meth:`~trainer.ui.progress.room_view.ClassViewSnapshot.roster_here`); None:
+        the database's."""
         self.db = db
         if db is not None:
             self.refresh()
@@ -378,7 +384,10 @@ class CertifiedRosterModel(RosterModel):
     def refresh(self) -> None:
         if self.db is not None:
             self.statuses = self.db.certification_statuses(self.today or date.today())
-        super().refresh()
+        if self.figures_from is not None:
+            self.set_rows(self.figures_from())
+        else:
+            super().refresh()
 
     def status(self, trainee_id: int) -> CertificationStatus:
         return self.statuses.get(trainee_id, CertificationStatus.NONE)

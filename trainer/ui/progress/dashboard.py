@@ -45,6 +45,7 @@ from trainer.storage.models import (
     Certification,
     MergeError,
     MergeReport,
+    RosterRow,
 )
 from trainer.ui.progress.assign import AssignDialog
 from trainer.ui.progress.certify import CertifiedRosterModel, CertifyDialog
@@ -455,7 +456,7 @@ class InstructorDashboard(QWidget):
         live.setParent(self)
         live.snapshotRead.connect(self._room_snapshot)
         live.unreachable.connect(self._room_unreachable)
-        self.room_line.setText("Skill grid and trends: reading the room\u2026")
+        self.room_line.setText("Roster, skill grid and trends: reading the room\u2026")
         self.room_line.show()
         live.start()
 
@@ -463,20 +464,33 @@ class InstructorDashboard(QWidget):
         self.skill_grid.db = self.trends.db = snapshot
         self.skill_grid.refresh()
         self.trends.refresh()
+        self._roster_figures_from(
+            lambda: snapshot.roster_here(self.db.list_trainees(), self.db.roster()))
         count = len(snapshot.trainees)
         self.room_line.setStyleSheet("color: #1b5e20;")
         self.room_line.setText(
-            f"Skill grid and trends: live from the room ({count} trainee{'s' * (count != 1)}"
-            " at every station).")
+            f"Roster, skill grid and trends: live from the room ({count}"
+            f" trainee{'s' * (count != 1)} at every station).")
 
     def _room_unreachable(self, problem: str) -> None:
         self.skill_grid.db = self.trends.db = self.db
         self.skill_grid.refresh()
         self.trends.refresh()
+        self._roster_figures_from(None)
         self.room_line.setStyleSheet("color: #8a4b00;")
         self.room_line.setText(
-            f"The room cannot be read now ({problem}): the skill grid and trends show this"
-            " station's own answers until it can.")
+            f"The room cannot be read now ({problem}): the roster, skill grid and trends"
+            " show this station's own answers until it can.")
+
+    def _roster_figures_from(self, figures: Callable[[], list[RosterRow]] | None) -> None:
+        """The roster's figures from the room (this station's trainees, every station's
+        answers) or, with None, from this station; the selection kept."""
+        selected = self._roster_selection()
+        self.roster_model.figures_from = figures
+        self.roster_model.refresh()
+        if selected is not None:
+            self.select_trainee(selected)
+        self._update_count()
 
     def _grid_trainee_activated(self, trainee_id: int) -> None:
         """A trainee double-clicked in the grid: their page, when this station has them

@@ -1,13 +1,14 @@
 """The instructor's class view, live from the room (issue 20, item 5).
 
-With a site file's ``[room]``, the dashboard's skill grid and trends read the room's
-PostgreSQL (:class:`~trainer.room.reads.RoomReads`) instead of the station's SQLite,
+With a site file's ``[room]``, the dashboard's roster, skill grid and trends read the
+room's PostgreSQL (:class:`~trainer.room.reads.RoomReads`) instead of the station's SQLite,
 and never on the GUI thread: :class:`RoomClassView` runs a thread of its own that asks
 the room every :data:`POLL_SECONDS` whether anything arrived (the latest answer's
 ``arrived``, the number of trainees, the latest exam result: an index and a count),
 and when something did, reads the class view into a :class:`ClassViewSnapshot`: the
 grid's part first (the trainees, their latest answers per skill, the rule sets: a few
-thousand rows, about 0.15 s for 200 trainees and a million answers), handed on at once,
+thousand rows, about 0.15 s for 200 trainees and a million answers; and the roster's
+figures, kept by the room as answers arrive, a few ms), handed on at once,
 then the weekly figures and most-missed, which count every answer (seconds on a
 million), handed on when read. A timer on the GUI thread picks up what the thread last
 found every :data:`APPLY_MS` and hands it to the dashboard: an answer that reaches
@@ -26,7 +27,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from trainer.storage.class_sql import MissedGroup, RecentAnswers, WeekStat
 from trainer.storage.interfaces import ClassViewReads
-from trainer.storage.models import StorageError, Trainee
+from trainer.storage.models import RosterRow, StorageError, Trainee
 
 POLL_SECONDS = 0.5
 """How often the thread asks the room whether anything arrived."""
@@ -41,6 +42,8 @@ class LiveClassReads(ClassViewReads, Protocol):
 
     def latest_arrival(self) -> tuple[object, ...]: ...
 
+    def roster(self) -> list[RosterRow]: ...
+
     def close(self) -> None: ...
 
 
@@ -54,6 +57,25 @@ class ClassViewSnapshot:
     weekly: tuple[WeekStat, ...]
     missed: tuple[MissedGroup, ...]
     rulesets: tuple[str, ...]
+    roster: tuple[RosterRow, ...] = ()
+    """Every trainee's figures at every station (by the room's trainee numbers)."""
+
+    def roster_here(self, trainees_here: Sequence[Trainee],
+                    roster_here: Sequence[RosterRow]) -> list[RosterRow]:
+        """The roster of this station's trainees with the room's figures (every
+        station's answers), each by this station's own trainee id (found by uid); a
+        trainee the room does not have yet keeps this station's figures, and one this
+        station does not hold is left out (their page could not be opened here)."""
+        uid_of = {trainee.id: trainee.uid for trainee in self.trainees}
+        id_here = {trainee.uid: trainee.id for trainee in trainees_here}
+        rows: list[RosterRow] = []
+        for row in self.roster:
+            found = id_here.get(uid_of.get(row.trainee_id, ""))
+            if found is not None:
+                rows.append(replace(row, trainee_id=found))
+        covered = {row.trainee_id for row in rows}
+        rows.extend(row for row in roster_here if row.trainee_id not in covered)
+        return rows
 
     @classmethod
     def read_grid(cls, reads: ClassViewReads) -> ClassViewSnapshot:
@@ -143,7 +165,7 @@ class RoomClassView(QObject):
                     # The grid first (a few thousand rows), then the figures that count
                     # every answer (seconds on a million): the grid does not wait on them.
                     grid = replace(ClassViewSnapshot.read_grid(reads), weekly=weekly,
-                                   missed=missed_groups)
+                                   missed=missed_groups, roster=tuple(reads.roster()))
                     self._keep(grid)
                     snapshot = ClassViewSnapshot.read(reads, grid)
                     weekly, missed_groups = snapshot.weekly, snapshot.missed
