@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -16,9 +17,9 @@ from tests.training.test_mistakes_injected_and_graded import QUALIFIES
 from trainer.engine.round import Wager, parse_round
 from trainer.engine.rulesets import load_ruleset
 from trainer.engine.settlement import Outcome, settle
-from trainer.training.mistake_catalogue import shipped_catalogue
+from trainer.training.mistake_catalogue import MISTAKES_ENV, MistakeKind, shipped_catalogue
 from trainer.training.mistakes import ORDER, Finding, Spot, inject, with_mistakes
-from trainer.ui.mistakes_window import MistakesWindow
+from trainer.ui.mistakes_window import MistakesWindow, main
 
 TP = Wager.TRIPS_PLUS
 
@@ -92,3 +93,16 @@ def test_the_order_is_marked_with_the_seats(qtbot: QtBot, window: MistakesWindow
     assert window.grade is not None
     assert {r.spot: r.finding for r in window.grade.results} == {
         ORDER: Finding.INVENTED, Spot(6, TP): Finding.MISSED}
+
+
+def test_a_bad_house_catalogue_is_said_in_a_sentence_and_no_window_opens(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "ours.toml").write_text(
+        '[[mistakes]]\nid = "ours"\nwhat = "x"\nrule = "§4"\nkind = "odds_paid"\n',
+        encoding="utf-8")
+    monkeypatch.setenv(MISTAKES_ENV, str(tmp_path))
+    assert main([]) == 2
+    assert capsys.readouterr().err == (
+        f"hhe-trainer: {tmp_path / 'ours.toml'}:5: mistakes[1] ('ours').kind: 'odds_paid' is"
+        f" not a mistake the trainer can make (known: {', '.join(MistakeKind)})\n")
