@@ -29,19 +29,26 @@ station's row of that id has another uid (its data folder restored from an older
 or copied from another station), the pass sends nothing and says so
 (:class:`StationMismatch`): sending by id would lose the newer rows.
 
-Trainees are the room's by uid. The station file's rule "a trainee of the same name is
-the same person" is **not** applied here yet: two stations that each made a trainee
-"Ana" send two trainees (see issue 20, item 3).
+Trainees are the room's by uid: two stations that each made a trainee "Ana" send two
+trainees. A station receiving them (:mod:`trainer.room.inbox`) applies the station
+file's rule, "a trainee of the same name is the same person": one trainee there, with
+both histories. Rows a station received from the room are sent back like its own and
+stored once (``ON CONFLICT (uid) DO NOTHING``); any other conflict is a refusal, so an
+exam whose attempt number the room holds already (``exams_one_attempt``) is recorded
+in ``refused_records`` with a sentence, never dropped silently. A trainee's PIN and
+employee id changed here go as ``trainee_pins`` rows (:mod:`trainer.room.pins`).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import psycopg
 
+from trainer.room.pins import send_pins
 from trainer.room.schema import ROOM_SCHEMA_VERSION
 from trainer.room.target import RoomTarget
 from trainer.storage.exchange import record_problem
@@ -58,6 +65,8 @@ SEND_ORDER: tuple[str, ...] = (
 """Parents before their children."""
 NEEDS_SCHEMA = 2
 """The room's schema this sender needs (``station_marks``, ``refused_records``)."""
+PINS_SCHEMA = 4
+"""The room's schema from which PINs are sent (``trainee_pins``)."""
 
 _ROOM_COLUMNS: dict[str, tuple[str, ...]] = {
     "trainees": ("uid", "name", "created"),
@@ -249,6 +258,7 @@ class _Pass:
         self.refused: list[Refused] = []
         self.marks: dict[str, Mark] = {}
         self.marks_read = False
+        self.version = 0
 
     def known_marks(self) -> dict[str, Mark] | None:
         return dict(self.marks) if self.marks_read else None
@@ -264,6 +274,10 @@ class _Pass:
                 self._send_later(table)
             else:
                 self._send_rows(table)
+        if self.version >= PINS_SCHEMA:
+            sent, refused = send_pins(self.room, self.outbox.accounts(), self.station)
+            self.sent["trainee_pins"] = sent
+            self.refused.extend(Refused("trainee_pins", 0, uid, why) for uid, why in refused)
         after = waiting(self.outbox, self.marks)
         self._seen(after)
         return SyncResult(self.station, {t: n for t, n in self.sent.items() if n},
@@ -280,6 +294,7 @@ class _Pass:
         if version is None:
             raise RoomRefused("the room database holds no room yet (IT runs"
                               " 'hhe-trainer room init' once)")
+        self.version = version
         if version < NEEDS_SCHEMA:
             raise RoomRefused(
                 f"the room database is at schema {version}, older than this trainer's"
@@ -369,8 +384,7 @@ class _Pass:
                         cursor = self.room.execute(statement, self._params(table, row))
                         self.sent[table] += max(cursor.rowcount, 0)
                 except (psycopg.errors.IntegrityError, psycopg.errors.DataError) as error:
-                    refused.append(Refused(table, row.seq, row.uid,
-                                           f"the room refused it ({_first_line(error)})"))
+                    refused.append(Refused(table, row.seq, row.uid, _refusal(row, error)))
         self._record_refused(refused)
 
     def _params(self, table: str, row: OutboxRow) -> tuple[object, ...]:
@@ -404,7 +418,27 @@ def _insert_statement(table: str) -> str:
         columns[0] = _KEY_COLUMN[table]
     names = ", ".join([*columns, "station", "station_seq"])
     marks = ", ".join(["%s"] * (len(columns) + 2))
-    return f"INSERT INTO {table} ({names}) VALUES ({marks}) ON CONFLICT DO NOTHING"
+    return (f"INSERT INTO {table} ({names}) VALUES ({marks})"
+            f" ON CONFLICT ({columns[0]}) DO NOTHING")
+
+
+def _refusal(row: OutboxRow, error: psycopg.Error) -> str:
+    """Why the room refused ``row``, a sentence."""
+    if getattr(error.diag, "constraint_name", None) == "exams_one_attempt":
+        name = _setup_name(row.values.get("setup_json"))
+        return (f"attempt {row.values.get('attempt')} at the exam \u201c{name}\u201d is"
+                " already in the room for this trainee (made at another station, or at this"
+                " one before its data folder was restored): the room keeps the first, so"
+                " this exam was not sent")
+    return f"the room refused it ({_first_line(error)})"
+
+
+def _setup_name(setup_json: object) -> str:
+    try:
+        name = json.loads(str(setup_json)).get("name")
+    except (ValueError, AttributeError):
+        name = None
+    return str(name) if name else "?"
 
 
 def _problem(table: str, row: OutboxRow) -> str | None:

@@ -108,6 +108,11 @@ class TrainerDB(Core):
     driver's ``sqlite3.Error`` (:func:`~trainer.storage.errors.driver_errors_wrapped`).
     """
 
+    room_required: bool = False
+    """A room database is the record (the site file's ``[room]``): an exam with an
+    attempt limit or a wait needs the trainee's records received from it lately
+    (:mod:`trainer.storage.exams`). Set where the room's worker is started."""
+
     def __init__(
         self,
         db: Database,
@@ -122,7 +127,8 @@ class TrainerDB(Core):
         self._writes = Writes(self)
         self._accounts = Accounts(self)
         self._reads = Queries(self)
-        self._exams = Exams(self, self._reads.with_seal_states)
+        self._exams = Exams(self, self._reads.with_seal_states,
+                            room_required=lambda: self.room_required)
         self._grid = GridQueries(self)
         self._classes = Classes(self)
         self._certificates = Certificates(self)

@@ -10,10 +10,18 @@ finishing scores it from that session's answers.
 Set-ups and exams stored before schema 5 have no stored set-up
 (``setup_json`` NULL): they read back as their columns say, with
 :data:`~trainer.exam_setup.BEFORE_SETUPS` shown where the rest would be.
+
+Attempts (and the wait after the last) are counted by the set-up's **name** (any
+case, the name in each exam's stored set-up), so an exam merged from another station
+or received from the room counts; an exam stored before set-ups were copied counts by
+its set-up here. With a room database (``room_required``) an exam with an attempt
+limit or a wait needs the trainee's records received from the room within
+:data:`ROOM_FRESH_SECONDS`: otherwise attempts made elsewhere could be missing.
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
@@ -30,7 +38,41 @@ from trainer.storage.models import (
     StationExam,
     StorageError,
 )
+from trainer.storage.room_cache import received_at
 from trainer.storage.writes import Area, Core, insert_session
+
+ROOM_FRESH_SECONDS = 60
+"""With a room, how recently the trainee's records must have come from it for an exam
+with an attempt limit or a wait to start."""
+
+
+def _setup_name(setup_json: object) -> str | None:
+    """The set-up name an exam stored (None: none stored, or not readable)."""
+    if not isinstance(setup_json, str):
+        return None
+    try:
+        name = json.loads(setup_json).get("name")
+    except (ValueError, AttributeError):
+        return None
+    return name if isinstance(name, str) else None
+
+
+def _attempts(conn: sqlite3.Connection, trainee_id: int, config: ExamConfig
+              ) -> tuple[int, datetime | None]:
+    """The trainee's attempts at ``config`` (by its name, any case, wherever made) and
+    when the last one ended (or started, if unfinished)."""
+    folded = config.name.casefold()
+    made, last = 0, None
+    for config_id, setup_json, moment in conn.execute(
+            "SELECT config_id, setup_json, COALESCE(finished, started) FROM exams"
+            " WHERE trainee_id = ?", (trainee_id,)):
+        name = _setup_name(setup_json)
+        if name.casefold() != folded if name is not None else config_id != config.id:
+            continue
+        made += 1
+        when = datetime.fromisoformat(moment)
+        last = when if last is None or when > last else last
+    return made, last
 
 
 def _checked(setup: ExamSetup) -> ExamSetup:
@@ -50,9 +92,11 @@ class Exams(Area):
     """Exam set-ups and exams; exams are read back with their seals checked
     (``with_seals``: :meth:`~trainer.storage.queries.Queries.with_seal_states`)."""
 
-    def __init__(self, core: Core, with_seals: Callable[[list[Exam]], list[Exam]]) -> None:
+    def __init__(self, core: Core, with_seals: Callable[[list[Exam]], list[Exam]], *,
+                 room_required: Callable[[], bool] = lambda: False) -> None:
         super().__init__(core)
         self.with_seals = with_seals
+        self.room_required = room_required
 
     def create_exam_setup(self, setup: ExamSetup) -> int:
         """The instructor's (or the site's) exam set-up, version 1; its id."""
@@ -154,11 +198,12 @@ class Exams(Area):
                 " it is no longer offered. Ask your instructor which exam to sit."
             )
         setup = config.for_new_exams
-        made, last = conn.execute(
-            "SELECT COUNT(*), MAX(COALESCE(finished, started)) FROM exams"
-            " WHERE trainee_id = ? AND config_id = ?",
-            (trainee_id, config_id),
-        ).fetchone()
+        if self.room_required() and (
+                setup.max_attempts is not None or setup.wait_hours is not None):
+            refusal = self._room_refusal(conn, trainee_id, config.name, at)
+            if refusal is not None:
+                return refusal
+        made, last = _attempts(conn, trainee_id, config)
         if setup.max_attempts is not None and made >= setup.max_attempts:
             plural = "s" * (setup.max_attempts != 1)
             return ExamRefused(
@@ -167,7 +212,7 @@ class Exams(Area):
                 " allowed. Ask your instructor."
             )
         if setup.wait_hours is not None and last is not None:
-            allowed = datetime.fromisoformat(last) + timedelta(hours=setup.wait_hours)
+            allowed = last + timedelta(hours=setup.wait_hours)
             if at < allowed:
                 hours = f"{setup.wait_hours} hour{'s' * (setup.wait_hours != 1)}"
                 return ExamRefused(
@@ -176,6 +221,23 @@ class Exams(Area):
                     allowed,
                 )
         return None
+
+    def _room_refusal(self, conn: sqlite3.Connection, trainee_id: int, name: str,
+                      at: datetime) -> ExamRefused | None:
+        """Why an exam counted across stations cannot start: the trainee's records have
+        not come from the room recently enough (None: they have)."""
+        row = conn.execute("SELECT uid FROM trainees WHERE id = ?", (trainee_id,)).fetchone()
+        received = None if row is None else received_at(conn, str(row[0]))
+        if received is not None and (
+                at - received).total_seconds() <= ROOM_FRESH_SECONDS:
+            return None
+        since = ("never" if received is None
+                 else f"not since {_when(received)}")
+        return ExamRefused(
+            f"The room is offline: this station has {since} received your records from the"
+            f" room, so attempts at the exam \u201c{name}\u201d made at other stations"
+            " cannot be counted and it cannot start here now. Practice works as usual;"
+            " try the exam again when the status bar says \u201cRoom: connected\u201d.")
 
     def start_exam(self, trainee_id: int, config_id: int, *, at: datetime | None = None) -> Exam:
         """Start an exam from a set-up: an exam-mode session plus the exam record, the
@@ -199,10 +261,7 @@ class Exams(Area):
                                     datetime.fromisoformat(started))
             if refusal is not None:
                 raise refusal
-            (made,) = conn.execute(
-                "SELECT COUNT(*) FROM exams WHERE trainee_id = ? AND config_id = ?",
-                (trainee_id, config_id),
-            ).fetchone()
+            made, _last = _attempts(conn, trainee_id, config)
             session_id = insert_session(
                 conn, trainee_id, Mode.EXAM, setup.ruleset_id, started
             )

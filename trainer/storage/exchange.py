@@ -545,6 +545,14 @@ def _validate(content: object, name: str) -> None:
             _uid(uid) is not None or _uid(station) is not None
             for uid, station in exam_stations.items()):
         raise refuse(f"{EXAM_STATIONS!r} is not a station id by exam id")
+    _validate_tables(tables, refuse)
+
+
+def _validate_tables(tables: dict[str, Any], refuse: Callable[[str], MergeError], *,
+                    by_uid: bool = False) -> None:
+    """Every row of ``tables`` (station-file shape) through :data:`TABLES`' checks and
+    each row's own rule; ``refuse(why)`` is raised for the first problem, which names
+    the row by its number (``by_uid``: by its uid, when it has a readable one)."""
     for table, checks in TABLES.items():
         if table in OPTIONAL_TABLES and table not in tables:
             continue
@@ -557,18 +565,21 @@ def _validate(content: object, name: str) -> None:
         columns: Sequence[tuple[str, Check]] = list(checks.items())
         seen: set[str] = set()
         for number, row in enumerate(rows, start=1):
+            where = f"{table} row {number}"
             if not isinstance(row, list) or len(row) != len(columns):
-                raise refuse(f"{table} row {number}: expected {len(columns)} values")
+                raise refuse(f"{where}: expected {len(columns)} values")
+            if by_uid and _uid(row[0]) is None:
+                where = f"{table} row {row[0]}"
             for (column, check), value in zip(columns, row, strict=True):
                 problem = check(value)
                 if problem is not None:
-                    raise refuse(f"{table} row {number}: {column}: {problem}")
+                    raise refuse(f"{where}: {column}: {problem}")
             values = dict(zip(checks, row, strict=True))
             problem = _row_problem(table, values)
             if problem is not None:
-                raise refuse(f"{table} row {number}: {problem}")
+                raise refuse(f"{where}: {problem}")
             if values["uid"] in seen:
-                raise refuse(f"{table} row {number}: uid: {values['uid']} appears twice")
+                raise refuse(f"{where}: uid: {values['uid']} appears twice")
             seen.add(values["uid"])
 
 
@@ -639,13 +650,69 @@ def merge_station(db: StationDatabase, path: Path, room_key: str | None = None, 
                        warning=" ".join(warnings) or None)
 
 
-def _lookup(mapping: dict[str, int], uid: str, what: str, name: str) -> int:
+def merge_tables(db: StationDatabase, tables: dict[str, Any], source: str, *,
+                 then: Callable[[sqlite3.Connection], None] | None = None) -> dict[str, int]:
+    """Merge rows in station-file shape (``{table: {"columns": [...], "rows": [...]}}``,
+    the tables of :data:`TABLES`, the optional ones may be left out) from ``source`` (a
+    name for sentences, e.g. "the room") into ``db``: every row held to a station file's
+    checks, merged and sealed as a station file's rows are, in one transaction, with
+    ``then(conn)`` run last inside it. A row may refer to a trainee, session or round
+    this station already holds (what came in an earlier pass), not only to rows given
+    here. :class:`MergeError` naming ``source`` and the row: nothing is merged.
+    The counts of rows added, by table."""
+    def refuse(why: str) -> MergeError:
+        return MergeError(f"{source}: {why}; nothing was merged")
+
+    if not isinstance(tables, dict):
+        raise refuse("the tables are missing")
+    _validate_tables(tables, refuse, by_uid=True)
+    try:
+        with db._write() as conn:
+            counts = _merge(conn, tables, source, db.secret, {}, parents_here=True)
+            if then is not None:
+                then(conn)
+    except MergeError:
+        raise
+    except sqlite3.IntegrityError as error:
+        raise refuse(f"a row was refused ({error})") from None
+    except (OverflowError, ValueError, TypeError) as error:
+        raise refuse(f"a value could not be stored ({error})") from None
+    except sqlite3.Error as error:
+        raise MergeError(f"{source} could not be merged ({error}); nothing was merged"
+                         ) from None
+    return counts
+
+
+def _lookup(mapping: dict[str, int], uid: str, what: str, name: str,
+            here: Callable[[str], int | None] | None = None) -> int:
+    """The local id of ``uid`` among the rows merged so far; with ``here``, else among
+    the rows already in the database."""
     try:
         return mapping[uid]
     except KeyError:
+        found = None if here is None else here(uid)
+        if found is not None:
+            mapping[uid] = found
+            return found
+        where = "in the file" if here is None else "in it or on this station"
         raise MergeError(
-            f"{name}: refers to {what} {uid} that is not in the file; nothing was merged"
+            f"{name}: refers to {what} {uid} that is not {where}; nothing was merged"
         ) from None
+
+
+def _here(conn: sqlite3.Connection, table: str,
+          also: dict[str, int] | None = None) -> Callable[[str], int | None]:
+    """The id of ``table``'s row of a uid in the database (None: not there); ``also``
+    gets the row's owner (a session's trainee)."""
+    def find(uid: str) -> int | None:
+        owner = ", trainee_id" if also is not None else ""
+        row = conn.execute(f"SELECT id{owner} FROM {table} WHERE uid = ?", (uid,)).fetchone()
+        if row is None:
+            return None
+        if also is not None:
+            also[uid] = int(row[1])
+        return int(row[0])
+    return find
 
 
 def _not_theirs(name: str, table: str, number: int, what: str) -> MergeError:
@@ -665,7 +732,10 @@ def _seal_new(conn: sqlite3.Connection, secret: seal.StationSecret, table: str,
 
 def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str,
            secret: seal.StationSecret,
-           unvouched: dict[str, frozenset[str]]) -> dict[str, int]:
+           unvouched: dict[str, frozenset[str]], *,
+           parents_here: bool = False) -> dict[str, int]:
+    """``parents_here``: a session, round or exam session referred to may be one this
+    database holds already (the room's passes); a station file must carry its own."""
     counts = dict.fromkeys(
         ("trainees", "sessions", "rounds", "answers", "exams", "course_answers"), 0
     )
@@ -697,9 +767,12 @@ def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str,
     # names it under another trainee (or round, or session) is refused.
     sessions: dict[str, int] = {}
     session_trainee: dict[str, int] = {}
+    session_here = _here(conn, "sessions", session_trainee) if parents_here else None
+    round_here = _here(conn, "rounds") if parents_here else None
+    trainee_here = _here(conn, "trainees") if parents_here else None
     for number, (uid, trainee, mode, ruleset_id, started, ended) in enumerate(
             tables["sessions"]["rows"], start=1):
-        trainee_id = _lookup(trainees, trainee, "trainee", name)
+        trainee_id = _lookup(trainees, trainee, "trainee", name, trainee_here)
         session_trainee[uid] = trainee_id
         row = conn.execute(
             "SELECT id, trainee_id FROM sessions WHERE uid = ?", (uid,)).fetchone()
@@ -724,7 +797,7 @@ def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str,
     rounds: dict[str, int] = {}
     for number, (uid, session, ruleset_id, version, round_json, dealt_at) in enumerate(
             tables["rounds"]["rows"], start=1):
-        session_id = _lookup(sessions, session, "session", name)
+        session_id = _lookup(sessions, session, "session", name, session_here)
         row = conn.execute("SELECT id, session_id FROM rounds WHERE uid = ?", (uid,)).fetchone()
         if row is None:
             cursor = conn.execute(
@@ -745,7 +818,7 @@ def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str,
         uid, round_uid, question_id, kind, skill, seat, wager, expected, given, correct,
         seconds, answered_at,
     ) in enumerate(tables["answers"]["rows"], start=1):
-        round_id = _lookup(rounds, round_uid, "round", name)
+        round_id = _lookup(rounds, round_uid, "round", name, round_here)
         row = conn.execute("SELECT round_id FROM answers WHERE uid = ?", (uid,)).fetchone()
         if row is not None:
             if row[0] != round_id:
@@ -774,8 +847,9 @@ def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str,
         uid, trainee, session, exam_rounds, ruleset_id, pass_mark, limit, started, finished,
         score, passed,
     ) in enumerate(tables["exams"]["rows"], start=1):
-        trainee_id = _lookup(trainees, trainee, "trainee", name)
-        exam_session = None if session is None else _lookup(sessions, session, "session", name)
+        trainee_id = _lookup(trainees, trainee, "trainee", name, trainee_here)
+        exam_session = None if session is None else _lookup(
+            sessions, session, "session", name, session_here)
         if session is not None and session_trainee.get(session) != trainee_id:
             raise _not_theirs(name, "exams", number,
                               f"its session {session} is another trainee's")
@@ -811,7 +885,7 @@ def _merge(conn: sqlite3.Connection, tables: dict[str, Any], name: str,
     course_answers = [
         (
             uid,
-            _lookup(trainees, trainee, "trainee", name),
+            _lookup(trainees, trainee, "trainee", name, trainee_here),
             kind,
             lesson,
             scenario,

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from trainer.storage.connection import DEFAULT_BUSY_TIMEOUT, connect_read_only
 from trainer.storage.models import StorageError
+from trainer.storage.room_cache import LocalAccount, read_accounts
 
 if TYPE_CHECKING:
     from trainer.storage.database import TrainerDB
@@ -182,6 +183,12 @@ class StationOutbox:
                 f"SELECT COUNT(*) FROM {table} x WHERE {_LATER_SET[table]} AND x.id <= ?",
                 (through if through is not None else 2 ** 62,)).fetchone()
         return int(row[0])
+
+    def accounts(self) -> list[LocalAccount]:
+        """Every trainee's PIN hash and employee id, with the digest last agreed with
+        the room (:mod:`trainer.storage.room_cache`)."""
+        with self._reading() as conn:
+            return read_accounts(conn)
 
     def later_rows(self, later_table: str, through: int) -> list[OutboxRow]:
         """Every ended session (or finished exam) with an id at most ``through``, whole."""

@@ -179,6 +179,7 @@ def run_app(rules: str | None = None) -> int:
         QMessageBox.warning(None, "Training-room site file", site.report)
     if db.notice:
         QMessageBox.warning(None, "Database", db.notice)
+    db.room_required = site.room_database is not None  # exams counting attempts need it
     room = start_room_sender(db, site)  # a thread of its own; never stops the trainer
     replaced_secret = replacement_notice(db.secret)
     if replaced_secret:

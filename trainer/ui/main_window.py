@@ -496,6 +496,7 @@ class MainWindow(QMainWindow):
         close_owned_windows(self)  # the last trainee's progress, course, review windows
         self._close_review()
         self.trainee_id = trainee_id
+        self._room_follows()
         self._title_for(trainee_id)
         self.mode = Mode.PRACTICE
         self.mode_actions[Mode.PRACTICE].setChecked(True)
@@ -754,6 +755,14 @@ class MainWindow(QMainWindow):
         """Show the room's state in the status bar; nudge its sender after each answer."""
         self.room = room
         room.attach(self.statusBar())
+        self._room_follows()
+
+    def _room_follows(self) -> None:
+        """The room's worker receives the signed-in trainee's history from the room."""
+        if self.room is not None and self.db is not None and self.trainee_id is not None:
+            trainee = self.db.get_trainee(self.trainee_id)
+            if trainee is not None:
+                self.room.follow(trainee.uid)
 
     @property
     def recorder_wanted(self) -> bool:

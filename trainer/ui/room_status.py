@@ -107,6 +107,11 @@ class RoomPresence(QObject):
         if self.worker is not None:
             self.worker.nudge()
 
+    def follow(self, trainee_uid: str) -> None:
+        """A trainee signed in here: the worker receives their history from the room."""
+        if self.worker is not None:
+            self.worker.follow(trainee_uid)
+
     def stop(self, timeout: float = STOP_WAIT) -> bool:
         """Stop the worker (a pass under way ends first, for ``timeout`` seconds at
         most); True when it has ended. What still waits stays in the station's SQLite
