@@ -352,3 +352,28 @@ def test_a_membership_the_room_refuses_is_named_by_its_class_and_trainee_each_pa
         assert len(refused) == 1 and refused[0].startswith(expected), refused
     assert sentences[0] == sentences[1]  # tried again, and said the same way
     assert room_count(room_url, "SELECT count(*) FROM class_member_changes") == 0
+
+
+def test_a_member_made_at_another_station_is_the_trainee_of_the_same_name_here(
+        room_url: str, stations: tuple[TrainerDB, TrainerDB]) -> None:
+    a, b = stations
+    ana_at_b = b.create_trainee("ana")  # B's own Ana: another uid, the same person
+    ana = a.create_trainee("Ana")
+    morning = a.create_class("Morning", date(2026, 3, 2))
+    a.add_class_member(morning, ana)
+    a.assign("lesson", "bad-beat", assigned_by="Pat", trainee_id=ana)
+    sync(a, room_url)
+
+    received = sync(b, room_url)
+
+    assert received.refused == ()
+    (class_at_b,) = b.list_classes()
+    assert [t.id for t in b.class_members(class_at_b.id)] == [ana_at_b]
+    assert [x.target for x in b.assignments_for(ana_at_b)] == ["bad-beat"]
+    assert sync(b, room_url).sent == {}  # nothing sent back under B's uid
+    assert room_count(room_url, "SELECT count(*) FROM class_member_changes") == 1
+    # Taken out at B: the room's newest change for her (under either uid) is that.
+    b.remove_class_member(class_at_b.id, ana_at_b)
+    sync(b, room_url)
+    sync(a, room_url)
+    assert a.class_members(morning) == []

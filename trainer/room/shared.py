@@ -108,6 +108,8 @@ class SharedResult:
 
 @dataclass
 class _RoomState:
+    trainee_names: dict[str, str] = field(default_factory=dict)
+    """Each trainee's name by uid."""
     setups: list[Row] = field(default_factory=list)
     retired: dict[str, Row] = field(default_factory=dict)
     classes: dict[str, Row] = field(default_factory=dict)
@@ -146,12 +148,14 @@ def _read_room(conn: psycopg.Connection[Any]) -> _RoomState:
         def rows(table: str, order: str = "") -> list[Row]:
             return list(cursor.execute(f"SELECT {_columns(table)} FROM {table} {order}"))
 
+        room.trainee_names = {str(r["uid"]): str(r["name"]) for r in cursor.execute(
+            "SELECT uid, name FROM trainees")}
         room.setups = rows("exam_setups", "ORDER BY version")
         room.retired = {str(r["setup"]): r for r in rows("exam_setup_retirements")}
         room.classes = {str(r["uid"]): r for r in rows("classes")}
         room.archives = {str(r["class"]): r for r in rows("class_archives")}
         room.members = {(str(r["class"]), str(r["trainee"])): r for r in cursor.execute(
-            f"SELECT DISTINCT ON (class, trainee) {_columns('class_member_changes')}"
+            f"SELECT DISTINCT ON (class, trainee) {_columns('class_member_changes')}, arrived"
             " FROM class_member_changes"
             " ORDER BY class, trainee, arrived DESC, changed_at DESC, uid DESC")}
         room.assignments = {str(r["uid"]): r for r in rows("assignments")}
@@ -173,6 +177,16 @@ class _Plan:
         self.members: dict[tuple[str, str], tuple[bool, bool]] = {}
         """Each pair sent: (the state agreed if it is stored, the state before)."""
         self.assignments_sent: dict[str, tuple[bool, bool]] = {}
+
+    def here(self, trainee: object) -> str | None:
+        """The uid this station knows a room trainee by: theirs, or that of the trainee
+        of the same name here (the station file's rule, as the room's inbox applies it);
+        None when this station does not hold them yet."""
+        uid = str(trainee)
+        if uid in self.local.trainees:
+            return uid
+        name = self.room.trainee_names.get(uid)
+        return None if name is None else self.local.trainee_names.get(name.casefold())
 
     def take(self, table: str, row: Mapping[str, Any]) -> bool:
         """Whether a room row passes the station's checks (else a sentence)."""
@@ -254,8 +268,13 @@ class _Plan:
 
     def _members(self) -> None:
         local, seen = self.local.members, self.local.seen_members
-        room = {pair: row for pair, row in self.room.members.items()
-                if self.take("class_member_changes", row)}
+        room: dict[tuple[str, str], Row] = {}
+        for (class_uid, trainee), row in self.room.members.items():
+            if not self.take("class_member_changes", row):
+                continue
+            pair = (class_uid, self.here(trainee) or trainee)
+            if pair not in room or row["arrived"] > room[pair]["arrived"]:
+                room[pair] = row  # two uids of one trainee here: the newest change
         agreed: set[tuple[str, str]] = set()
         for pair in local | seen | set(room):
             here, before = pair in local, pair in seen
@@ -311,8 +330,10 @@ class _Plan:
                     agreed.add(uid)
             elif there:
                 row = room[uid]
+                trainee = None if row["trainee"] is None else (
+                    self.here(row["trainee"]) or str(row["trainee"]))
                 self.incoming.assignments.append(LocalAssignment(
-                    uid, row["class"], row["trainee"], str(row["kind"]), str(row["target"]),
+                    uid, row["class"], trainee, str(row["kind"]), str(row["target"]),
                     row["due"], str(row["assigned_by"]), str(row["created"])))
                 agreed.add(uid)
         self.incoming.seen_assignments = frozenset(agreed)
@@ -334,11 +355,11 @@ class _Plan:
             local = self.local.certifications.get(uid)
             revocation = self.room.revocations.get(uid)
             if local is None:
-                if (str(there["trainee"]) in self.local.trainees
-                        and str(there["exam"]) in self.local.exams
+                trainee = self.here(there["trainee"])
+                if (trainee is not None and str(there["exam"]) in self.local.exams
                         and self.take("certifications", there)):
                     self.incoming.certifications.append(LocalCertification(
-                        uid, str(there["trainee"]), str(there["exam"]), str(there["code"]),
+                        uid, trainee, str(there["exam"]), str(there["code"]),
                         str(there["signed_by"]), str(there["signed_at"]), there["expires"],
                         str(there["statement"]), str(there["signature"])))
                     local = self.incoming.certifications[-1]

@@ -245,6 +245,9 @@ class SharedState:
 
     trainees: frozenset[str]
     exams: frozenset[str]
+    trainee_names: dict[str, str]
+    """Each trainee's uid by name, case folded (a trainee of the same name is that
+    trainee, the station file's rule)."""
     setups: dict[str, LocalSetup]
     """By name, case folded."""
     classes: dict[str, LocalClass]
@@ -301,7 +304,11 @@ class SharedRecords(Area):
         conn = self.conn
         conn.execute("BEGIN")
         try:
-            trainees = {int(i): str(u) for i, u in conn.execute("SELECT id, uid FROM trainees")}
+            trainees: dict[int, str] = {}
+            trainee_names: dict[str, str] = {}
+            for i, u, name in conn.execute("SELECT id, uid, name FROM trainees ORDER BY id"):
+                trainees[int(i)] = str(u)
+                trainee_names.setdefault(str(name).casefold(), str(u))
             exams = frozenset(str(u) for (u,) in conn.execute("SELECT uid FROM exams"))
             setups: dict[str, LocalSetup] = {}
             config_names: dict[int, str] = {}
@@ -348,7 +355,8 @@ class SharedRecords(Area):
         finally:
             if conn.in_transaction:
                 conn.execute("COMMIT")
-        return SharedState(frozenset(trainees.values()), exams, setups, classes, members,
+        return SharedState(frozenset(trainees.values()), exams, trainee_names, setups,
+                           classes, members,
                            assignments, certifications, seen_members, seen_assignments)
 
     def apply(self, incoming: Incoming) -> list[str]:
