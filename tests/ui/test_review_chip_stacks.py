@@ -78,3 +78,29 @@ def test_a_typed_mistake_draws_no_stacks(qtbot: QtBot) -> None:
     assert review.notes[0] == "Recorded: 5 \u2014 right: $7.50."
     review.close()
     assert parse_round(FLUSH_ROUND).seat(6).chips[Wager.ODDS] == (D("5.00"),)
+
+
+def test_the_replay_of_a_stored_chip_mistake_from_the_progress_view_draws_both_stacks(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    # What the trainee's and the instructor's progress view open ("Open on table"):
+    # MainWindow.reopen_round with the stored mistake, read back from the database.
+    from trainer.storage import NewAnswer, open_database
+    from trainer.training.session import TrainingSettings
+    from trainer.ui.main_window import MainWindow
+
+    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as db:
+        ana = db.create_trainee("Ana", at=T0)
+        session = db.start_session(ana, "practice", "ny-2018", at=T0)
+        played = db.record_round(session, FLUSH_ROUND, "ny-2018", 1, at=T0)
+        db.record_answer(NewAnswer(played, "seat-6-odds.chips", "payout", "chip_procedure", 6,
+                                   "odds", "1x$5 + 1x$2.50", "3x$2.50", False, 4.0), at=T0)
+        (mistake,) = db.trainee_mistakes(ana)
+        window = MainWindow(TrainingSettings(sound=False), db=db, trainee_id=ana)
+        qtbot.addWidget(window)
+        window.reopen_round(mistake.round, mistake)
+        review = window.review
+        assert review.stacks is not None
+        assert [stack.chips for stack in review.stacks.stacks] == [
+            (D("2.50"),) * 3, (D("5.00"), D("2.50"))]
+        review.close()
+        window.close()
