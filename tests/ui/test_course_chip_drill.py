@@ -185,3 +185,19 @@ def test_a_chip_task_fits_the_window(qtbot: QtBot, size: tuple[int, int]) -> Non
     if shots:
         window.grab().save(str(Path(shots) / f"chip_task_{size[0]}x{size[1]}.png"))
     window.close()
+
+
+def test_a_cut_is_built_by_clicking_the_rack(qtbot: QtBot) -> None:
+    window = open_window(qtbot, chip_lesson())
+    panel = window.drill.chip_panel
+    task = panel.task
+    assert task is not None and task.kind is ChipDrillKind.CUT
+    qtbot.waitUntil(lambda: panel.rack.height() > 0)
+    value = task.expected_chips[0]
+    (rect,) = [rect for chip, rect in panel.rack.chip_rects() if chip == value]
+    for _ in task.expected_chips:
+        qtbot.mouseClick(panel.rack, Qt.MouseButton.LeftButton, pos=rect.center().toPoint())
+    assert panel.builder.chips == list(task.expected_chips)
+    panel.pay_button.click()
+    assert panel.result is not None and panel.result.correct
+    window.close()
