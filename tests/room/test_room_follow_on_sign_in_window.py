@@ -1,5 +1,6 @@
-"""The window's one hook into receiving (issue 20, item 3): the trainee signed in is the
-one whose history the room's worker receives, at start and at every change of trainee."""
+"""The window and receiving (issue 20, item 3): the trainee signed in is the one whose
+history the room's worker receives, at start and at every change of trainee; a pass
+that received nothing is said on the status bar."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from trainer.room.outbox import Waiting
 from trainer.room.target import RoomTarget
-from trainer.room.worker import RoomWorker
+from trainer.room.worker import RoomState, RoomSyncStatus, RoomWorker
 from trainer.storage.database import TrainerDB, open_database
 from trainer.training.session import TrainingSettings
 from trainer.ui.main_window import MainWindow
@@ -40,4 +42,27 @@ def test_the_worker_follows_the_trainee_signed_in_at_start_and_after_a_switch(
     assert worker.following() == (uids[ana],)
     window._become(ben)  # what a sign-in at the lock does
     assert worker.following() == (uids[ana], uids[ben])
+    presence.stop(timeout=1)
+
+
+def test_the_status_bar_says_not_receiving_in_the_amber_of_a_problem_with_the_whole_sentence(
+        qtbot: QtBot, db: TrainerDB) -> None:
+    window = MainWindow(TrainingSettings(sound=False), db=db, trainee_id=db.create_trainee("Ana"))
+    qtbot.addWidget(window)
+    target = RoomTarget("postgresql://127.0.0.1:1/room", None)
+    worker = RoomWorker(db.path, target)  # never started: its status is set here
+    why = ("a record from the room was refused, so nothing was received (the room: trainees"
+           " row zed-1: created: 'yesterday afternoon' is not an ISO-8601 date and time;"
+           " nothing was merged)")
+    worker._status = RoomSyncStatus(RoomState.CONNECTED, Waiting(0, 0), not_received=why)
+    presence = RoomPresence(worker, target, parent=window)
+    window.attach_room(presence)
+    presence.refresh()
+    assert presence.label.text().startswith("Room: connected — not receiving (a record from")
+    assert presence.label.toolTip() == f"Room: connected — not receiving ({why})"
+    assert "#8a4b00" in presence.label.styleSheet()
+    worker._status = RoomSyncStatus(RoomState.CONNECTED, Waiting(0, 0))
+    presence.refresh()
+    assert presence.label.text() == "Room: connected"
+    assert "#1b5e20" in presence.label.styleSheet()
     presence.stop(timeout=1)

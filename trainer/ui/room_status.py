@@ -96,7 +96,9 @@ class RoomPresence(QObject):
             tip += ("\nEvery answer is kept on this station first and goes to the room"
                     " when it can be reached.")
         self.label.setToolTip(tip)
-        colour = "#1b5e20" if state is RoomState.CONNECTED else "#8a4b00"
+        healthy = state is RoomState.CONNECTED and status is not None and (
+            status.not_received is None)  # not receiving: the amber of a problem
+        colour = "#1b5e20" if healthy else "#8a4b00"
         self.label.setStyleSheet(f"QLabel {{ color: {colour}; }}")
 
     def attach(self, status_bar: QStatusBar) -> None:
