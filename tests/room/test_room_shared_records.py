@@ -377,3 +377,38 @@ def test_a_member_made_at_another_station_is_the_trainee_of_the_same_name_here(
     sync(b, room_url)
     sync(a, room_url)
     assert a.class_members(morning) == []
+
+
+def test_two_stations_making_version_1_of_a_set_up_keep_the_one_that_reached_the_room_first(
+        room_url: str, stations: tuple[TrainerDB, TrainerDB]) -> None:
+    a, b = stations
+    a.create_exam_setup(ExamSetup("Final", 10, 80, None, RULES))
+    b.create_exam_setup(ExamSetup("final", 30, 90, None, RULES))
+    sync(a, room_url)
+
+    result = sync(b, room_url)
+
+    assert result.refused == (
+        "exam set-up 'final' version 1 as edited here was replaced by the room's version"
+        " of that number (made at another station first); edit it again to make a new"
+        " version",)
+    (kept,) = b.list_exam_configs()
+    assert (kept.version, kept.setup.rounds, kept.setup.pass_mark) == (1, 10, 80)
+    assert room_count(room_url, "SELECT count(*) FROM exam_setups") == 1
+    assert sync(b, room_url).refused == ()  # said once: the station now holds the room's
+
+
+def test_a_class_of_a_name_this_station_gives_another_class_is_not_taken(
+        room_url: str, stations: tuple[TrainerDB, TrainerDB]) -> None:
+    a, b = stations
+    a.create_class("Morning", date(2026, 3, 2))
+    mine = b.create_class("morning", date(2026, 3, 9))
+    sync(a, room_url)
+
+    result = sync(b, room_url)
+
+    (made_at_a,) = [c for c in a.list_classes()]
+    assert result.refused == (
+        f"class {made_at_a.uid} ('Morning') made at another station was not taken: this"
+        " station has another class of that name (rename one of them)",)
+    assert [(c.id, c.starts) for c in b.list_classes()] == [(mine, date(2026, 3, 9))]
