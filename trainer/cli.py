@@ -682,7 +682,34 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     with opened as db:
         if args.code is None:
             return _verify_database(db)
-        return _verify_code(db, args.code, site.signing_keys, site.path)
+        if site.room_database is None or site.room_credentials is None:
+            return _verify_code(db, args.code, site.signing_keys, site.path)
+        keys, site_keys, room_url = _room_pins(site.signing_keys, site.room_database,
+                                               site.room_credentials)
+        return _verify_code(db, args.code, keys, site.path, site_pinned=site_keys,
+                            room_url=room_url)
+
+
+def _room_pins(site_keys: Mapping[str, tuple[str, ...]], url: str, credentials_path: Path
+               ) -> tuple[Mapping[str, tuple[str, ...]], Mapping[str, tuple[str, ...]],
+                          str | None]:
+    """With [room]: the keys that count (the site file's and the room's, less those the
+    room unpinned), the site file's part of them, and the room's URL; the site file's
+    alone and None when the room cannot be read (printed, with why)."""
+    from trainer.room.credentials import CredentialsError, read_credentials
+    from trainer.room.keys import effective_pins  # psycopg: only with a room
+
+    try:
+        credentials = read_credentials(credentials_path)
+    except CredentialsError as error:
+        print(f"  the keys pinned in the room could not be read ({error}): only the site"
+              " file's pins counted")
+        return site_keys, site_keys, None
+    pins = effective_pins(site_keys, url, credentials)
+    if pins.problem is not None:
+        print(f"  {pins.problem}")
+        return pins.keys, pins.site_keys, None
+    return pins.keys, pins.site_keys, url
 
 
 def _verdict(state: object) -> int:
@@ -703,11 +730,18 @@ def _worst(*states: object) -> object:
 
 
 def _signature_verdict(db: Storage, certification_id: int,
-                       pinned: Mapping[str, Iterable[str]], pinned_in: Path | None) -> int:
-    """Print what the certificate's signature says; its exit code (valid: 0)."""
+                       pinned: Mapping[str, Iterable[str]], pinned_in: Path | None, *,
+                       site_pinned: Mapping[str, Iterable[str]] | None = None,
+                       room_url: str | None = None) -> int:
+    """Print what the certificate's signature says; its exit code (valid: 0). With
+    ``room_url`` (the room's keys were read), ``site_pinned`` is the site file's part of
+    ``pinned``: the verdict says which of the two pinned the signer's key."""
     from trainer.storage.models import SignatureState
 
     check = db.check_signature(certification_id, pinned)
+    pinners = "the site file" if room_url is None else "the site file or the room"
+    if room_url is not None:
+        print(f"  keys pinned in the room {room_url} (and in the site file)")
     if pinned and pinned_in is not None:
         print(f"  keys pinned in {pinned_in}")
         if os.access(pinned_in, os.W_OK) or os.access(pinned_in.parent, os.W_OK):
@@ -715,10 +749,14 @@ def _signature_verdict(db: Storage, certification_id: int,
                   " uses it can pin a key of their own. Install the site file where only"
                   " administrators write (docs/installing.md).")
     if check.state is SignatureState.NOT_PINNED:
-        print(f"  signature: NOT by a key the site file pins: {'; '.join(check.problems)}."
+        print(f"  signature: NOT by a key {pinners} pins: {'; '.join(check.problems)}."
               " This certificate proves nothing.")
         return VERIFY_NOT_SIGNED
-    print(f"  signature: by {check.signer}'s key, pinned in the site file")
+    where = "the site file"
+    if room_url is not None and db.check_signature(
+            certification_id, site_pinned or {}).signer != check.signer:
+        where = "the room"
+    print(f"  signature: by {check.signer}'s key, pinned in {where}")
     if check.revoked_by is not None:
         print(f"  revocation signed by {check.revoked_by}'s pinned key")
     if check.state is SignatureState.ALTERED:
@@ -729,7 +767,9 @@ def _signature_verdict(db: Storage, certification_id: int,
 
 
 def _verify_code(db: Storage, code: str, pinned: Mapping[str, Iterable[str]] | None = None,
-                 pinned_in: Path | None = None) -> int:
+                 pinned_in: Path | None = None, *,
+                 site_pinned: Mapping[str, Iterable[str]] | None = None,
+                 room_url: str | None = None) -> int:
     from trainer import reports
     from trainer.storage import seal
     from trainer.storage.certificates import normalise_code
@@ -767,7 +807,8 @@ def _verify_code(db: Storage, code: str, pinned: Mapping[str, Iterable[str]] | N
     if certification is not None:
         states.append(db.certification_seal(certification.id))
     signed = (VERIFY_VALID if certification is None
-              else _signature_verdict(db, certification.id, pinned or {}, pinned_in))
+              else _signature_verdict(db, certification.id, pinned or {}, pinned_in,
+                                      site_pinned=site_pinned, room_url=room_url))
     state = _worst(*states)
     if state is SealState.UNCHECKABLE:
         print(seal.uncheckable_sentence(db.secret))

@@ -1,8 +1,9 @@
-"""``hhe-trainer room init``, ``room status`` and ``room import``: IT's commands (no Qt).
+"""``hhe-trainer room init``, ``room status``, ``room import``, ``room pin-key`` and
+``room unpin-key``: IT's commands (no Qt).
 
 Exit codes: 0 done, 1 the server or the room said no (the sentence says why; for
 ``room import``, also: records were refused, each named), 2 a file named on the
-command line cannot be used.
+command line cannot be used (or, for ``pin-key``, a name or key that is not one).
 
 psycopg is imported only when a room command runs: every other command starts as fast
 as before.
@@ -28,7 +29,7 @@ def add_room_parser(commands: Any) -> None:
     room = commands.add_parser(
         "room",
         help="the training room's PostgreSQL database, for IT: 'room init', 'room status',"
-        " 'room import'",
+        " 'room import', 'room pin-key', 'room unpin-key'",
         description="The training room's database on a PostgreSQL server (for IT).",
     )
     room.set_defaults(func=run_room)
@@ -59,11 +60,25 @@ def add_room_parser(commands: Any) -> None:
                          " [room] database)")
     imports.add_argument("--credentials", type=Path,
                          help="the stations' credentials file (default: the site file's)")
+    for command, doing in (("pin-key", "pin"), ("unpin-key", "unpin")):
+        keys = room_commands.add_parser(
+            command, help=f"{doing} an instructor's public key in the room (IT, with the"
+            " admin URL): certificates signed with it "
+            + ("count" if doing == "pin" else "no longer count") + " on every station")
+        keys.add_argument("name", metavar="NAME", help="the instructor's name")
+        keys.add_argument("public_key", metavar="PUBLIC_KEY",
+                          help="the base64 key 'hhe-trainer instructor public-key' prints")
+        keys.add_argument("--admin-url", required=True,
+                          help="postgresql://ADMIN@HOST/DATABASE, as for 'room init' (the"
+                          " password from PGPASSWORD or ~/.pgpass)")
 
 
 def run_room(args: argparse.Namespace) -> int:
     if args.room_command == "init":
         return _init(args.admin_url, args.credentials_out)
+    if args.room_command in ("pin-key", "unpin-key"):
+        return _change_key(args.admin_url, args.name, args.public_key,
+                           pinned=args.room_command == "pin-key")
     url, credentials = args.url, args.credentials
     if url is None or credentials is None:
         from trainer.site_config import load_site_config
@@ -105,6 +120,29 @@ def _init(admin_url: str, credentials_out: Path) -> int:
         print(f"The room's schema went from {migrated.before} to {migrated.after}.")
     print(f"The stations' password was set; their credentials are in {credentials_out}"
           " (copy it to each station, readable by the trainer's account only).")
+    return 0
+
+
+def _change_key(admin_url: str, name: str, public_key: str, *, pinned: bool) -> int:
+    from trainer.room.admin import RoomError
+    from trainer.room.keys import change_key, key_problem  # psycopg
+
+    problem = key_problem(name, public_key)
+    if problem is not None:
+        _say(problem)
+        return 2
+    try:
+        changed = change_key(admin_url, name, public_key, pinned=pinned)
+    except RoomError as error:
+        _say(f"{error}; nothing was changed")
+        return 1
+    if changed.pinned:
+        print(f"Pinned in the room: {changed.name}'s key {changed.public_key}. Certificates"
+              " it signs now verify on every station whose site file has [room].")
+    else:
+        print(f"Unpinned in the room: {changed.name}'s key {changed.public_key}. It no"
+              " longer counts on any station whose site file has [room], even where the"
+              " site file pins it.")
     return 0
 
 
