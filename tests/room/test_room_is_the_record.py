@@ -27,7 +27,7 @@ from trainer.room.worker import RoomState, RoomWorker
 from trainer.skills import QuestionKind, Skill
 from trainer.storage import TrainerDB
 from trainer.storage.exchange import merge_tables
-from trainer.storage.models import ExamRefused, Mode, NewAnswer
+from trainer.storage.models import CourseAnswerKind, ExamRefused, Mode, NewAnswer
 from trainer.storage.outbox_reads import StationOutbox
 from trainer.storage.room_cache import StationCache
 
@@ -136,12 +136,16 @@ def test_a_trainee_signed_in_at_another_station_finds_their_answers_there(
     third = a.new_round()
     answer(a.db, third, correct=True)
     a.db.end_session(a.session)
+    a.db.record_course_answer(a.trainee, CourseAnswerKind.RULING, "ruling-2", False, 9.0,
+                              lesson="01-basics")  # and one ruling of a lesson, wrong
     send(a, room_url)
     receive(b, room_url)  # Ana is known at B; her history only once she signs in there
     ana_at_b = trainee_named(b.db, "Ana")
     assert b.db.skill_stats(ana_at_b) == []
     merged = receive(b, room_url, uid_of(b.db, ana_at_b))
-    assert merged == {"sessions": 1, "rounds": 3, "answers": 7}
+    assert merged == {"sessions": 1, "rounds": 3, "answers": 7, "course_answers": 1}
+    (ruling,) = b.db.course_answers(ana_at_b)
+    assert (ruling.item, ruling.lesson, ruling.correct) == ("ruling-2", "01-basics", False)
     totals = {stat.skill: (stat.answers, stat.correct) for stat in b.db.skill_stats(ana_at_b)}
     assert totals == {Skill.ANTE: (6, 5), Skill.RAISE: (1, 0)}
     assert totals == {stat.skill: (stat.answers, stat.correct)
@@ -232,6 +236,7 @@ def test_two_stations_syncing_both_ways_lose_nothing_and_double_nothing(
     a, b = stations
     a.answer(5)  # Ana at A: rounds of 3 and 2
     b.answer(4)  # Ben at B: rounds of 3 and 1
+    sit_exam(a.db, a, a.trainee, one_attempt_setup(a.db, "Final"))  # and one exam answer
     send(a, room_url)
     send(b, room_url)
     receive(a, room_url, uid_of(a.db, a.trainee))
@@ -249,13 +254,15 @@ def test_two_stations_syncing_both_ways_lose_nothing_and_double_nothing(
     receive(b, room_url, uid_of(b.db, ana_at_b), uid_of(b.db, b.trainee))
     send(a, room_url)
     send(b, room_url)
-    for station in (a, b):
-        for table in ("trainees", "sessions", "rounds", "answers"):
+    for station in (a, b):  # send() found nothing refused, the exam B sends back either
+        for table in ("trainees", "sessions", "rounds", "answers", "exams", "exam_finishes",
+                      "session_ends"):
             assert lost_and_doubled(room_url, station.path, table) == (0, 0), (
                 station.path.name, table)
-    assert sum(room_uids(room_url, "answers").values()) == 5 + 4 + 3
-    assert sum(s.answers for s in a.db.skill_stats(a.trainee)) == 5 + 3
-    assert sum(s.answers for s in b.db.skill_stats(ana_at_b)) == 5 + 3
+    assert sum(room_uids(room_url, "answers").values()) == 5 + 4 + 1 + 3
+    assert sum(s.answers for s in a.db.skill_stats(a.trainee)) == 5 + 1 + 3
+    assert sum(s.answers for s in b.db.skill_stats(ana_at_b)) == 5 + 1 + 3
+    assert len(b.db.exam_results(ana_at_b)) == 1
     # Ben's answers stay at B only: nobody signed in as Ben at A.
     assert "Ben" in {t.name for t in a.db.list_trainees()}
     assert sum(s.answers for s in a.db.skill_stats(trainee_named(a.db, "Ben"))) == 0
