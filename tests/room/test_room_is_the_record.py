@@ -192,7 +192,7 @@ def test_with_the_room_offline_an_exam_with_an_attempt_limit_is_refused_but_prac
             receive_once(cache, closed, [uid_of(b.db, b.trainee)], connect_timeout=2)
     finally:
         cache.close()
-    with pytest.raises(ExamRefused, match=r"^The room is offline: this station has never"
+    with pytest.raises(ExamRefused, match=r"^The room is offline: this station has not yet"
                                           " received your records"):
         b.db.start_exam(b.trainee, config)
     practice = b.db.start_session(b.trainee, Mode.PRACTICE, RULESET)

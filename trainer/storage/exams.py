@@ -231,7 +231,7 @@ class Exams(Area):
         if received is not None and (
                 at - received).total_seconds() <= ROOM_FRESH_SECONDS:
             return None
-        since = ("never" if received is None
+        since = ("not yet" if received is None
                  else f"not since {_when(received)}")
         return ExamRefused(
             f"The room is offline: this station has {since} received your records from the"
