@@ -20,7 +20,7 @@ from trainer.room.shared import SharedResult, share_once
 from trainer.room.worker import RoomWorker
 from trainer.skills import QuestionKind, Skill
 from trainer.storage import TrainerDB, open_database
-from trainer.storage.models import NewAnswer, SignatureState
+from trainer.storage.models import NewAnswer, SealState, SignatureState
 from trainer.storage.outbox_reads import StationOutbox
 from trainer.storage.shared_records import SharedRecords
 
@@ -196,6 +196,7 @@ def test_a_certificate_signed_at_one_station_verifies_at_another(
     assert (found.signed_by, found.expires, found.revoked) == ("Pat", date(2027, 3, 2), None)
     check = b.check_signature(found.id, pinned)
     assert (check.state, check.signer, check.problems) == (SignatureState.SIGNED, "Pat", ())
+    assert b.certification_seal(found.id) is SealState.VALID  # sealed as B wrote it
 
     a.revoke_certification(signed.id, revoked_by="Pat", password=PW, at=at(120))
     sync(a, room_url)
@@ -204,6 +205,7 @@ def test_a_certificate_signed_at_one_station_verifies_at_another(
     assert revoked is not None and revoked.revoked == at(120)
     check = b.check_signature(revoked.id, pinned)
     assert (check.state, check.revoked_by) == (SignatureState.SIGNED, "Pat")
+    assert b.certification_seal(revoked.id) is SealState.VALID  # resealed as revoked
 
 
 def test_rows_sent_twice_are_stored_once(
