@@ -6,6 +6,7 @@ the account is refused at sign-in with a sentence."""
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from datetime import timedelta
 from pathlib import Path
@@ -247,3 +248,26 @@ def test_accounts_of_an_older_file_are_sealed_when_it_is_upgraded(
     _sql(private_data_dir, "UPDATE trainees SET pin_hash = NULL")
     result, out = _verify_all(capsys)
     assert result == VERIFY_ALTERED and "ALTERED: trainee 'Ana'" in out
+
+
+def test_a_whole_data_folder_put_back_from_a_copy_is_not_seen_by_the_station_itself(
+    station: dict[str, int], private_data_dir: Path, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The limit of one station (docs/installing.md's trust table): the database and its
+    secret copied before six wrong PINs and put back after read valid, and the wait is
+    gone. Seals and sealed accounts roll back with the folder; only a room database, which
+    holds what the station sent, can tell (its exams_one_attempt index and the outbox's
+    marks)."""
+    copy = tmp_path / "copy"
+    shutil.copytree(private_data_dir, copy)
+    ana = station["ana"]
+    with open_database() as db:
+        for minute in range(FREE_TRIES + 3):
+            db.check_trainee_pin(ana, "000000", at=T0 + timedelta(minutes=minute))
+        assert db.check_trainee_pin(ana, ANA_PIN, at=T0 + timedelta(minutes=5)).wait_seconds
+    shutil.rmtree(private_data_dir)
+    shutil.copytree(copy, private_data_dir)
+    assert _verify_all(capsys)[0] == VERIFY_VALID
+    with open_database() as db:
+        assert db.check_trainee_pin(ana, ANA_PIN, at=T0 + timedelta(minutes=5)).accepted
