@@ -21,7 +21,7 @@ from trainer.engine.rulesets import load_ruleset
 from trainer.exam_setup import ExamSetup
 from trainer.room import inbox
 from trainer.room.inbox import RoomRowRefused, receive_once
-from trainer.room.outbox import RoomOffline, sync_once
+from trainer.room.outbox import Mark, RoomOffline, Waiting, sync_once, waiting
 from trainer.room.target import RoomTarget
 from trainer.room.worker import RoomState, RoomWorker
 from trainer.skills import QuestionKind, Skill
@@ -382,3 +382,40 @@ def test_a_pass_with_nothing_new_hands_the_merge_no_rows_to_check_again(
     send(a, room_url)
     assert receive(b, room_url, ana_at_b) == {"answers": 1}
     assert handed[-1] == {"answers": 1}
+
+
+def room_marks(room_url: str, station: Station) -> dict[str, Mark]:
+    with psycopg.connect(room_url) as conn:
+        return {str(table): Mark(int(through), last) for table, through, last in conn.execute(
+            "SELECT record_table, sent_through, last_uid FROM station_marks WHERE station = %s",
+            (station.db.station,))}
+
+
+def test_rows_received_count_as_in_the_room_and_only_the_stations_own_are_sent(
+        room_url: str, stations: tuple[Station, Station]) -> None:
+    a, b = stations
+    a.answer(4)  # Ana at A: rounds of 3 and 1
+    send(a, room_url)
+    send(b, room_url)  # B's own trainee, session and first round: B's marks at 1
+    receive(b, room_url)
+    ana_at_b = uid_of(b.db, trainee_named(b.db, "Ana"))
+    receive(b, room_url, ana_at_b)  # rounds 2 and 3, answers 1 to 4 here
+    marks = room_marks(room_url, b)
+    assert (marks["answers"].sent_through, marks["rounds"].sent_through) == (4, 3)
+    assert marks["answers"].last_uid == b.db.conn.execute(
+        "SELECT uid FROM answers WHERE id = 4").fetchone()[0]
+    assert waiting(StationOutbox.of(b.db), marks) == Waiting(answers=0, records=0)
+    # Ben answers once at B (not sent yet), then Ana twice more at A: B's own answer
+    # waits before the two received, so the mark stays and the sender sends all three,
+    # the room storing the two received once.
+    b.answer(1)
+    answer(a.db, a.round, correct=True)
+    answer(a.db, a.round, correct=False)
+    send(a, room_url)
+    receive(b, room_url, ana_at_b)
+    assert room_marks(room_url, b)["answers"].sent_through == 4
+    assert waiting(StationOutbox.of(b.db), room_marks(room_url, b)).answers == 3
+    result = sync_once(StationOutbox.of(b.db), station_target(room_url))
+    assert result.sent.get("answers") == 1  # Ben's; Ana's two were in the room already
+    assert lost_and_doubled(room_url, b.path, "answers") == (0, 0)
+    assert sum(room_uids(room_url, "answers").values()) == 4 + 2 + 1

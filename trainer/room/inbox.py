@@ -26,9 +26,12 @@ so the next pass tries again). A trainee of the same name as one here is that tr
 transaction starts, so a row can commit after a later-stamped one was read: each pass
 reads again from :data:`OVERLAP` before its cursor, and the merge skips what is here.
 
-**Not sent back twice.** A received row is a new row here, so the sender meets it: it is
-sent with ``ON CONFLICT (uid) DO NOTHING`` and the room stores it once (the room's
-counts and ``lost_and_doubled`` say 0 doubled).
+**Not sent back.** A received row is a new row here, after the station's own. When
+nothing of the station's own waits before the rows just received (the usual case: the
+sender has just run), the pass moves the station's marks in the room past them, so the
+sender counts them as in the room and never sends them; otherwise the sender sends
+them with the station's own rows, ``ON CONFLICT (uid) DO NOTHING``, and the room
+stores them once. Either way nothing is doubled.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ from trainer.storage import fields, passwords
 from trainer.storage.classes import MAX_EMPLOYEE_ID_LENGTH
 from trainer.storage.exchange import TABLES, merge_tables
 from trainer.storage.models import MergeError, StorageError
+from trainer.storage.outbox_reads import ROW_TABLES
 from trainer.storage.room_cache import Cursor, RoomPin, StationCache
 
 NEEDS_SCHEMA = 4
@@ -135,6 +139,7 @@ class _Receive:
         pending = [a.pending_uid for a in accounts if a.pending_uid is not None]
         followed = [t for t in (self.cache.trainee(uid) for uid in dict.fromkeys(
             self.following)) if t is not None]
+        station = self.cache.station
         with self.room.transaction():
             self.room.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             self._check_schema()
@@ -146,6 +151,9 @@ class _Receive:
             pins = self._pins()
             in_room = {str(uid) for (uid,) in self.room.execute(
                 "SELECT uid FROM trainee_pins WHERE uid = ANY(%s)", (pending,))}
+            marks = {str(table): int(through) for table, through in self.room.execute(
+                "SELECT record_table, sent_through FROM station_marks WHERE station = %s",
+                (station,))}
         self._drop_held()
         tables = {table: {"columns": list(TABLES[table]), "rows": list(rows.values())}
                   for table, rows in self.rows.items()}
@@ -159,8 +167,32 @@ class _Receive:
             StationCache.mark_received(conn, followed_uids, now)
 
         merged = merge_tables(self.cache, tables, SOURCE, then=then)
+        self._received_are_sent(station, marks, merged)
         return ReceiveResult({t: n for t, n in merged.items() if n}, changed,
                              frozenset(followed_uids))
+
+    def _received_are_sent(self, station: str, marks: dict[str, int],
+                           merged: dict[str, int]) -> None:
+        """Move this station's marks in the room past the rows just received, where
+        nothing of the station's own waits before them: the sender then counts them as
+        in the room (they are) and does not send them back. Where something waits, the
+        sender sends them with it, and the room stores them once."""
+        for table in ROW_TABLES:
+            if not merged.get(table):
+                continue
+            old = marks.get(table, 0)
+            count, last, uid = self.cache.rows_above(table, old)
+            if count != merged[table] or uid is None:
+                continue  # the station's own rows wait among them (or were written since)
+            try:
+                self.room.execute(
+                    "INSERT INTO station_marks (station, record_table, sent_through, last_uid)"
+                    " VALUES (%s, %s, %s, %s) ON CONFLICT (station, record_table) DO UPDATE"
+                    " SET sent_through = excluded.sent_through, last_uid = excluded.last_uid"
+                    " WHERE station_marks.sent_through = %s",
+                    (station, table, last, uid, old))
+            except psycopg.errors.IntegrityError:
+                return  # a station the room has not seen yet: its first send says so
 
     def _drop_held(self) -> None:
         """Leave out the rows this station holds already, as they are here (read again

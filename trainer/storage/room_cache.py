@@ -233,6 +233,15 @@ class StationCache:
         with self._reading() as conn:
             return read_accounts(conn)
 
+    def rows_above(self, table: str, after: int) -> tuple[int, int, str | None]:
+        """How many rows of ``table`` have ids above ``after``, the last id, its uid."""
+        with self._reading() as conn:
+            count, last = conn.execute(
+                f"SELECT COUNT(*), COALESCE(MAX(id), 0) FROM {table} WHERE id > ?",
+                (after,)).fetchone()
+            row = conn.execute(f"SELECT uid FROM {table} WHERE id = ?", (last,)).fetchone()
+        return int(count), int(last), None if row is None else str(row[0])
+
     def held(self, table: str, uids: Sequence[str], *,
              complete: str | None = None) -> set[str]:
         """Which of ``uids`` this station holds in ``table`` (``complete``: with that
