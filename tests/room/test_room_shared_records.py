@@ -23,6 +23,7 @@ from trainer.storage import TrainerDB, open_database
 from trainer.storage.models import NewAnswer, SealState, SignatureState
 from trainer.storage.outbox_reads import StationOutbox
 from trainer.storage.shared_records import SharedRecords
+from trainer.ui.room_status import status_sentence
 
 RULES = "ny-2018"
 ROUND: dict[str, Any] = {
@@ -268,7 +269,30 @@ def test_the_room_worker_carries_a_class_from_one_station_to_another(
         for worker in workers:
             assert worker.stop()
     assert [(c.name, c.starts) for c in b.list_classes()] == [("Morning", date(2026, 3, 2))]
-    assert workers[1].status().refused == 0
+    assert (workers[1].status().refused, workers[1].status().not_shared) == (0, ())
+
+
+def test_the_status_bar_names_a_room_row_this_station_did_not_take(
+        room_url: str, stations: tuple[TrainerDB, TrainerDB]) -> None:
+    a, b = stations
+    sync(a, room_url)  # the room knows station A
+    with psycopg.connect(room_url) as conn:
+        conn.execute(
+            "INSERT INTO classes (uid, name, starts, created, station) VALUES"
+            " ('evil1', %s, '2026-03-02', '2026-03-01T10:00:00+00:00', %s)",
+            ("Evil\nclass", a.station))
+    worker = RoomWorker(b.path, station_target(room_url), interval=0.1, max_backoff=0.5)
+    worker.start()
+    try:
+        status = worker.wait_for(lambda s: bool(s.not_shared), 10)
+    finally:
+        assert worker.stop()
+    assert status is not None, worker.status()
+    assert status_sentence(status) == (
+        "Room: connected — classes, assignments, set-ups or certificates: the room's class"
+        " evil1 was not taken here: name: contains the control character U+000A (control);"
+        " names are plain text")
+    assert b.list_classes(archived=True) == []
 
 
 def test_a_member_whose_trainee_is_not_here_yet_waits_for_a_later_pass(

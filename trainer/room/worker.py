@@ -84,6 +84,10 @@ class RoomSyncStatus:
     not_received: str | None = None
     """Why the last receiving pass (:mod:`trainer.room.inbox`) merged nothing, a
     sentence; None when it worked."""
+    not_shared: tuple[str, ...] = ()
+    """The classes, assignments, set-ups and certificates the last shared pass
+    (:mod:`trainer.room.shared`) did not send or did not take, each a sentence naming
+    it (tried again at each pass)."""
 
     def sentence(self) -> str:
         """``Room: connected``, ``Room: offline — 12 answers waiting``, ..."""
@@ -193,7 +197,7 @@ class RoomWorker:
         sharer: Sharer | None = None
         cache: StationCache | None = None
         not_received: str | None = None
-        refused_shared: set[str] = set()
+        not_shared: tuple[str, ...] = ()
         try:
             while not self._stop.is_set():
                 status = self.status()
@@ -203,12 +207,15 @@ class RoomWorker:
                     with self._changed:
                         self._pass_started = time.monotonic()
                     result = sync_once(outbox, link, batch_rows=self._batch_rows)
-                    if sharer is None:
-                        sharer = Sharer(open_shared(self._path), result.station)
-                    refused_shared.update(share_pass(sharer, link).refused)
                     if cache is None:
                         cache = StationCache.open(self._path, self._secret)
                     not_received = self._receive(cache, link)
+                    # After receiving: the trainees and exams it names are here by now.
+                    if sharer is None:
+                        sharer = Sharer(open_shared(self._path), result.station)
+                    shared = share_pass(sharer, link)
+                    if not shared.skipped:
+                        not_shared = tuple(sorted(set(shared.refused)))
                 except (SyncError, StorageError) as error:
                     failures += 1
                     if isinstance(error, SyncError) and error.marks is not None:
@@ -220,14 +227,14 @@ class RoomWorker:
                     state = RoomState.OFFLINE if isinstance(error, RoomOffline) else (
                         RoomState.REFUSED)
                     self._set(replace(status, state=state, waiting=known, error=str(error),
-                                      refused=refused + len(refused_shared)))
+                                      refused=refused, not_shared=not_shared))
                 else:
                     failures = 0
                     marks = result.marks
                     refused += len(result.refused)
                     self._set(RoomSyncStatus(RoomState.CONNECTED, result.waiting, None,
-                                             datetime.now(UTC),
-                                             refused + len(refused_shared), not_received))
+                                             datetime.now(UTC), refused, not_received,
+                                             not_shared))
                 if failures:
                     delay = min(self._max_backoff, self._interval * 2 ** (failures - 1))
                     self._stop.wait(delay)  # a nudge does not cut a back-off short

@@ -53,6 +53,10 @@ def status_sentence(status: RoomSyncStatus) -> str:
     if status.refused:
         text += (f" — {counted(status.refused, 'record')} refused (not sent: they fail"
                  " the checks; IT finds them in the room's refused records)")
+    if status.not_shared:
+        more = len(status.not_shared) - 1
+        text += (f" — classes, assignments, set-ups or certificates: {status.not_shared[0]}"
+                 + (f" (and {more} more)" if more else ""))
     return text
 
 
