@@ -32,11 +32,13 @@ or copied from another station), the pass sends nothing and says so
 Trainees are the room's by uid: two stations that each made a trainee "Ana" send two
 trainees. A station receiving them (:mod:`trainer.room.inbox`) applies the station
 file's rule, "a trainee of the same name is the same person": one trainee there, with
-both histories. Rows a station received from the room are sent back like its own and
-stored once (``ON CONFLICT (uid) DO NOTHING``); any other conflict is a refusal, so an
-exam whose attempt number the room holds already (``exams_one_attempt``) is recorded
-in ``refused_records`` with a sentence, never dropped silently. A trainee's PIN and
-employee id changed here go as ``trainee_pins`` rows (:mod:`trainer.room.pins`).
+both histories. Rows a station received from the room are past its marks when nothing
+of its own waited before them (the receiver moves the marks); otherwise they are sent
+with its own and stored once (``ON CONFLICT (uid) DO NOTHING``). Any other conflict is
+a refusal, so an exam whose attempt number the room holds already
+(``exams_one_attempt``) is recorded in ``refused_records`` with a sentence, never
+dropped silently. A trainee's PIN and employee id changed here go as ``trainee_pins``
+rows (:mod:`trainer.room.pins`).
 """
 
 from __future__ import annotations
