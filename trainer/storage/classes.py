@@ -22,7 +22,7 @@ from datetime import date, datetime
 from enum import StrEnum
 from typing import NamedTuple
 
-from trainer.storage import account_seal, fields, rows, seal
+from trainer.storage import account_seal, exams, fields, rows, seal
 from trainer.storage.models import (
     Assignment,
     AssignmentKind,
@@ -438,12 +438,20 @@ class Classes(Area):
         not answer an assignment made that afternoon)."""
         if assignment.kind is not AssignmentKind.EXAM:
             raise StorageError(f"assignment: {assignment.id} is a {assignment.kind.value}")
+        found_config = rows.fetch_one(
+            self.conn, f"SELECT {rows.EXAM_CONFIG_COLUMNS} FROM exam_configs WHERE id = ?",
+            (_config_id(assignment.target),))
+        if found_config is None:
+            return False
+        config = rows.exam_config(found_config)
         found = self.conn.execute(  # both UTC ISO stamps (fields.stamp): text order is time
-            "SELECT id FROM exams WHERE trainee_id = ? AND config_id = ? AND passed = 1"
+            "SELECT id, config_id, setup_json FROM exams WHERE trainee_id = ? AND passed = 1"
             " AND finished IS NOT NULL AND finished > ?",
-            (trainee_id, int(assignment.target), fields.stamp(assignment.created)),
+            (trainee_id, fields.stamp(assignment.created)),
         )
-        return any(self._sealed_as_recorded(exam_id) for (exam_id,) in found.fetchall())
+        return any(self._sealed_as_recorded(exam_id)
+                   for exam_id, config_id, setup_json in found.fetchall()
+                   if exams.is_of_setup(config, config_id, setup_json))
 
     def _sealed_as_recorded(self, exam_id: int) -> bool:
         """Whether an exam reads as the trainer recorded it: an exam passed by an edit

@@ -46,7 +46,7 @@ ROOM_FRESH_SECONDS = 60
 with an attempt limit or a wait to start."""
 
 
-def _setup_name(setup_json: object) -> str | None:
+def setup_name(setup_json: object) -> str | None:
     """The set-up name an exam stored (None: none stored, or not readable)."""
     if not isinstance(setup_json, str):
         return None
@@ -57,17 +57,24 @@ def _setup_name(setup_json: object) -> str | None:
     return name if isinstance(name, str) else None
 
 
+def is_of_setup(config: ExamConfig, config_id: object, setup_json: object) -> bool:
+    """Whether an exam (its ``config_id`` here and its stored set-up) is one of ``config``'s:
+    by the set-up's name, any case, wherever it was sat; by the id when no name was kept."""
+    name = setup_name(setup_json)
+    if name is None:
+        return config_id == config.id
+    return name.casefold() == config.name.casefold()
+
+
 def _attempts(conn: sqlite3.Connection, trainee_id: int, config: ExamConfig
               ) -> tuple[int, datetime | None]:
     """The trainee's attempts at ``config`` (by its name, any case, wherever made) and
     when the last one ended (or started, if unfinished)."""
-    folded = config.name.casefold()
     made, last = 0, None
     for config_id, setup_json, moment in conn.execute(
             "SELECT config_id, setup_json, COALESCE(finished, started) FROM exams"
             " WHERE trainee_id = ?", (trainee_id,)):
-        name = _setup_name(setup_json)
-        if name.casefold() != folded if name is not None else config_id != config.id:
+        if not is_of_setup(config, config_id, setup_json):
             continue
         made += 1
         when = datetime.fromisoformat(moment)
