@@ -179,6 +179,20 @@ def test_an_exam_whose_one_attempt_was_used_at_one_station_is_refused_at_another
     assert b.db.start_exam(b.trainee, config_at_b).attempt == 1
 
 
+def test_an_exam_received_from_the_room_shows_at_sign_off_the_station_it_was_sat_at(
+        room_url: str, stations: tuple[Station, Station]) -> None:
+    a, b = stations
+    sit_exam(a.db, a, a.trainee, one_attempt_setup(a.db, "Final"))
+    send(a, room_url)
+    receive(b, room_url)
+    ana_at_b = trainee_named(b.db, "Ana")
+    (exam,) = b.db.exam_results(ana_at_b)
+    seen = b.db.exam_evidence(exam.id)
+    assert (seen.sat_at.station, seen.sat_at.here) == (a.db.station, False)
+    receive(b, room_url)  # received again: it keeps the station it was sat at
+    assert b.db.exam_evidence(exam.id).sat_at.station == a.db.station
+
+
 def test_with_the_room_offline_an_exam_with_an_attempt_limit_is_refused_but_practice_works(
         room_url: str, stations: tuple[Station, Station]) -> None:
     _a, b = stations

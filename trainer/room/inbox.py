@@ -52,7 +52,7 @@ from trainer.room.outbox import (
     SyncError,
 )
 from trainer.room.target import RoomTarget
-from trainer.storage import fields, passwords
+from trainer.storage import evidence, fields, passwords
 from trainer.storage.classes import MAX_EMPLOYEE_ID_LENGTH
 from trainer.storage.exchange import TABLES, merge_tables
 from trainer.storage.models import MergeError, StorageError
@@ -133,6 +133,8 @@ class _Receive:
         self.moved: dict[str, Cursor] = {}
         self.rows: dict[str, dict[str, list[Any]]] = {table: {} for table in TABLES}
         """By table, each row by uid (a row met twice is one row)."""
+        self.exam_stations: dict[str, str] = {}
+        """The station each exam received was sat at, by its uid."""
 
     def run(self, now: datetime | None) -> ReceiveResult:
         accounts = self.cache.accounts()
@@ -164,6 +166,9 @@ class _Receive:
             nonlocal changed
             changed = self.cache.apply_pins(conn, _by_local_trainee(conn, pins), in_room)
             StationCache.move_cursors(conn, self.moved)
+            evidence.record_exam_stations(conn, {  # where each was sat, for the sign-off
+                uid: sat_at for uid, sat_at in self.exam_stations.items()
+                if uid in self.rows["exams"] and sat_at != station})
             StationCache.mark_received(conn, followed_uids, now)
 
         merged = merge_tables(self.cache, tables, SOURCE, then=then)
@@ -251,12 +256,13 @@ class _Receive:
             "exams",
             "SELECT e.uid, e.trainee, e.session, e.rounds, e.ruleset_id, e.pass_mark,"
             " e.time_limit_seconds, e.started, f.finished, f.score, f.passed, e.setup_json,"
-            " e.attempt, greatest(e.arrived, f.arrived)"
+            " e.attempt, e.station, greatest(e.arrived, f.arrived)"
             " FROM exams e LEFT JOIN exam_finishes f ON f.exam = e.uid"
             " WHERE e.arrived >= %(since)s OR f.arrived >= %(since)s",
             {"since": _since(self.cursors, "exams")})
         for row in found:
             self._keep("exams", row[:11])
+            self.exam_stations[str(row[0])] = str(row[13])
             if row[11] is not None:
                 self._keep("exam_setups", (row[0], row[11], row[12]))
         sessions = [row[2] for row in found if row[2] is not None]

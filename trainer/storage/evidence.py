@@ -60,11 +60,17 @@ def record_merged_exams(conn: sqlite3.Connection, after: int,
     above ``after``) was sat at (``stations`` by exam uid; an exam already recorded
     keeps its first station), and return the duplicate attempt numbers they make."""
     added = dict(conn.execute("SELECT uid, id FROM exams WHERE id > ?", (after,)).fetchall())
+    record_exam_stations(conn, {uid: stations[uid] for uid in added if uid in stations})
+    return duplicate_attempts(conn, added.values())
+
+
+def record_exam_stations(conn: sqlite3.Connection, stations: Mapping[str, str]) -> None:
+    """Inside a write transaction: record the station each exam (by uid) was sat at, as
+    its station file or the room said (an exam already recorded keeps its first)."""
     conn.executemany(
         "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
-        [(STATION_KEY + uid, stations[uid]) for uid in added if uid in stations],
+        [(STATION_KEY + uid, station) for uid, station in stations.items()],
     )
-    return duplicate_attempts(conn, added.values())
 
 
 def merged_exam_stations(conn: sqlite3.Connection) -> dict[str, str]:
