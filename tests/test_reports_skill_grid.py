@@ -172,7 +172,8 @@ def test_the_skills_shown_are_those_of_the_rule_sets_played(db: TrainerDB) -> No
     assert {Skill.SIX_CARD_BONUS, Skill.CAP} <= set(both) and Skill.PROGRESSIVE not in both
     assert ruleset_skills(load_ruleset("ny-2018")) == set(Skill) - {
         Skill.SIX_CARD_BONUS, Skill.CAP, Skill.CHIP_PROCEDURE,  # chip mode's, no rule set's
-        Skill.SPOT_MISTAKES, Skill.CORRECT_MISTAKES}  # the mistake exercise's
+        Skill.SPOT_MISTAKES, Skill.CORRECT_MISTAKES,  # the mistake exercise's
+        Skill.PROCEDURE}  # running the round's
 
 
 def test_each_cell_is_the_courses_own_verdict(db: TrainerDB) -> None:

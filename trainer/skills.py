@@ -38,6 +38,11 @@ class Skill(StrEnum):
     training/mistakes.py). Its own exercise's, so no rule set's own skill."""
     CORRECT_MISTAKES = "correct_mistakes"
     """The right settlement given for each wrong payout the trainee marked (issue 23)."""
+    PROCEDURE = "procedure"
+    """Running the round (issue 23; training/procedure.py): each wager before the deal
+    accepted or refused, who receives each card, each player's action accepted or
+    refused, and clearing the table in order. Its own exercise's, so no rule set's own
+    skill (the round's settlement questions count for their own skills)."""
 
     @property
     def label(self) -> str:
@@ -63,6 +68,7 @@ _SKILL_LABELS: dict[Skill, str] = {
     Skill.CHIP_PROCEDURE: "Chip procedure (paying in the house's chips)",
     Skill.SPOT_MISTAKES: "Spotting a dealer's mistake",
     Skill.CORRECT_MISTAKES: "Correcting a dealer's mistake",
+    Skill.PROCEDURE: "Running the round (wagers, deal, decisions, clearing)",
 }
 
 

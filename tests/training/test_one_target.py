@@ -160,7 +160,7 @@ def test_the_progress_view_and_the_trainee_page_give_the_courses_verdict(
     # no maximum aggregate payout; the chip procedure is chip mode's, shown once answered),
     # each with the course's verdict.
     ny_skills = set(Skill) - {Skill.SIX_CARD_BONUS, Skill.CAP, Skill.CHIP_PROCEDURE,
-                              Skill.SPOT_MISTAKES, Skill.CORRECT_MISTAKES}
+                              Skill.SPOT_MISTAKES, Skill.CORRECT_MISTAKES, Skill.PROCEDURE}
     on_page = {skill: met for skill, met in course.items() if skill in ny_skills}
     assert view_verdicts(view) == on_page
     assert view_verdicts(page.progress) == on_page

@@ -115,7 +115,7 @@ def test_progress_view_shows_each_skill_streaks_and_the_history(
     # chip procedure is chip mode's, listed once answered.
     assert set(rows) == {skill.label for skill in Skill} - {
         Skill.SIX_CARD_BONUS.label, Skill.CAP.label, Skill.CHIP_PROCEDURE.label,
-        Skill.SPOT_MISTAKES.label, Skill.CORRECT_MISTAKES.label}
+        Skill.SPOT_MISTAKES.label, Skill.CORRECT_MISTAKES.label, Skill.PROCEDURE.label}
     # Ante: 23 of 24 right, 56 s / 24; its last 20 all right in 2 s: a score of 100.
     assert rows["Settling the ante"] == ["24", "95.8%", "2.3 s", "100 (mastered)",
                                          "\u2713 met"]

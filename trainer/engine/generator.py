@@ -257,6 +257,17 @@ def decide_raise(
     return 1 if rng.random() < 0.1 else 0
 
 
+def raise_street(hole: Sequence[Card], board: Sequence[Card]) -> int:
+    """When :func:`decide_raise`'s player raises: 0 before the flop (a strong start), 1
+    after the flop (a hidden pair or better), 2 after the river (or folds there). Draws
+    nothing: the round a seed deals is unchanged."""
+    if _strong_start(hole):
+        return 0
+    if _hidden_strength(hole, board[:3]):
+        return 1
+    return 2
+
+
 def generate_round(
     rng: random.Random,
     ruleset: RuleSet,

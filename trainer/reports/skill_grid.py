@@ -92,7 +92,7 @@ _SIDE_WAGER_SKILLS: dict[Wager, Skill] = {
 
 
 _OWN_MODE_SKILLS = (Skill.CAP, Skill.CHIP_PROCEDURE, Skill.SPOT_MISTAKES,
-                    Skill.CORRECT_MISTAKES)
+                    Skill.CORRECT_MISTAKES, Skill.PROCEDURE)
 """Skills no rule set asks by itself (the cap is added where a rule set has one)."""
 
 
@@ -100,7 +100,8 @@ def ruleset_skills(ruleset: RuleSet) -> frozenset[Skill]:
     """The skills a rule set's rounds ask: the main game's always, each side wager's
     when the rule set offers it, the maximum aggregate payout when it has a cap. The
     chip procedure is chip mode's, not a rule set's, and spotting and correcting a dealer's
-    mistakes are their exercise's: each shown once someone answers it."""
+    mistakes are their exercise's, as running the round is: each shown once someone
+    answers it."""
     side = set(_SIDE_WAGER_SKILLS.values())
     skills: set[Skill] = {s for s in Skill if s not in side and s not in _OWN_MODE_SKILLS}
     skills.update(_SIDE_WAGER_SKILLS[wager] for wager in offered_side_wagers(ruleset))

@@ -54,6 +54,10 @@ station, what a training room must not leave to each trainee::
     procedure = "colour-for-colour"           # or "convert", "colour-for-colour-black-and-up"
     odd_cents = "round-down"                  # or "round-up"
 
+    [procedure]                   # running the round (see site_config.procedure)
+    rounds_per_hour = 40          # the house's pace, 10 to 120 (40 by default)
+    deal = "manual"               # or "shoe" (an automated shoe, docs/rules.md §7)
+
 A file with any problem is not used at all: :func:`read_site_file` names
 every problem (line and key). Everything :func:`parse_site_config` accepts a
 start can use: every number within its range (the exam's are
@@ -82,6 +86,12 @@ from trainer.exam_setup import (
     exam_value_problems,
 )
 from trainer.site_config.chips import CHIP_KEYS, DEFAULT_CHIPS, RoomChips, room_chips
+from trainer.site_config.procedure import (
+    DEFAULT_PROCEDURE,
+    PROCEDURE_KEYS,
+    RoomProcedure,
+    room_procedure,
+)
 from trainer.site_config.security import (
     DEFAULT_IDLE_LOCK_MINUTES,
     DEFAULT_PIN_POLICY,
@@ -145,6 +155,8 @@ class SiteConfig:
     """The stations' credentials file for ``room_database`` (trainer.room.credentials)."""
     chips: RoomChips = DEFAULT_CHIPS
     """The room's rack, chip procedure and odd-cents rule (``[chips]``)."""
+    procedure: RoomProcedure = DEFAULT_PROCEDURE
+    """The house's pace and deal for running the round (``[procedure]``)."""
     signing_keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """``[signing] instructors``: each instructor's pinned public keys (base64 Ed25519);
     a certificate counts only when one of them signed it."""
@@ -190,6 +202,8 @@ class SiteConfig:
             fixed.append(f"idle lock after {self.idle_lock_minutes} min")
         if self.chips != DEFAULT_CHIPS:
             fixed.append(self.chips.summary)
+        if self.procedure != DEFAULT_PROCEDURE:
+            fixed.append(self.procedure.summary)
         return f"Site file {self.path}: " + ("; ".join(fixed) or "fixes nothing") + "."
 
     def folder_warnings(self) -> list[str]:
@@ -264,6 +278,7 @@ _SECTIONS: dict[str, set[str]] = {
     "signing": {"instructors"},
     "security": set(SECURITY_KEYS),
     "chips": set(CHIP_KEYS),
+    "procedure": set(PROCEDURE_KEYS),
 }
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -447,6 +462,9 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
     # [chips]
     chips = room_chips(section("chips"), problems)
 
+    # [procedure]
+    procedure = room_procedure(section("procedure"), problems)
+
     if problems:
         raise SiteConfigError(path, problems)
     return SiteConfig(
@@ -467,6 +485,7 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
         room_database=room_database,
         room_credentials=room_credentials,
         chips=chips,
+        procedure=procedure,
         signing_keys=signing_keys,
     )
 

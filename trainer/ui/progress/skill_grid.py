@@ -88,6 +88,7 @@ SHORT_SKILL_NAMES: dict[Skill, str] = {
     Skill.CHIP_PROCEDURE: "Chip\nprocedure",
     Skill.SPOT_MISTAKES: "Spot\nmistakes",
     Skill.CORRECT_MISTAKES: "Correct\nmistakes",
+    Skill.PROCEDURE: "Run the\nround",
 }
 """Column titles short enough for a grid, broken between words only; the header's
 tooltip gives the skill's full name."""
