@@ -82,3 +82,7 @@ class QuestionKind(StrEnum):
     SEAT_RESULT = "seat_result"
     PAYOUT = "payout"
     CAPPED_TOTAL = "capped_total"
+    MISTAKE = "mistake"
+    """A spot of a round settled by "a dealer" (issue 23, training/mistake_records.py):
+    whether it was wrong and marked (skill spot_mistakes), or the right settlement given
+    for it (skill correct_mistakes); never asked on the answer panel."""

@@ -35,6 +35,7 @@ _KIND_TEXT = {
     QuestionKind.SEAT_RESULT: "win, lose or tie",
     QuestionKind.PAYOUT: "pay, push or take",
     QuestionKind.CAPPED_TOTAL: "capped total",
+    QuestionKind.MISTAKE: "the dealer's mistake",
 }
 
 _SKILL_ORDER = {skill: index for index, skill in enumerate(Skill)}

@@ -37,6 +37,7 @@ _KIND_WORDS = {
     QuestionKind.SEAT_RESULT: "win, lose or tie",
     QuestionKind.PAYOUT: "pay, push or take",
     QuestionKind.CAPPED_TOTAL: "the capped total",
+    QuestionKind.MISTAKE: "the dealer's mistake",
 }
 
 
