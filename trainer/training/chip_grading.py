@@ -39,6 +39,9 @@ from trainer.skills import QuestionKind, Skill
 from trainer.training import grading
 from trainer.training.questions import PayoutAnswer, Question
 
+CHIP_QUESTION_KINDS = (QuestionKind.PAYOUT, QuestionKind.CAPPED_TOTAL)
+"""The questions a payout built in chips answers (a wager's payout, a capped seat's total)."""
+
 
 class ChipAnswerError(ValueError):
     """A chip answer that cannot be graded for this question; the message says why."""
@@ -120,7 +123,7 @@ def expected_payout(question: Question, settlement: Settlement,
     """What ``room``'s procedure expects for a payout question (or a capped seat's total)
     of ``settlement``: the stack and why; None when the question pays nothing (a push,
     a take, or no payout asked). A ChipAnswerError when the rack cannot stack it."""
-    if question.kind not in (QuestionKind.PAYOUT, QuestionKind.CAPPED_TOTAL):
+    if question.kind not in CHIP_QUESTION_KINDS:
         return None
     if isinstance(question.expected, PayoutAnswer) and question.expected.outcome is not Outcome.WIN:
         return None
@@ -136,7 +139,7 @@ def grade_chips(question: Question, settlement: Settlement, given: ChipPayout,
     """Grade ``given`` for a payout question (or a capped seat's total) of ``settlement``:
     first the amount, then the chips by ``room``'s procedure. A ChipAnswerError names a
     question that asks no payout, or chips the answer or the rack cannot use."""
-    if question.kind not in (QuestionKind.PAYOUT, QuestionKind.CAPPED_TOTAL):
+    if question.kind not in CHIP_QUESTION_KINDS:
         raise ChipAnswerError(f"question {question.id}: asks no payout ({question.kind})")
     if question.kind is QuestionKind.CAPPED_TOTAL and given.outcome is not Outcome.WIN:
         raise ChipAnswerError(f"question {question.id}: a capped seat's total is paid in"

@@ -32,6 +32,8 @@ from trainer.engine.settlement import settle
 from trainer.storage.interfaces import CourseAnswerStore
 from trainer.storage.models import CourseAnswer, CourseAnswerKind, Mistake
 from trainer.training.chip_drills import ChipTask, chip_drill_kind, deal_task
+from trainer.training.chip_grading import CHIP_QUESTION_KINDS
+from trainer.training.chip_records import CHIPS_SUFFIX, parse_chips_text
 from trainer.training.lessons import (
     RANDOM,
     ChipDrill,
@@ -55,7 +57,7 @@ from trainer.training.mastery import (
     skill_of,
     skill_targets,
 )
-from trainer.training.questions import Skill
+from trainer.training.questions import Skill, build_questions
 from trainer.training.review import reopen_mistake
 from trainer.training.scheduler import (
     RULING,
@@ -100,6 +102,9 @@ class RoundStep:
     situation: str | None = None
     """What the round was dealt to show (a scenario's description, which names the
     answers: "The dealer does not qualify ..."), said only once it is answered."""
+    chips: bool = False
+    """Its payouts are built in chips whatever the trainee's setting: a mistake made
+    paying in chips is worked paying in chips (docs/rules.md §10)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,21 +531,42 @@ class CourseProgress:
                 skipped.append(f"The round of your mistake of {when} cannot be dealt again:"
                                f" {error}")
                 continue
+            in_chips = parse_chips_text(answer.given) is not None
+            asked = answer.skill
+            if answer.skill is Skill.CHIP_PROCEDURE:
+                # No question asks the chip procedure alone: the payout it was graded
+                # on is asked again, in chips (its skill's questions, like any mistake).
+                payout = _payout_skill(reopened.round, answer.question_id)
+                if payout is None:
+                    skipped.append(f"The payout of your chip mistake of {when} is no longer"
+                                   " asked on its round; it cannot be worked again.")
+                    continue
+                asked, in_chips = payout, True
             if answer.skill not in skills:
                 skills.append(answer.skill)
             label = f"Your mistake of {when}: {answer.skill.label}"
+            if in_chips and answer.skill is not Skill.CHIP_PROCEDURE:
+                label = f"{label}, paid in chips"
             if reopened.rules_note is not None:
                 label = f"{label}. {reopened.rules_note}"
-            focus = (answer.skill,)
-            steps.append(RoundStep(reopened.round, label, skills=focus))
-            fresh = self._fresh_round(answer.skill, rng)
+            focus = (asked,)
+            steps.append(RoundStep(reopened.round, label, skills=focus, chips=in_chips))
+            fresh = self._fresh_round(asked, rng)
             if fresh is not None:
                 steps.append(RoundStep(fresh, f"A fresh round: {answer.skill.label}",
-                                       skills=focus, fresh=True))
+                                       skills=focus, fresh=True, chips=in_chips))
         steps.extend(self.missed_rulings)
         lessons = tuple(lesson for lesson in self.lessons
                         if any(step.lesson_id == lesson.id for step in self.missed_rulings))
         return Plan("Work my mistakes", tuple(steps), lessons, tuple(skills), tuple(skipped))
+
+
+def _payout_skill(round_: Round, question_id: str) -> Skill | None:
+    """The skill of the payout question a chip-procedure answer (``<id>.chips``) was
+    graded on, in ``round_`` as it settles now; None when no such payout is asked."""
+    base_id = question_id.removesuffix(CHIPS_SUFFIX)
+    return next((question.skill for question in build_questions(settle(round_))
+                 if question.id == base_id and question.kind in CHIP_QUESTION_KINDS), None)
 
 
 FRESH_TRIES = 5

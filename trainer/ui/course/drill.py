@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.engine.chips import DEFAULT_CHIPS, RoomChips
 from trainer.engine.round import RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.storage.interfaces import SessionStore
@@ -49,6 +50,7 @@ from trainer.ui.course.ruling import RulingPanel
 from trainer.ui.course.ruling_table import RulingTableView
 from trainer.ui.keys import shortcut
 from trainer.ui.round_controller import RoundController
+from trainer.ui.table.rack import ChipRack
 
 
 class DrillPlayer(QWidget):
@@ -61,8 +63,12 @@ class DrillPlayer(QWidget):
 
     def __init__(self, settings: TrainingSettings, progress: CourseProgress,
                  parent: QWidget | None = None, *, db: SessionStore | None = None,
-                 trainee_id: int | None = None, meter: ProgressiveMeter | None = None) -> None:
+                 trainee_id: int | None = None, meter: ProgressiveMeter | None = None,
+                 chips: RoomChips | None = None) -> None:
         super().__init__(parent)
+        self.room_chips = chips
+        """The room's chips: with the trainee's Pay with chips (or a round step that asks
+        for chips, a mistake made paying in chips), payouts are built from its rack."""
         self.meter = meter
         """The practice window's progressive meter: fresh drill rounds play against it,
         so the course's table shows the same pool as the practice table."""
@@ -104,8 +110,19 @@ class DrillPlayer(QWidget):
         self.side.addWidget(self.panel)
         self.side.addWidget(self.ruling_panel)
         self.side.addWidget(self.chip_panel)
+        self.chip_rack = ChipRack()
+        """Chip mode's rack under the table (hidden while payouts are typed)."""
+        self.chip_rack.setVisible(False)
+        self.table_column = QWidget()
+        """The table with the chip rack under it: hidden whole for a chip task (and a
+        ruling without a table)."""
+        column = QVBoxLayout(self.table_column)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.table, stretch=1)
+        column.addWidget(self.chip_rack)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(self.table_column)
         self.splitter.addWidget(self.side)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 1)
@@ -116,6 +133,8 @@ class DrillPlayer(QWidget):
         self.rounds.answered.connect(self._answered)
         self.rounds.roundFinished.connect(self._finish_round)
         self.rounds.storageFailed.connect(self._storage_problem)
+        self.chip_rack.chipClicked.connect(self.rounds.add_chip)
+        self.chip_rack.drop_target = self.table  # a chip dragged onto the table is paid
         self.panel.nextHandRequested.connect(self.advance)
         shortcut("Ctrl+N", self, self.advance)  # the course window has no Game menu
         self.ruling_panel.answered.connect(self.answer_ruling)
@@ -221,9 +240,20 @@ class DrillPlayer(QWidget):
             return
         self.side.setCurrentWidget(self.panel)
         self._share(0.75)
+        self.table_column.show()
         self.table.show()
+        self._chip_mode(step)
         self.rounds.begin(state)
         self.stepReady.emit()
+
+    def _chip_mode(self, step: RoundStep | None) -> None:
+        """Payouts in chips when the trainee pays with chips, or the step asks for them
+        (a mistake made paying in chips); a drill is practice: feedback after each
+        answer, the running total when the trainee asked for it."""
+        wanted = step is not None and (self.settings.chip_mode or step.chips)
+        self.rounds.set_chip_mode(self.room_chips or DEFAULT_CHIPS if wanted else None,
+                                  self.chip_rack, total=self.settings.chip_total,
+                                  feedback=True)
 
     def submit_answer(self, text: str) -> None:
         """Answer the current question as if typed (tests)."""
@@ -259,7 +289,8 @@ class DrillPlayer(QWidget):
 
     def _ask_chip_task(self, step: ChipStep) -> None:
         self.rounds.stop()
-        self.table.hide()  # a chip task has no round: its stacks take the width
+        self._chip_mode(None)
+        self.table_column.hide()  # a chip task has no round: its stacks take the width
         self.side.setCurrentWidget(self.chip_panel)
         self._share(0.0)
         self.chip_panel.show_task(step.task, step.label)
@@ -282,13 +313,15 @@ class DrillPlayer(QWidget):
 
     def _ask_ruling(self, step: RulingStep) -> None:
         self.rounds.stop()
+        self._chip_mode(None)
         self.side.setCurrentWidget(self.ruling_panel)
         self._share(0.6)  # a ruling is read: its panel gets more room
         if step.ruling.table is not None:
+            self.table_column.show()
             self.table.show()
             self.table.show_ruling_table(step.ruling.table)
         else:
-            self.table.hide()
+            self.table_column.hide()
         self.ruling_panel.show_ruling(step.ruling, step.label)
         self._ruling_timer.start()
         self.stepReady.emit()

@@ -69,7 +69,8 @@ class CourseWindow(QMainWindow):
         self.lesson_page = LessonPage(four_colour=self.settings.four_colour)
         self.drill = DrillPlayer(self.settings, self.progress, db=db,
                                  trainee_id=self.trainee_id,
-                                 meter=getattr(parent, "meter", None))  # the table's pool
+                                 meter=getattr(parent, "meter", None),  # the table's pool
+                                 chips=self.room_chips)
         self.summary = SummaryPage()
         self.pages = QStackedWidget()
         for page in (self.course_view, self.lesson_page, self.drill, self.summary):
