@@ -15,6 +15,12 @@ candidate (a fixed seed: the same sequence of rounds each time), and how a
 payout is answered (typed amounts, or built in chips from the room's rack:
 ``chips``). It may also limit attempts and impose a wait between them. A
 station's Settings shape none of it.
+
+A set-up may instead be an exam of dealer's mistakes (``mistakes``, issue 23): its
+rounds are exercises of Spot the dealer's mistake (a round settled by "a dealer" with 0,
+1 or 2 of the catalogue's mistakes, marked and corrected), dealt from its hands number
+(required: the same exercises for every candidate), scored by the share of its answer
+rows right against the pass mark like every exam; payouts are not built in chips there.
 """
 
 from __future__ import annotations
@@ -98,6 +104,15 @@ class ExamSetup:
     """Every payout is built in chips from the room's rack (graded by the room's chip
     procedure, docs/rules.md §10), whatever a station's Pay with chips; False: typed
     amounts, whatever the station's setting."""
+    mistakes: bool = False
+    """An exam of dealer's mistakes: each round an exercise of Spot the dealer's mistake
+    (trainer.training.mistakes), the same for every candidate (``seed`` is required)."""
+
+    @property
+    def rounds_text(self) -> str:
+        """``20 rounds``; ``20 dealer's-mistake exercises`` for an exam of mistakes."""
+        what = ("dealer's-mistake exercise" if self.mistakes else "round")
+        return f"{self.rounds} {what}{'s' * (self.rounds != 1)}"
 
     @property
     def time_limit_minutes(self) -> float | None:
@@ -112,7 +127,7 @@ class ExamSetup:
     def figures(self) -> str:
         """``20 rounds, pass 90%, 30 min``."""
         limit = self.time_limit_minutes
-        return f"{self.rounds} rounds, pass {self.pass_mark:g}%" + (
+        return f"{self.rounds_text}, pass {self.pass_mark:g}%" + (
             f", {limit:g} min" if limit else ""
         )
 
@@ -124,7 +139,7 @@ class ExamSetup:
         out; typed amounts, the default, are not said)."""
         limit = self.time_limit_minutes
         return ", ".join(part for part in (
-            f"{self.rounds} rounds", self.ruleset_id, self.seats_text,
+            self.rounds_text, self.ruleset_id, self.seats_text,
             f"side bets {self.side_bets_text}", "payouts in chips" if self.chips else "",
             f"pass {self.pass_mark:g}%",
             f"{limit:g} min" if limit else "",
@@ -188,6 +203,13 @@ class ExamSetup:
         """How a payout is answered in this exam, whatever a station's setting."""
         return ("built in chips from the room's rack" if self.chips
                 else "typed amounts")
+
+    @property
+    def exercise_text(self) -> str:
+        """What each round of the exam is."""
+        return ("Spot the dealer's mistake: a round settled by a dealer, its mistakes"
+                " marked and corrected" if self.mistakes
+                else "a round dealt and settled by the trainee")
 
     @property
     def hands_text(self) -> str:
@@ -318,7 +340,7 @@ def parse_exam_setup(
     name: str, rounds: str, ruleset_id: str, pass_mark: str, minutes: str, *,
     tables: Mapping[str, str] | None = None, seats: int = MAX_SEATS,
     side_bets: Sequence[Wager] | None = None, seed: str = "", attempts: str = "",
-    wait_hours: str = "", chips: bool = False,
+    wait_hours: str = "", chips: bool = False, mistakes: bool = False,
 ) -> ExamSetup:
     """Check a set-up typed in the Exam set-up dialog (whole minutes, a preset rule set);
     raise ``ValueError`` with a sentence naming the field as the dialog labels it.
@@ -326,6 +348,8 @@ def parse_exam_setup(
     :meth:`~ExamSetup.complete`."""
     if not isinstance(chips, bool):
         raise TypeError(f"chips must be True or False, got {chips!r}")
+    if not isinstance(mistakes, bool):
+        raise TypeError(f"mistakes must be True or False, got {mistakes!r}")
     clean_name = name.strip()
     if not clean_name:
         raise ValueError("Name: give the exam set-up a name, e.g. \u201cFinal exam\u201d.")
@@ -370,13 +394,33 @@ def parse_exam_setup(
         wait_hours=_whole(wait_hours, WAIT_HOURS, "Wait between attempts (hours)",
                           empty="no wait"),
         chips=chips,
+        mistakes=mistakes,
     )
+    problem = mistakes_problem(setup)
+    if problem is not None:
+        field, _, reason = problem.partition(": ")
+        label = {"seed": "Same hands", "chips": "Payouts"}[field]
+        raise ValueError(f"{label}: {reason}.")
     try:
         return setup.complete()
     except ValueError as error:
         field, _, reason = str(error).partition(": ")
         label = {"tables": "Tables", "side_bets": "Side bets"}.get(field, field)
         raise ValueError(f"{label}: {reason}.") from None
+
+
+def mistakes_problem(setup: ExamSetup) -> str | None:
+    """What an exam of dealer's mistakes lacks (None: nothing, or not one), naming the
+    field: its hands number (the same exercises for every candidate), and no chips."""
+    if not setup.mistakes:
+        return None
+    if setup.seed is None:
+        return ("seed: an exam of dealer's mistakes deals the same exercises to every"
+                " candidate: give it a hands number")
+    if setup.chips:
+        return ("chips: an exam of dealer's mistakes builds no payouts in chips: it asks"
+                " for the right settlement of each wrong one, typed")
+    return None
 
 
 def stored_exam_problem(rounds: object, pass_mark: object,
@@ -411,6 +455,11 @@ def setup_problem(setup: ExamSetup) -> str | None:
             return f"{key}: {shown(value)} is not {limit.expected} (or none)"
     if not isinstance(setup.chips, bool):
         return f"chips: {shown(setup.chips)} is not true or false"
+    if not isinstance(setup.mistakes, bool):
+        return f"mistakes: {shown(setup.mistakes)} is not true or false"
+    problem = mistakes_problem(setup)
+    if problem is not None:
+        return problem
     if setup.side_bets is not None and not all(w in SIDE_WAGERS for w in setup.side_bets):
         return f"side_bets: {shown(setup.side_bets)} is not a list of side bets"
     if any(key not in OPTION_KEYS for key, _ in setup.tables):
@@ -425,8 +474,12 @@ def setup_problem(setup: ExamSetup) -> str | None:
 # --- the stored form ------------------------------------------------------------------
 
 def setup_to_dict(setup: ExamSetup, **more: object) -> dict[str, Any]:
-    """The set-up as JSON-ready values (``more``: e.g. its name's ``version``)."""
+    """The set-up as JSON-ready values (``more``: e.g. its name's ``version``). An exam of
+    rounds has no ``mistakes`` key, as before exams of dealer's mistakes: its stored text
+    (and any seal or copy of it) is unchanged."""
     data = asdict(setup)
+    if not setup.mistakes:
+        del data["mistakes"]
     data["tables"] = dict(setup.tables)
     data["side_bets"] = (None if setup.side_bets is None
                          else [wager.value for wager in setup.side_bets])
@@ -441,7 +494,8 @@ def setup_to_json(setup: ExamSetup, **more: object) -> str:
 def setup_from_json(text: str) -> tuple[ExamSetup, dict[str, Any]]:
     """A stored set-up and the stored values beside it (``version``...); ``ValueError``
     naming the key when the text is not one this trainer wrote. A set-up stored before
-    set-ups could require chips (no ``chips``) asks typed amounts, as it did."""
+    set-ups could require chips (no ``chips``) asks typed amounts, as it did; one stored
+    before exams of dealer's mistakes (no ``mistakes``) deals rounds, as it did."""
     try:
         data = json.loads(text)
     except (TypeError, ValueError):
@@ -468,10 +522,15 @@ def setup_from_json(text: str) -> tuple[ExamSetup, dict[str, Any]]:
     chips = data.get("chips", False)
     if not isinstance(chips, bool):
         raise ValueError(f"setup_json: chips {shown(chips)} is not true or false")
+    mistakes = data.get("mistakes", False)
+    if not isinstance(mistakes, bool):
+        raise ValueError(f"setup_json: mistakes {shown(mistakes)} is not true or false")
     setup = ExamSetup(name, data["rounds"], data["pass_mark"], data["time_limit_seconds"],
                       ruleset_id, tuple(sorted(tables.items())), data["seats"], side_bets,
-                      data["seed"], data["max_attempts"], data["wait_hours"], chips)
-    problem = stored_exam_problem(setup.rounds, setup.pass_mark, setup.time_limit_seconds)
+                      data["seed"], data["max_attempts"], data["wait_hours"], chips,
+                      mistakes)
+    problem = (stored_exam_problem(setup.rounds, setup.pass_mark, setup.time_limit_seconds)
+               or mistakes_problem(setup))
     for key, limit in {"seats": SEATS, "seed": SEED, "max_attempts": ATTEMPTS,
                        "wait_hours": WAIT_HOURS}.items():
         value = getattr(setup, key)
@@ -480,4 +539,4 @@ def setup_from_json(text: str) -> tuple[ExamSetup, dict[str, Any]]:
     if problem is not None:
         raise ValueError(f"setup_json: {problem}")
     return setup, {key: value for key, value in data.items()
-                   if key not in fields and key != "chips"}
+                   if key not in fields and key not in ("chips", "mistakes")}
