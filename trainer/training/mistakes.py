@@ -464,12 +464,15 @@ def make_exercise(settlement: Settlement, catalogue: Catalogue,
 
 
 def deal_exercise(seed: int, catalogue: Catalogue, ruleset: RuleSet, *,
-                  seats: int | None = None) -> MistakeExercise:
-    """A round dealt from ``seed`` (:func:`~trainer.engine.generator.generate_round`) and
-    its mistakes drawn from the same seed: the same seed, catalogue and rule set give the
-    same exercise."""
+                  seats: int | None = None, side_bets: Sequence[Wager] | None = None,
+                  options: dict[str, str] | None = None) -> MistakeExercise:
+    """A round dealt from ``seed`` (:func:`~trainer.engine.generator.generate_round`,
+    with its ``seats``, ``side_bets`` and table letters ``options``) and its mistakes
+    drawn from the same seed: the same seed, catalogue, rule set and table give the same
+    exercise (an exam's for every candidate)."""
     rng = random.Random(seed)
-    round_: Round = generate_round(rng, ruleset, seats=seats)
+    round_: Round = generate_round(rng, ruleset, seats=seats, side_bets=side_bets,
+                                   options=options)
     return make_exercise(settle(round_), catalogue, rng)
 
 

@@ -49,6 +49,17 @@ COURSE_KEYS = (
 )
 """Keys of the course window, which has no menu of its own to read them from."""
 
+MISTAKE_KEYS = (
+    ("Up / Down", "In Spot the dealer's mistake: choose a wager, a capped total or the order"
+                  " (or click a seat)"),
+    ("Enter", "There: mark the chosen spot with the right settlement typed (7.50, push,"
+              " take; a total 3,000; the order 1 6 4 3)"),
+    ("Delete", "There: unmark the chosen spot"),
+    ("Ctrl+Enter", "There: done (no marks: \u201call correct\u201d); graded and explained"),
+    ("Ctrl+N", "There: the next round (in an exam, the next exercise)"),
+)
+"""Keys of the Spot the dealer's mistake window (trainer.ui.mistakes_window)."""
+
 SETTLEMENT_ORDER = (
     "Seats that folded with only the ante and odds were collected as they folded, "
     "from seat 1 (the dealer's left) up.",
@@ -66,7 +77,7 @@ def keys_html(actions: list[QAction]) -> str:
         keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         if keys:
             rows.append((keys, action.text().replace("&", "").rstrip("\u2026.")))
-    rows += list(COURSE_KEYS) + list(ANSWER_KEYS)
+    rows += list(COURSE_KEYS) + list(MISTAKE_KEYS) + list(ANSWER_KEYS)
     body = "".join(f"<tr><td><b>{escape(keys)}</b></td><td>{escape(what)}</td></tr>"
                    for keys, what in rows)
     return f"<h2>Keyboard</h2><table cellpadding='4'>{body}</table>"

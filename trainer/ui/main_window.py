@@ -225,6 +225,10 @@ class MainWindow(QMainWindow):
             group.addAction(choice)
             game.addAction(choice)
             self.mode_actions[mode] = choice
+        spot = action("Spot the &dealer's mistake\u2026", self, self.open_mistakes,
+                      "Ctrl+Shift+M")
+        spot.setStatusTip("Rounds settled by a dealer, with 0-2 mistakes to mark and correct")
+        game.addAction(spot)
         game.addSeparator()
         game.addAction(action("&Settings\u2026", self, self.open_settings, "Ctrl+,"))
         game.addSeparator()
@@ -306,6 +310,14 @@ class MainWindow(QMainWindow):
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
+
+    def open_mistakes(self, exam_config: ExamConfig | None = None) -> None:
+        """Game > Spot the dealer's mistake: its own window, kept as the signed-in
+        trainee's answers (an instructor's exam of dealer's mistakes with ``exam_config``)."""
+        from trainer.ui.mistakes_window import open_mistakes
+
+        open_mistakes(self, self.settings, exam_config, db=self.db,
+                      trainee_id=self.trainee_id, committed=self._record_committed)
 
     def open_settings(self) -> None:
         from trainer.ui.settings_dialog import SettingsDialog
@@ -659,6 +671,10 @@ class MainWindow(QMainWindow):
         if isinstance(config, _Cancelled):  # Cancel changes nothing: the round in play stays
             self.mode_actions[self.mode].setChecked(True)
             return
+        if config is not None and config.for_new_exams.mistakes:  # an exam of dealer's
+            self.mode_actions[self.mode].setChecked(True)  # mistakes: in its own window
+            self.open_mistakes(config)
+            return
         self.mode = mode
         if mode is not Mode.SPEED:
             self.clock_label.clear()  # the speed clock goes with speed mode
@@ -819,6 +835,9 @@ class MainWindow(QMainWindow):
         elif self.mode is Mode.EXAM and self.session.exam_finished:
             config = self._choose_exam_config()
             if isinstance(config, _Cancelled):  # the finished exam's screen stays
+                return
+            if config is not None and config.for_new_exams.mistakes:
+                self.open_mistakes(config)  # in its own window; this screen stays
                 return
             self.session = self._new_session(self.mode, config)
         self._deal(self.session.next_round)

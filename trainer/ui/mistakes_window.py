@@ -10,19 +10,27 @@ practice: an amount, ``push``, ``take``; for the order the seats, ``1 6 4 3``) o
 
 Keys: Up/Down choose a row (a click on a seat chooses its first row), type the right
 settlement and Enter marks it, Delete unmarks, Ctrl+Enter is Done, Ctrl+N the next
-round. Answers are not recorded yet; the window is opened with
-``python -m trainer.ui.mistakes_window [rule set]``.
+round, F1 the keys and rules.
+
+Opened from the practice window (Game > Spot the dealer's mistake, Ctrl+Shift+M:
+:func:`open_mistakes`) for the trainee signed in, every graded mark is kept as their
+answers (:class:`~trainer.training.mistake_records.MistakeRecorder`); an instructor's
+exam set-up of dealer's mistakes (:attr:`~trainer.exam_setup.ExamSetup.mistakes`) runs
+here too: its exercises dealt from the set-up's hands number (the same for every
+candidate), nothing explained until the last is done, then the score against its pass
+mark. ``python -m trainer.ui.mistakes_window [rule set]`` opens it unrecorded.
 """
 
 from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt
-from PySide6.QtGui import QFontInfo, QKeyEvent, QResizeEvent
+from PySide6.QtCore import QElapsedTimer, QEvent, QModelIndex, QObject, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QFontInfo, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -31,6 +39,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
+    QMessageBox,
     QPushButton,
     QSplitter,
     QTableView,
@@ -40,9 +49,15 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.engine.money import dollars
+from trainer.engine.round import Wager
 from trainer.engine.rulesets import DEFAULT_RULES, RuleSet, RuleSetError, load_ruleset
+from trainer.exam_setup import ExamSetup
+from trainer.reports.text import score_text
+from trainer.storage.interfaces import SessionStore
+from trainer.storage.models import Exam, ExamConfig, StorageError
 from trainer.training.answers import AnswerError, parse_amount_answer, parse_payout
 from trainer.training.mistake_catalogue import Catalogue, CatalogueError, load_catalogue
+from trainer.training.mistake_records import MistakeRecorder
 from trainer.training.mistakes import (
     Correction,
     Finding,
@@ -55,6 +70,7 @@ from trainer.training.mistakes import (
     grade_marks,
 )
 from trainer.training.questions import payout_text
+from trainer.training.session import TrainingSettings
 from trainer.ui.keys import shortcut
 from trainer.ui.progress.models import Column, RowsModel
 from trainer.ui.table.view import TableView
@@ -108,17 +124,40 @@ def parse_correction(spot: Spot, text: str) -> Correction:
 
 
 class MistakesWindow(QMainWindow):
-    """One exercise after another, dealt from ``seed`` (the next round: ``seed + 1``)."""
+    """One exercise after another, dealt from ``seed`` (the next round: ``seed + 1``).
+
+    With ``recorder`` each exercise's round and graded marks are kept as the trainee's
+    answers; with ``exam`` (the set-up of an exam the recorder started) it deals the
+    set-up's exercises, explains nothing until the last is done, then scores it."""
 
     def __init__(self, catalogue: Catalogue, ruleset: RuleSet, seed: int | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, seats: int | None = None,
+                 side_bets: tuple[Wager, ...] | None = None,
+                 options: dict[str, str] | None = None,
+                 recorder: MistakeRecorder | None = None,
+                 exam: ExamSetup | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(TITLE)
+        if parent is not None:
+            self.setWindowFlag(Qt.WindowType.Window)  # a window of its own, owned by parent
+        self.setWindowTitle(TITLE if exam is None else f"{TITLE} — exam {exam.name}")
         self.catalogue, self.ruleset = catalogue, ruleset
+        self.seats, self.side_bets, self.options = seats, side_bets, options
+        self.recorder, self.exam = recorder, exam
+        if exam is not None:
+            assert exam.seed is not None, "an exam of dealer's mistakes has its hands number"
+            seed = exam.seed
         self.seed = random.randrange(2**31) if seed is None else seed
+        self.first_seed = self.seed
         self.exercise: MistakeExercise | None = None
         self.marks: dict[Spot, Correction] = {}
         self.grade: MistakeGrade | None = None
+        self.exam_grades: list[tuple[MistakeExercise, MistakeGrade]] = []
+        """An exam's exercises done so far, graded (explained when the exam is over)."""
+        self.exam_result: Exam | None = None
+        self._elapsed = QElapsedTimer()
+        self.deadline = QTimer(self)
+        self.deadline.setSingleShot(True)
+        self.deadline.timeout.connect(self.time_up)
 
         self.table = TableView()
         self.model = SpotsModel(self)
@@ -172,10 +211,37 @@ class MistakesWindow(QMainWindow):
         self.spots.selectionModel().currentRowChanged.connect(self._row_changed)
         for keys, slot in (("Ctrl+Return", self.finish), ("Ctrl+Enter", self.finish),
                            ("Ctrl+N", self.next_round), (Qt.Key.Key_Delete,
-                                                         self.unmark_selected)):
+                                                         self.unmark_selected),
+                           (QKeySequence.StandardKey.HelpContents, self.open_help)):
             shortcut(keys, self, slot)
         self.field.installEventFilter(self)
-        self.show_exercise(deal_exercise(self.seed, catalogue, ruleset))
+        if exam is not None and exam.time_limit_seconds:
+            self.deadline.start(exam.time_limit_seconds * 1000)
+        self.show_exercise(self.deal(self.seed))
+
+    def deal(self, seed: int) -> MistakeExercise:
+        """The exercise of ``seed`` at this window's table (rule set, letters, seats,
+        side bets)."""
+        return deal_exercise(seed, self.catalogue, self.ruleset, seats=self.seats,
+                             side_bets=self.side_bets, options=self.options)
+
+    @property
+    def exam_number(self) -> int:
+        """Which of the exam's exercises is on the table (1 for the first)."""
+        return self.seed - self.first_seed + 1
+
+    def open_help(self) -> None:
+        """F1: the practice window's keys and rules (they list this window's keys too)."""
+        from trainer.ui.help_window import HelpWindow
+
+        owner = self.parentWidget()
+        if owner is not None and hasattr(owner, "open_help"):
+            owner.open_help()
+            return
+        sheet = HelpWindow([], None if self.exercise is None
+                           else self.exercise.settlement.round, self)
+        sheet.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        sheet.show()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Text 1/60 of the window's height (as the answer panel's), never below the
@@ -189,14 +255,20 @@ class MistakesWindow(QMainWindow):
     def show_exercise(self, exercise: MistakeExercise) -> None:
         """Put ``exercise`` on the table: the round, and the dealer's results on its spots."""
         self.exercise, self.marks, self.grade = exercise, {}, None
+        if self.recorder is not None:
+            self._keep(lambda: self.recorder.round_shown(exercise.settlement.round)
+                       if self.recorder is not None else None)
+        self._elapsed.start()
         self.table.show_round(exercise.settlement.round, dealer_revealed=True)
         for seat in exercise.dealer.seats:
             for settled in seat.wagers:
                 self.table.spot_item(seat.seat, settled.wager).set_result(settled.outcome,
                                                                           settled.amount)
         order = ", ".join(map(str, exercise.dealer.order))
+        title = TITLE if self.exam is None else (
+            f"Exam {self.exam.name}: exercise {self.exam_number} of {self.exam.rounds}")
         self.heading.setText(
-            f"<b>{TITLE}.</b> The dealer settled this round (seats {order}). Mark each"
+            f"<b>{title}.</b> The dealer settled this round (seats {order}). Mark each"
             " wrong settlement with the right one, or press Done with no marks for"
             " \u201call correct\u201d.")
         self.result.clear()
@@ -294,13 +366,25 @@ class MistakesWindow(QMainWindow):
             return
         try:
             grade = grade_marks(self.exercise,
-                                [Mark(spot, value) for spot, value in self.marks.items()])
+                                [Mark(spot, value) for spot, value in self.marks.items()],
+                                seconds=self._elapsed.elapsed() / 1000)
         except MistakeError as error:
             self.error.setText(str(error))
             return
         self.grade = grade
         self.field.setEnabled(False)
-        wrong = len(self.exercise.causes)
+        round_ = self.exercise.settlement.round
+        self._keep(lambda: self.recorder.graded(round_, grade)
+                   if self.recorder is not None else None)
+        if self.exam is not None:
+            self._exam_graded(grade)
+            return
+        self.result.setHtml(self._explained(self.exercise, grade))
+        self.table.show_settlement(self.exercise.settlement)
+
+    def _explained(self, exercise: MistakeExercise, grade: MistakeGrade) -> str:
+        """The verdict and each result explained, as HTML."""
+        wrong = len(exercise.causes)
         found = grade.count(Finding.FOUND)
         invented = grade.count(Finding.INVENTED)
         verdict = "\u2714 Right" if grade.correct else "\u2718 Not yet"
@@ -311,12 +395,142 @@ class MistakesWindow(QMainWindow):
             label = result.finding.value.capitalize()
             text = result.explanation.removeprefix(f"{label}: ")
             lines.append(f"<p>{sign} <b>{label}:</b> {text}</p>")
-        self.result.setHtml("".join(lines))
-        self.table.show_settlement(self.exercise.settlement)
+        return "".join(lines)
 
     def next_round(self) -> None:
+        if self.exam is not None and (self.exam_result is not None or self.grade is None
+                                      or self.exam_number >= self.exam.rounds):
+            return  # an exam's exercise is done before the next; none after the last
         self.seed += 1
-        self.show_exercise(deal_exercise(self.seed, self.catalogue, self.ruleset))
+        self.show_exercise(self.deal(self.seed))
+
+    # --- records and the exam -------------------------------------------------------------
+
+    def _keep(self, write: Callable[[], object]) -> None:
+        """A write to the trainee's records; a failure said once, and recording stops
+        (the exercises go on unrecorded)."""
+        if self.recorder is None:
+            return
+        try:
+            write()
+        except StorageError as error:
+            self.recorder = None
+            QMessageBox.critical(self, "Progress not saved",
+                                 f"Your answers could not be saved to the database ({error})."
+                                 "\n\nYou can go on, but these exercises will not be kept."
+                                 " Tell your instructor.")
+
+    def _exam_graded(self, grade: MistakeGrade) -> None:
+        assert self.exam is not None and self.exercise is not None
+        self.exam_grades.append((self.exercise, grade))
+        if self.exam_number < self.exam.rounds:
+            self.result.setHtml(
+                f"<p>Exercise {self.exam_number} of {self.exam.rounds} done. Nothing is"
+                " explained until the exam is over: next exercise (Ctrl+N).</p>")
+            return
+        self.end_exam("All exercises done.")
+
+    def time_up(self) -> None:
+        """The exam's time limit: an exercise not done counts as not answered."""
+        if self.exam is not None and self.exam_result is None:
+            self.field.setEnabled(False)
+            self.end_exam("Time is up.")
+
+    def end_exam(self, why: str) -> None:
+        """Score the exam (through the recorder) and explain every exercise done."""
+        assert self.exam is not None
+        self.deadline.stop()
+        exam: Exam | None = None
+        if self.recorder is not None:
+            recorder, self.recorder = self.recorder, None
+            try:
+                exam = recorder.close()
+            except StorageError as error:
+                self.error.setText(f"The exam could not be scored ({error}).")
+        self.exam_result = exam
+        verdict = why
+        if exam is not None and exam.score is not None:
+            verdict += (f" Score {score_text(exam.score)} (pass mark"
+                        f" {exam.pass_mark:g}%): {'passed' if exam.passed else 'not passed'}.")
+            if not exam.passed and exam.score >= exam.pass_mark:
+                verdict += " An exam passes only when every exercise is done in time."
+        parts = [f"<p><b>{verdict}</b></p>"]
+        for number, (exercise, grade) in enumerate(self.exam_grades, start=1):
+            parts.append(f"<h4>Exercise {number}</h4>" + self._explained(exercise, grade))
+        self.result.setHtml("".join(parts))
+        if self.exercise is not None and self.grade is not None:
+            self.table.show_settlement(self.exercise.settlement)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Closing ends the session (an exam not finished is scored as it stands)."""
+        self.deadline.stop()
+        if self.exam is not None and self.exam_result is None and self.recorder is not None:
+            self.end_exam("The exam was closed before its end.")
+        elif self.recorder is not None:
+            recorder, self.recorder = self.recorder, None
+            try:
+                recorder.close()
+            except StorageError as error:  # every answer is kept already: only the end
+                QMessageBox.warning(self, "Progress", "The end of this session could not be"
+                                    f" saved ({error}); every answer given is kept.")
+        super().closeEvent(event)
+
+
+def open_mistakes(main: QMainWindow, settings: TrainingSettings,
+                  exam_config: ExamConfig | None = None, *, db: SessionStore | None = None,
+                  trainee_id: int | None = None,
+                  committed: Callable[[], None] | None = None) -> MistakesWindow | None:
+    """Game > Spot the dealer's mistake (Ctrl+Shift+M) in the practice window ``main``:
+    exercises at the table of its ``settings`` (rule set, letters, seats, side bets), kept
+    in ``db`` as the answers of ``trainee_id`` (none signed in: not kept), or with
+    ``exam_config`` an instructor's exam of dealer's mistakes. One window at a time: a
+    practice one is raised, or closed for an exam; an exam running is raised and said.
+    None, with a sentence said, when it cannot open (a bad house catalogue, the
+    database refusing the session or the exam)."""
+    current = main.findChild(MistakesWindow)
+    if current is not None:
+        if current.exam is not None and current.exam_result is None:
+            QMessageBox.information(main, TITLE, "An exam of dealer's mistakes is running:"
+                                    " finish it (or close its window) first.")
+            current.raise_()
+            current.activateWindow()
+            return current
+        if exam_config is None:
+            current.raise_()
+            current.activateWindow()
+            return current
+        current.close()
+        current.deleteLater()
+    try:
+        catalogue = load_catalogue()
+    except CatalogueError as error:
+        QMessageBox.warning(main, TITLE, f"The dealer's mistakes cannot be dealt: {error}")
+        return None
+    setup = None if exam_config is None else exam_config.for_new_exams.complete()
+    try:
+        seats: int | None
+        if setup is not None:
+            ruleset = load_ruleset(setup.ruleset_id)
+            seats, side_bets, options = setup.seats, setup.side_bets, setup.options
+        else:
+            ruleset = load_ruleset(settings.rules)
+            seats, side_bets, options = settings.seats, settings.side_bets, settings.options
+        recorder = None
+        if db is not None and trainee_id is not None:
+            recorder = MistakeRecorder(db, trainee_id, ruleset.id,
+                                       exam_config_id=None if exam_config is None
+                                       else exam_config.id, committed=committed)
+    except (RuleSetError, StorageError) as error:
+        QMessageBox.warning(main, TITLE, str(error))
+        return None
+    window = MistakesWindow(catalogue, ruleset, parent=main, seats=seats, side_bets=side_bets,
+                            options=options, recorder=recorder, exam=setup)
+    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    window.resize(main.size())
+    window.show()
+    window.raise_()
+    window.activateWindow()
+    return window
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -73,8 +73,8 @@ def _letters(ruleset: RuleSet, key: str) -> tuple[list[str], str | None]:
 
 class ExamSetupDialog(QDialog):
     """Exam set-up: name, rounds, rule set and its tables, occupied seats, side bets, the
-    same hands for every candidate, payouts built in chips, attempts and the wait between
-    them, pass mark %, time limit in minutes.
+    same hands for every candidate, payouts built in chips, an exam of dealer's mistakes,
+    attempts and the wait between them, pass mark %, time limit in minutes.
 
     With ``config``, a new version of that set-up (its name stays; exams already taken
     keep the version they ran under). Invalid values are refused with a message under
@@ -157,6 +157,14 @@ class ExamSetupDialog(QDialog):
             "Every candidate builds each payout from the chip rack, graded by the room's"
             " chip procedure; unticked, every candidate types amounts")
         self.chips_box.setChecked(start is not None and start.chips)
+        self.mistakes_box = QCheckBox("An exam of dealer's mistakes: each round settled by"
+                                      " a dealer, to mark and correct")
+        self.mistakes_box.setObjectName("mistakes")
+        self.mistakes_box.setToolTip(
+            "Each round is an exercise of Spot the dealer's mistake, the same for every"
+            " candidate (it needs the same hands); payouts are typed, not built in chips")
+        self.mistakes_box.setChecked(start is not None and start.mistakes)
+        self.mistakes_box.toggled.connect(self._mistakes)
         self.attempts_edit = QLineEdit(
             "" if start is None or start.max_attempts is None else str(start.max_attempts))
         self.attempts_edit.setObjectName("attempts")
@@ -184,6 +192,9 @@ class ExamSetupDialog(QDialog):
         payouts_label = QLabel("Pa&youts")
         payouts_label.setBuddy(self.chips_box)
         form.addRow(payouts_label, self.chips_box)
+        mistakes_label = QLabel("&Mistakes")
+        mistakes_label.setBuddy(self.mistakes_box)
+        form.addRow(mistakes_label, self.mistakes_box)
         form.addRow("&Attempts allowed", self.attempts_edit)
         form.addRow("&Wait between attempts (hours)", self.wait_edit)
         form.addRow("&Pass mark (%)", self.pass_mark_edit)
@@ -208,6 +219,7 @@ class ExamSetupDialog(QDialog):
         self.ruleset_combo.currentIndexChanged.connect(self._fill_tables)
         self._fill_tables()
         self._same_hands(self.same_hands_box.isChecked())
+        self.chips_box.setEnabled(not self.mistakes_box.isChecked())
 
     def _fill_tables(self) -> None:
         """The tables and side bets the chosen rule set offers (its defaults, or the
@@ -234,6 +246,14 @@ class ExamSetupDialog(QDialog):
             else:
                 box.setToolTip("")
 
+    def _mistakes(self, on: bool) -> None:
+        """An exam of dealer's mistakes: the same hands for every candidate (a hands
+        number filled in, seen), no chips."""
+        if on:
+            self.same_hands_box.setChecked(True)
+            self.chips_box.setChecked(False)
+        self.chips_box.setEnabled(not on)
+
     def _same_hands(self, on: bool) -> None:
         self.seed_edit.setEnabled(on)
         if on and not self.seed_edit.text().strip():
@@ -256,6 +276,7 @@ class ExamSetupDialog(QDialog):
             attempts=self.attempts_edit.text(),
             wait_hours=self.wait_edit.text(),
             chips=self.chips_box.isChecked(),
+            mistakes=self.mistakes_box.isChecked(),
         )
 
     def accept(self) -> None:
