@@ -254,8 +254,19 @@ def exam_setup_facts(exam: Exam) -> list[tuple[str, str]]:
         ("Occupied seats", str(setup.seats)),
         ("Side bets", setup.side_bets_text),
         ("Hands", setup.hands_text),
+        ("Payouts", payouts_text(setup.chips)),
         ("Attempts allowed", setup.attempts_text),
     ]
+
+
+def payouts_text(chips: bool) -> str:
+    """How an exam's payouts were answered, for its report: a set-up that requires chips
+    says so (every payout built from the room's rack and graded by its chip procedure,
+    docs/rules.md §10, whatever the station's Pay with chips)."""
+    if chips:
+        return ("built in chips from the room's rack: the set-up required payouts in chips,"
+                " graded by the room's chip procedure")
+    return "typed amounts"
 
 
 def time_limit_text(seconds: int | None) -> str:
