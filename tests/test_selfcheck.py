@@ -10,8 +10,9 @@ from pytestqt.qtbot import QtBot
 
 from trainer import __version__
 from trainer.cli import build_parser, main
-from trainer.selfcheck import check_lessons, run, run_checks
+from trainer.selfcheck import check_lessons, check_mistakes, run, run_checks
 from trainer.training.lessons import LESSONS_ENV
+from trainer.training.mistake_catalogue import MISTAKES_ENV, shipped_catalogue
 
 
 def test_self_check_passes_and_leaves_no_database_in_the_data_folder(
@@ -22,7 +23,8 @@ def test_self_check_passes_and_leaves_no_database_in_the_data_folder(
     out = io.StringIO()
     assert run(out) == 0, out.getvalue()
     text = out.getvalue()
-    for check in ("site file", "data folder", "database", "rule sets", "lessons", "table"):
+    for check in ("site file", "data folder", "database", "rule sets", "lessons", "mistakes",
+                  "table"):
         assert f"ok   {check}" in text
     assert "self-check passed" in text
     assert not list(private_data_dir.glob("*.sqlite3"))  # a temporary database only
@@ -67,3 +69,31 @@ def test_self_check_fails_naming_a_bad_lesson_in_the_instructors_folder(
     bad.unlink()
     (result,) = run_checks([("lessons", check_lessons)])
     assert result.ok and str(folder) in result.detail  # the instructor's folder was read
+
+
+@pytest.mark.parametrize("where", ["HHE_TRAINER_MISTAKES", "data folder"])
+def test_self_check_loads_the_rooms_mistake_files_and_names_a_bad_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, private_data_dir: Path, where: str
+) -> None:
+    if where == "data folder":
+        monkeypatch.delenv(MISTAKES_ENV, raising=False)
+        folder = private_data_dir / "mistakes"
+    else:
+        folder = tmp_path / "house"
+        monkeypatch.setenv(MISTAKES_ENV, str(folder))
+    folder.mkdir(parents=True)
+    good = folder / "10-ours.toml"  # a house's own sentence for a shipped kind
+    good.write_text('[[mistakes]]\nid = "ours-tie"\nwhat = "Paid the ante on a tie."\n'
+                    'rule = "§5"\nkind = "tie_paid"\n', "utf-8")
+    (result,) = run_checks([("mistakes", check_mistakes)])
+    shipped = len(shipped_catalogue().entries)
+    assert result.ok, result.detail
+    assert result.detail == (f"{shipped + 1} dealer's mistakes ({shipped} shipped, 1 from"
+                             f" 1 house file in {folder})")
+    bad = folder / "20-typo.toml"  # line 5: a kind the trainer cannot make
+    bad.write_text('[[mistakes]]\nid = "typo"\nwhat = "x"\nrule = "§4"\nkind = "odds_paid"\n',
+                   "utf-8")
+    (result,) = run_checks([("mistakes", check_mistakes)])
+    assert not result.ok
+    assert result.detail.startswith(f"{bad}:5: mistakes[1] ('typo').kind: 'odds_paid' is not"
+                                    " a mistake the trainer can make")

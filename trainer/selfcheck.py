@@ -5,7 +5,8 @@ run in a clean machine): it reads the site file, checks that the data folder
 is writable and outside the installation, creates and upgrades a database in
 a temporary folder (a person's own database is never touched), loads every
 rule set preset, every shipped lesson and the instructor's own lessons (a
-lesson file that would be left out of the course fails the check), renders one table with Qt
+lesson file that would be left out of the course fails the check), the dealer's-mistakes
+catalogue with the room's house mistake files (a bad one is named), renders one table with Qt
 (offscreen when there is no display), and settles the example of the settle
 contract, comparing every figure. It prints one line per check and returns 0
 when all passed, 1 otherwise (naming what failed).
@@ -193,6 +194,31 @@ def check_lessons() -> str:
             + (f"; and {more} more replaced" if more > 0 else ""))
 
 
+def check_mistakes() -> str:
+    """Spot the dealer's mistake's catalogue as the window loads it: the shipped one, then
+    the room's house files ($HHE_TRAINER_MISTAKES, or ``mistakes`` in the data folder);
+    a bad file fails, named with its line, entry and key."""
+    from trainer.training.mistake_catalogue import (
+        CatalogueError,
+        house_files,
+        house_mistakes_dir,
+        load_catalogue,
+        shipped_catalogue,
+    )
+
+    try:
+        files = house_files()
+        catalogue = load_catalogue(files)
+    except CatalogueError as error:
+        raise CheckFailed(str(error)) from None
+    except OSError as error:  # the data folder cannot be found (its own check says why)
+        raise CheckFailed(f"the room's mistakes folder cannot be found ({error})") from None
+    shipped = len(shipped_catalogue().entries)
+    house = len(catalogue.entries) - shipped
+    return (f"{len(catalogue.entries)} dealer's mistakes ({shipped} shipped, {house} from"
+            f" {len(files)} house file{'s' * (len(files) != 1)} in {house_mistakes_dir()})")
+
+
 def check_table(messages: list[str]) -> str:
     from PySide6.QtCore import QCoreApplication, QEvent, Qt
     from PySide6.QtWidgets import QApplication
@@ -305,6 +331,7 @@ def run(out: TextIO | None = None) -> int:
             ("database", check_database),
             ("rule sets", check_rule_sets),
             ("lessons", check_lessons),
+            ("mistakes", check_mistakes),
             ("table", lambda: check_table(messages)),
             ("settle", check_settle),
         ])
