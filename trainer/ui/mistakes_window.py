@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from PySide6.QtCore import QElapsedTimer, QEvent, QModelIndex, QObject, Qt, QTimer
+from PySide6.QtCore import QElapsedTimer, QEvent, QModelIndex, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QFontInfo, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -75,6 +75,7 @@ from trainer.ui.keys import shortcut
 from trainer.ui.progress.models import Column, RowsModel
 from trainer.ui.table.view import TableView
 from trainer.ui.text_scale import scale_window_text
+from trainer.ui.window_fit import fit_window, remember_window
 
 TITLE = "Spot the dealer's mistake"
 _MARK = {Finding.FOUND: "\u2714", Finding.ALL_CORRECT: "\u2714"}
@@ -473,6 +474,7 @@ class MistakesWindow(QMainWindow):
             except StorageError as error:  # every answer is kept already: only the end
                 QMessageBox.warning(self, "Progress", "The end of this session could not be"
                                     f" saved ({error}); every answer given is kept.")
+        remember_window(self, "mistakes")
         super().closeEvent(event)
 
 
@@ -526,8 +528,8 @@ def open_mistakes(main: QMainWindow, settings: TrainingSettings,
     window = MistakesWindow(catalogue, ruleset, parent=main, seats=seats, side_bets=side_bets,
                             options=options, recorder=recorder, exam=setup)
     window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    window.resize(main.size())
-    window.show()
+    fit_window(window, "mistakes", QSize(1600, 900))  # inside the screen (maximized on a
+    window.show()  # laptop's), or where it was left last time
     window.raise_()
     window.activateWindow()
     return window
