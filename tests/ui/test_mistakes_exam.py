@@ -7,6 +7,7 @@ tests/training/test_mistakes_injected_and_graded.py."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -136,3 +137,23 @@ def test_the_set_up_editor_makes_an_exam_of_mistakes(qtbot: QtBot, db: TrainerDB
     edit = ExamSetupDialog(db, config=config)  # the editor shows it again
     qtbot.addWidget(edit)
     assert edit.mistakes_box.isChecked() and not edit.chips_box.isEnabled()
+
+
+def test_an_exam_out_of_time_is_scored_as_it_stands_and_not_passed(
+        qtbot: QtBot, db: TrainerDB, monkeypatch: pytest.MonkeyPatch) -> None:
+    db.create_exam_setup(replace(FLOOR_TEST, time_limit_seconds=5 * 60))
+    main, window = start_exam(qtbot, db, "Di", monkeypatch)
+    assert window.deadline.isActive()
+    assert window.deadline.interval() == 300_000  # 5 minutes, in ms
+    window.show_exercise(with_mistakes(settle(parse_round(NOT_QUALIFYING)), ()))
+    window.finish()  # all correct: 1 row right
+    window.next_round()
+    window.time_up()  # the second exercise not done
+    assert not window.field.isEnabled() and not window.deadline.isActive()
+    assert window.exam_result is not None
+    assert (window.exam_result.score, window.exam_result.passed) == (100.0, False)
+    assert window.result.toPlainText().startswith(
+        "Time is up. Score 100.0% (pass mark 60%): not passed. An exam passes only when"
+        " every exercise is done in time.")
+    window.close()
+    main.close()
