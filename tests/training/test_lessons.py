@@ -45,6 +45,7 @@ COURSE_IDS = [
     "full-table-speed",
     "chips-cut-and-size",
     "dealer-mistakes",
+    "running-the-round",
 ]
 
 EXAMPLES = [pytest.param(lesson, index, id=f"{lesson.id}-{index + 1}")
@@ -60,13 +61,14 @@ def test_every_shipped_lesson_loads_without_a_problem() -> None:
 
 def test_the_course_runs_from_hand_rankings_to_the_audition_in_order() -> None:
     assert [lesson.id for lesson in COURSE.lessons] == COURSE_IDS
-    assert [lesson.order for lesson in COURSE.lessons] == list(range(1, 18))
+    assert [lesson.order for lesson in COURSE.lessons] == list(range(1, 19))
 
 
 def test_every_lesson_explains_and_gives_something_to_practise() -> None:
     for lesson in COURSE.lessons:
         assert lesson.explanation.strip(), lesson.id
-        assert lesson.drills or lesson.rulings or lesson.chip_drills, lesson.id
+        assert (lesson.drills or lesson.rulings or lesson.chip_drills
+                or lesson.procedure_drills), lesson.id
         assert lesson.source is not None and lesson.source.parent == shipped_lessons_dir()
 
 

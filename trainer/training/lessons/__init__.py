@@ -44,6 +44,7 @@ from trainer.training.lessons.model import (
     Expect,
     Lesson,
     LessonProblem,
+    ProcedureDrill,
     Ruling,
     RulingTable,
     SeatExpect,
@@ -61,6 +62,7 @@ from trainer.training.lessons.practice import (
     lesson_rounds,
     lessons_for_skill,
     practice_rounds,
+    procedure_drill_runs,
 )
 
 __all__ = [
@@ -80,6 +82,7 @@ __all__ = [
     "Lesson",
     "LessonLoad",
     "LessonProblem",
+    "ProcedureDrill",
     "Ruling",
     "RulingTable",
     "SeatExpect",
@@ -97,5 +100,6 @@ __all__ = [
     "load_lessons",
     "parse_lesson",
     "practice_rounds",
+    "procedure_drill_runs",
     "shipped_lessons_dir",
 ]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from trainer.engine.cards import Card
 from trainer.engine.evaluator import Category
+from trainer.engine.procedure import DealMethod
 from trainer.engine.round import Round, Wager
 from trainer.engine.rulesets import DEFAULT_RULES
 from trainer.engine.scenarios import SCENARIOS
@@ -104,6 +105,29 @@ class ChipDrill:
 
 
 @dataclass(frozen=True, slots=True)
+class ProcedureDrill:
+    """Rounds run step by step (``[[procedure_drills]]``, :mod:`trainer.training.procedure`):
+    the wagers, the deal, the decisions, the settlement and clearing the table."""
+
+    count: int = DEFAULT_DRILL_COUNT
+    rules: str | None = None
+    """The rule set to deal under; None: the room's (or the lesson's)."""
+    seats: int | None = None
+    """Occupied seats; None lets the generator choose."""
+    options: Mapping[str, str] = field(default_factory=dict)
+    deal: DealMethod | None = None
+    """Manual or shoe; None: the room's (the site file's ``[procedure] deal``)."""
+    title: str | None = None
+
+    @property
+    def description(self) -> str:
+        if self.title:
+            return self.title
+        how = f", {self.deal.label}" if self.deal else ""
+        return f"Run the round ({self.rules or 'the room rule set'}{how})"
+
+
+@dataclass(frozen=True, slots=True)
 class TableSeat:
     """One seat of a ruling's table: its cards (any number, even a wrong one) and wagers."""
 
@@ -168,6 +192,8 @@ class Lesson:
     rulings: tuple[Ruling, ...] = ()
     chip_drills: tuple[ChipDrill, ...] = ()
     """Cut-and-size drills (``[[chip_drills]]``): tasks on chips alone, no round."""
+    procedure_drills: tuple[ProcedureDrill, ...] = ()
+    """Rounds run step by step (``[[procedure_drills]]``): their own mode's."""
     rules: str = DEFAULT_RULES
     """Rule set of the lesson's example rounds and random drills."""
     source: Path | None = None

@@ -24,6 +24,7 @@ from typing import Any, TypeGuard
 from trainer.engine.cards import Card, CardError, cards_text, find_duplicate, parse_card
 from trainer.engine.evaluator import CATEGORY_BY_KEY, Category
 from trainer.engine.money import AmountError, parse_amount, shown
+from trainer.engine.procedure import DealMethod
 from trainer.engine.round import (
     Round,
     RoundError,
@@ -49,12 +50,13 @@ from trainer.training.lessons.model import (
     Expect,
     Lesson,
     LessonProblem,
+    ProcedureDrill,
     Ruling,
     RulingTable,
     SeatExpect,
     TableSeat,
 )
-from trainer.training.lessons.practice import drill_rounds
+from trainer.training.lessons.practice import drill_rounds, procedure_drill_runs
 from trainer.training.questions import Skill
 
 log = logging.getLogger(__name__)
@@ -69,7 +71,7 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 _LESSON_KEYS = (
     "id", "title", "order", "skills", "target_seconds", "explanation", "rules",
-    "examples", "drills", "rulings", "chip_drills",
+    "examples", "drills", "rulings", "chip_drills", "procedure_drills",
 )
 _LESSON_REQUIRED = ("id", "title", "order", "skills", "target_seconds", "explanation")
 _EXAMPLE_KEYS = ("title", "note", "round", "expect")
@@ -81,6 +83,7 @@ _DRILL_KEYS = ("scenario", "count", "rules", "seats", "options", "title")
 _DRILL_REQUIRED = ("scenario",)
 _CHIP_DRILL_KEYS = ("kind", "count", "title")
 _CHIP_DRILL_REQUIRED = ("kind",)
+_PROCEDURE_DRILL_KEYS = ("count", "rules", "seats", "options", "deal", "title")
 _RULING_KEYS = ("situation", "choices", "answer", "citation", "rules", "explanation", "table")
 _RULING_REQUIRED = ("situation", "choices", "answer", "citation")
 _TABLE_KEYS = ("dealer", "board", "seats", "exposed")
@@ -430,6 +433,44 @@ def _parse_chip_drill(checker: _Checker, raw: object, index: int) -> ChipDrill |
     return ChipDrill(ChipDrillKind(kind), count, title)
 
 
+# --- procedure drills (run the round) ---------------------------------------------------------
+
+
+def _parse_procedure_drill(checker: _Checker, raw: object, index: int,
+                           lesson_rules: str) -> ProcedureDrill | None:
+    path: KeyPath = ("procedure_drills", index)
+    mark = checker.mark()
+    if not checker.is_table(raw, path, "expected a [[procedure_drills]] table",
+                            _PROCEDURE_DRILL_KEYS, (), "a procedure drill"):
+        return None
+    count = raw.get("count", DEFAULT_DRILL_COUNT)
+    if not (_whole(count) and 1 <= count <= MAX_DRILL_COUNT):
+        checker.fail(path, f"{shown(count)} is not a number of rounds from 1 to"
+                     f" {MAX_DRILL_COUNT}", "count")
+    seats = raw.get("seats")
+    if seats is not None and not is_seat_count(seats):
+        checker.fail(path, f"{shown(seats)} occupied seats is not 1 to 6", "seats")
+    rules = _rules(checker, raw["rules"], (*path, "rules")) if "rules" in raw else None
+    options = raw.get("options", {})
+    if not isinstance(options, dict):
+        checker.fail(path, 'expected a table such as { trips_plus_table = "B" }', "options")
+    deal = raw.get("deal")
+    if deal is not None and deal not in set(DealMethod):
+        checker.fail(path, f"{shown(deal)} is not a deal (manual or shoe)", "deal")
+    title = _text(checker, raw, "title", path)
+    if checker.since(mark):
+        return None
+    drill = ProcedureDrill(count, rules, seats,
+                           MappingProxyType({str(k): str(v).upper() for k, v in options.items()}),
+                           DealMethod(deal) if deal is not None else None, title)
+    try:  # run one round: the rule set, seats and options must agree
+        procedure_drill_runs(replace(drill, count=1), random.Random(0), rules=lesson_rules)
+    except (ValueError, KeyError) as error:
+        checker.fail(path, f"cannot deal this drill: {error}")
+        return None
+    return drill
+
+
 # --- rulings ----------------------------------------------------------------------------------
 
 
@@ -556,13 +597,16 @@ def _parse_lesson(data: Mapping[str, Any], source: Path, checker: _Checker) -> L
                for index, raw in enumerate(_tables(checker, data, "rulings"))]
     chip_drills = [_parse_chip_drill(checker, raw, index)
                    for index, raw in enumerate(_tables(checker, data, "chip_drills"))]
+    procedure_drills = [_parse_procedure_drill(checker, raw, index, rules)
+                        for index, raw in enumerate(_tables(checker, data, "procedure_drills"))]
     if ("skills" in data and not raw_skills and not data.get("rulings")
-            and not data.get("chip_drills")):
-        checker.fail((), "a lesson without rulings or chip drills must train at least one"
-                     " skill", "skills")
-    if not any(data.get(key) for key in ("examples", "drills", "rulings", "chip_drills")):
+            and not data.get("chip_drills") and not data.get("procedure_drills")):
+        checker.fail((), "a lesson without rulings, chip drills or procedure drills must train"
+                     " at least one skill", "skills")
+    if not any(data.get(key) for key in ("examples", "drills", "rulings", "chip_drills",
+                                         "procedure_drills")):
         checker.fail((), "nothing to show or practise: add [[examples]], [[drills]],"
-                     " [[rulings]] or [[chip_drills]]")
+                     " [[rulings]], [[chip_drills]] or [[procedure_drills]]")
     if checker.failures:
         return None
     assert isinstance(lesson_id, str) and title is not None and explanation is not None
@@ -578,6 +622,7 @@ def _parse_lesson(data: Mapping[str, Any], source: Path, checker: _Checker) -> L
         drills=tuple(d for d in drills if d is not None),
         rulings=tuple(r for r in rulings if r is not None),
         chip_drills=tuple(c for c in chip_drills if c is not None),
+        procedure_drills=tuple(p for p in procedure_drills if p is not None),
         rules=rules,
         source=source,
     )

@@ -12,11 +12,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from trainer.engine.generator import generate_round
+from trainer.engine.procedure import DealMethod
 from trainer.engine.round import Round
 from trainer.engine.rulesets import load_ruleset
 from trainer.engine.scenarios import generate_scenario
 from trainer.training.chip_drills import chip_drill_kind
-from trainer.training.lessons.model import DEFAULT_RULES, RANDOM, Drill, Lesson
+from trainer.training.lessons.model import DEFAULT_RULES, RANDOM, Drill, Lesson, ProcedureDrill
+from trainer.training.procedure import ProcedureRound, run_of_round
 from trainer.training.questions import Skill
 from trainer.training.scheduler import (
     RULING,
@@ -44,6 +46,20 @@ def drill_rounds(drill: Drill, rng: random.Random) -> list[Round]:
                                  tables=round_.ruleset.choose_tables(drill.options))
         rounds.append(round_)
     return rounds
+
+
+def procedure_drill_runs(drill: ProcedureDrill, rng: random.Random,
+                         deal: DealMethod = DealMethod.MANUAL,
+                         rules: str = DEFAULT_RULES) -> list[ProcedureRound]:
+    """``drill.count`` rounds to run step by step (:mod:`trainer.training.procedure`),
+    under the drill's rule set or else ``rules`` (the room's, or the lesson's), dealt by
+    the drill's method or else ``deal`` (the room's). Raises ValueError if they cannot be
+    dealt."""
+    ruleset = load_ruleset(drill.rules or rules)
+    method = drill.deal or deal
+    return [run_of_round(generate_round(rng, ruleset, seats=drill.seats,
+                                        options=dict(drill.options)), rng, method)
+            for _ in range(drill.count)]
 
 
 def lesson_rounds(lesson: Lesson, rng: random.Random) -> list[tuple[Drill, Round]]:
