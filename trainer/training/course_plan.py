@@ -57,7 +57,7 @@ from trainer.training.mastery import (
     skill_of,
     skill_targets,
 )
-from trainer.training.questions import Skill, build_questions
+from trainer.training.questions import QuestionKind, Skill, build_questions
 from trainer.training.review import reopen_mistake
 from trainer.training.scheduler import (
     RULING,
@@ -525,6 +525,11 @@ class CourseProgress:
         for _, _, mistake in chosen:
             answer = mistake.answer
             when = answer.answered_at.astimezone().strftime("%d %b %H:%M")
+            if answer.kind is QuestionKind.MISTAKE:  # no question of a round asks it
+                skipped.append(f"Your mistake of {when} in Spot the dealer's mistake"
+                               f" ({answer.skill.label}) is worked there: Game \u25b8 Spot the"
+                               " dealer's mistake (Ctrl+Shift+M).")
+                continue
             try:
                 reopened = reopen_mistake(mistake)
             except (RoundError, RuleSetError, ValueError) as error:
