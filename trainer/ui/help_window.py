@@ -11,6 +11,7 @@ tables are the engine's, as the felt shows them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 
 from PySide6.QtCore import QSize
@@ -60,6 +61,24 @@ MISTAKE_KEYS = (
 )
 """Keys of the Spot the dealer's mistake window (trainer.ui.mistakes_window)."""
 
+CHIP_KEYS = (
+    ("1-7", "A chip of the rack on the payout: its key is shown under it (1 the smallest;"
+            " up to 9 for a larger rack). While a payout is built, digits are chips, not"
+            " seats"),
+    ("4 then 3", "A count, then a chip's key: four of the third chip (repeated presses"
+                 " add one each)"),
+    ("Space", "Between two different chips (1 Space 4: a $1, then a $25); at a seat's"
+              " result, the result then Space starts the whole seat's line"),
+    ("Backspace", "The top chip back to the rack (or click the payout stack)"),
+    ("Esc", "The whole payout back to the rack: build it again, never patch it"),
+    ("Enter", "Pay the stack built (in a seat's line: pay the line)"),
+    ("T / P", "Take the losing wager (its chips go to the rack) / push it"),
+    ("Left / Right", "In a seat's line: the payout before / the next one"),
+    ("click / drag", "A rack chip clicked, or dragged onto the table, goes on the payout"),
+)
+"""Keys of chip mode (Settings, Pay with chips; an exam set-up may require it): a payout
+built from the rack under the table (trainer.ui.round_controller)."""
+
 SETTLEMENT_ORDER = (
     "Seats that folded with only the ante and odds were collected as they folded, "
     "from seat 1 (the dealer's left) up.",
@@ -78,9 +97,16 @@ def keys_html(actions: list[QAction]) -> str:
         if keys:
             rows.append((keys, action.text().replace("&", "").rstrip("\u2026.")))
     rows += list(COURSE_KEYS) + list(MISTAKE_KEYS) + list(ANSWER_KEYS)
+    return (f"<h2>Keyboard</h2>{_key_rows(rows)}"
+            "<h3>Pay with chips</h3><p>When payouts are built from the chip rack under the"
+            " table (Settings, Pay with chips; an exam may require it):</p>"
+            f"{_key_rows(CHIP_KEYS)}")
+
+
+def _key_rows(rows: Iterable[tuple[str, str]]) -> str:
     body = "".join(f"<tr><td><b>{escape(keys)}</b></td><td>{escape(what)}</td></tr>"
                    for keys, what in rows)
-    return f"<h2>Keyboard</h2><table cellpadding='4'>{body}</table>"
+    return f"<table cellpadding='4'>{body}</table>"
 
 
 def rules_html(round_: Round) -> str:
