@@ -86,3 +86,7 @@ class QuestionKind(StrEnum):
     """A spot of a round settled by "a dealer" (issue 23, training/mistake_records.py):
     whether it was wrong and marked (skill spot_mistakes), or the right settlement given
     for it (skill correct_mistakes); never asked on the answer panel."""
+    PROCEDURE = "procedure"
+    """A step of running the round (issue 23, training/procedure_records.py): a wager or
+    a player's action accepted or refused, who receives the next card, what is cleared
+    next (skill procedure); never asked on the answer panel."""

@@ -47,7 +47,9 @@ def test_three_typed_cards_are_still_refused() -> None:
 
 # A dealer's mistake (kind "mistake") is marked spot by spot in its own window, never
 # parsed as a typed answer to a question (trainer/ui/mistakes_window.py).
-@pytest.mark.parametrize("kind", [k for k in QuestionKind if k is not QuestionKind.MISTAKE])
+# Nor is a step of running the round (kind "procedure": trainer/training/procedure.py).
+@pytest.mark.parametrize("kind", [k for k in QuestionKind
+                                  if k not in (QuestionKind.MISTAKE, QuestionKind.PROCEDURE)])
 def test_a_pasted_page_is_refused_in_one_short_line(kind: QuestionKind) -> None:
     pasted = "king high 2c 6d " * 625  # 10,000 characters
     assert len(pasted) == 10_000

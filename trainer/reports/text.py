@@ -36,6 +36,7 @@ _KIND_TEXT = {
     QuestionKind.PAYOUT: "pay, push or take",
     QuestionKind.CAPPED_TOTAL: "capped total",
     QuestionKind.MISTAKE: "the dealer's mistake",
+    QuestionKind.PROCEDURE: "running the round",
 }
 
 _SKILL_ORDER = {skill: index for index, skill in enumerate(Skill)}

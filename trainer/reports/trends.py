@@ -38,6 +38,7 @@ _KIND_WORDS = {
     QuestionKind.PAYOUT: "pay, push or take",
     QuestionKind.CAPPED_TOTAL: "the capped total",
     QuestionKind.MISTAKE: "the dealer's mistake",
+    QuestionKind.PROCEDURE: "running the round",
 }
 
 
