@@ -19,10 +19,12 @@ known to hold; when the station's count differs, the pass asks the room which of
 them it lacks.
 
 **Nothing is dropped silently.** Every row is held to the station file's checks
-(:func:`trainer.storage.exchange.record_problem`) before it is sent; a row that fails
-them, or that the room's own constraints refuse (a round whose session was refused),
-is not sent: it is written to the room's ``refused_records`` with the reason, and
-listed in the pass's :class:`SyncResult`.
+(:func:`trainer.storage.exchange.record_problem`) before it is sent, and an exam's
+answers and its result to this station's seals (:data:`UNVOUCHED`: what a station file
+flags as read altered on its station); a row that fails them, or that the room's own
+constraints refuse (a round whose session was refused), is not sent: it is written to
+the room's ``refused_records`` with the reason, and listed in the pass's
+:class:`SyncResult`.
 
 **The same station twice.** The mark keeps the uid of the last row it covers; when the
 station's row of that id has another uid (its data folder restored from an older copy,
@@ -368,8 +370,9 @@ class _Pass:
         the others recorded as refused."""
         good: list[OutboxRow] = []
         refused: list[Refused] = []
+        unvouched = self.outbox.unvouched(table, rows)
         for row in rows:
-            problem = _problem(table, row)
+            problem = UNVOUCHED if row.seq in unvouched else _problem(table, row)
             if problem is None:
                 good.append(row)
             else:
@@ -412,6 +415,15 @@ class _Pass:
             + ("" if table in LATER_TABLES
                else " WHERE station_marks.sent_through < excluded.sent_through"),
             (self.station, table, mark.sent_through, mark.last_uid))
+
+
+UNVOUCHED = (
+    "it reads ALTERED or cannot be checked on this station (changed outside the trainer,"
+    " or sealed with a station secret this station no longer has; 'hhe-trainer verify'"
+    " there names it), so the room does not take it")
+"""Why an exam's answer or result whose seal here does not vouch for it is not sent (a
+station file flags the same records, :data:`trainer.storage.exchange.UNVOUCHED`; the
+room, which holds no seal, refuses them). The exam itself is sent: its attempt counts."""
 
 
 def _insert_statement(table: str) -> str:

@@ -116,7 +116,8 @@ class RoomWorker:
                  secret: StationSecret | None = None) -> None:
         self._path = station_path
         self._secret = secret or data_folder_secret(create=False)
-        """What received rows are sealed with: the data folder's station secret."""
+        """What received rows are sealed with, and what an exam's answers and result are
+        checked against before they are sent: the data folder's station secret."""
         self._target = target
         self._interval = interval
         self._max_backoff = max(interval, max_backoff)
@@ -203,7 +204,7 @@ class RoomWorker:
                 status = self.status()
                 try:
                     if outbox is None:
-                        outbox = StationOutbox.open(self._path)
+                        outbox = StationOutbox.open(self._path, secret=self._secret)
                     with self._changed:
                         self._pass_started = time.monotonic()
                     result = sync_once(outbox, link, batch_rows=self._batch_rows)

@@ -21,14 +21,15 @@ read raises :class:`~trainer.storage.models.StorageError` with the reason.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from trainer.storage import seal
 from trainer.storage.connection import DEFAULT_BUSY_TIMEOUT, connect_read_only
-from trainer.storage.models import StorageError
+from trainer.storage.models import SealState, StorageError
 from trainer.storage.room_cache import LocalAccount, read_accounts
 
 if TYPE_CHECKING:
@@ -76,6 +77,13 @@ _COLUMNS: dict[str, tuple[str, ...]] = {
                        "seconds", "answered_at"),
 }
 _TRUTH = frozenset({"correct", "passed"})
+_VOUCHED: dict[str, tuple[str, str]] = {
+    "answers": ("answers", "s.mode = 'exam'"),
+    "exam_finishes": ("exams", "1"),
+}
+"""What the sender sends only when this station's seal vouches for it, as a station file
+does (:data:`trainer.storage.exchange.UNVOUCHED`): an exam's answers and its result. The
+room table, the sealed table it is read from, and which of its rows are checked."""
 _LATER_SET = {"sessions": "x.ended IS NOT NULL", "exams": "x.finished IS NOT NULL"}
 
 
@@ -96,25 +104,31 @@ class OutboxRow:
 class StationOutbox:
     """The sender's reads, on one connection."""
 
-    def __init__(self, conn: sqlite3.Connection, *, owned: bool) -> None:
+    def __init__(self, conn: sqlite3.Connection, *, owned: bool,
+                 secret: seal.StationSecret) -> None:
         self._conn = conn
         self._owned = owned
+        self._secret = secret
 
     @classmethod
-    def open(cls, path: Path, busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> StationOutbox:
+    def open(cls, path: Path, busy_timeout: float = DEFAULT_BUSY_TIMEOUT, *,
+             secret: seal.StationSecret | None = None) -> StationOutbox:
         """A read-only connection of its own to the database at ``path`` (for a worker
-        thread: it can neither write the file nor checkpoint its log)."""
+        thread: it can neither write the file nor checkpoint its log). ``secret``: the
+        station secret its rows were sealed with (by default the one beside it)."""
         try:
             conn = connect_read_only(path, busy_timeout)
             conn.execute("SELECT value FROM meta WHERE key = 'station'").fetchone()
         except sqlite3.Error as error:
             raise StorageError(f"the station's database {path} cannot be read ({error})") from None
-        return cls(conn, owned=True)
+        if secret is None:
+            secret = seal.station_secret(path.parent, create=False)
+        return cls(conn, owned=True, secret=secret)
 
     @classmethod
     def of(cls, db: TrainerDB) -> StationOutbox:
         """Reads through ``db``'s own connection (only on the thread that opened it)."""
-        return cls(db.conn, owned=False)
+        return cls(db.conn, owned=False, secret=db.secret)
 
     def close(self) -> None:
         if self._owned:
@@ -189,6 +203,22 @@ class StationOutbox:
         the room (:mod:`trainer.storage.room_cache`)."""
         with self._reading() as conn:
             return read_accounts(conn)
+
+    def unvouched(self, table: str, rows: Sequence[OutboxRow]) -> set[int]:
+        """The ids (``seq``) among ``rows`` of the room's ``table`` that this station's
+        seals do not vouch for: an exam's answer, or an exam's result, that reads altered
+        or cannot be checked here (changed outside the trainer, or sealed with a secret
+        this station no longer has). Other rows are not checked."""
+        if table not in _VOUCHED or not rows:
+            return set()
+        sealed, which = _VOUCHED[table]
+        alias = seal.SPECS[sealed].alias
+        ids = [row.seq for row in rows]
+        with self._reading() as conn:
+            states = seal.check_rows(
+                conn, self._secret, sealed,
+                f"{alias}.id IN ({', '.join('?' * len(ids))}) AND {which}", tuple(ids))
+        return {row_id for row_id, state in states.items() if state is not SealState.VALID}
 
     def later_rows(self, later_table: str, through: int) -> list[OutboxRow]:
         """Every ended session (or finished exam) with an id at most ``through``, whole."""
