@@ -172,3 +172,28 @@ def test_attack_2_an_expiry_extended_and_resealed_reads_altered(
     assert result == VERIFY_ALTERED
     assert out.count("ALTERED after signing") == 1
     assert "ALTERED after signing: the expiry is not what was signed" in out
+
+
+def test_an_exam_edited_to_passed_before_sign_off_and_resealed_reads_valid_and_is_signed(
+    room: dict[str, int], private_data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What a single station cannot stop (docs/installing.md's trust table): Ben's failed
+    exam (2 of 5), not signed off yet, edited to 5 of 5 / 100 % / passed and every chain
+    re-sealed with the real secret. Nothing reads altered, the sign-off's evidence has
+    no flag (the answers keep their 3 s each), and the instructor's signature makes a
+    certificate that verifies: what the instructor knows of the exam is their only check."""
+    ben_answers = ("SELECT a.id FROM answers a JOIN rounds r ON r.id = a.round_id"
+                   f" JOIN exams e ON e.session_id = r.session_id WHERE e.id = {room['failed']}")
+    _sql(private_data_dir,
+         f"UPDATE answers SET given = expected, correct = 1 WHERE id IN ({ben_answers})",
+         f"UPDATE exams SET score = 100.0, passed = 1 WHERE id = {room['failed']}")
+    _reseal_everything(private_data_dir)
+    assert main(["verify"]) == VERIFY_VALID
+    capsys.readouterr()
+    with open_database() as db:
+        assert db.check_records().altered == []
+        assert db.exam_evidence(room["failed"]).flags == ()
+        code = db.certify(room["ben"], room["failed"], "Pat", password=PASSWORD).code
+    result, out = _verify(code, capsys)
+    assert result == VERIFY_VALID
+    assert "signature: by Pat Lee's key, pinned in the site file" in out
