@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDialog, QInputDialog
+from PySide6.QtWidgets import QApplication, QDialog, QInputDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from tests.training.test_mistakes_injected_and_graded import NOT_QUALIFYING, QUALIFIES
@@ -157,3 +157,31 @@ def test_an_exam_out_of_time_is_scored_as_it_stands_and_not_passed(
         " every exercise is done in time.")
     window.close()
     main.close()
+
+
+@pytest.mark.parametrize("answer", ["No", "Yes"])
+def test_quitting_the_practice_window_asks_before_it_ends_an_exam_of_mistakes(
+        qtbot: QtBot, db: TrainerDB, monkeypatch: pytest.MonkeyPatch, answer: str) -> None:
+    db.create_exam_setup(FLOOR_TEST)
+    main, window = start_exam(qtbot, db, "Ed", monkeypatch)
+    main.show()
+    asked: list[str] = []
+
+    def question(_parent: object, _title: str, text: str, *_args: object) -> object:
+        asked.append(text)
+        return getattr(QMessageBox.StandardButton, answer)
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    closed = main.close()
+    assert asked == ["This ends your exam (0 of 2 exercises done). It is recorded as not"
+                     " passed: an exam passes only when every exercise is done.\n\nEnd the"
+                     " exam?"]
+    [exam] = db.exam_results(main.trainee_id)
+    if answer == "No":  # both windows stay, the exam goes on
+        assert not closed and main.isVisible() and window.isVisible()
+        assert exam.finished is None
+        window.close()  # a close the program makes: not asked again
+        assert len(asked) == 1
+    else:
+        assert closed and not window.isVisible()
+        assert (exam.finished is not None, exam.passed) == (True, False)

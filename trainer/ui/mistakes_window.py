@@ -216,6 +216,8 @@ class MistakesWindow(QMainWindow):
                            (QKeySequence.StandardKey.HelpContents, self.open_help)):
             shortcut(keys, self, slot)
         self.field.installEventFilter(self)
+        if parent is not None:  # the practice window closing (Ctrl+Q) closes this one first
+            parent.installEventFilter(self)
         if exam is not None and exam.time_limit_seconds:
             self.deadline.start(exam.time_limit_seconds * 1000)
         self.show_exercise(self.deal(self.seed))
@@ -330,7 +332,15 @@ class MistakesWindow(QMainWindow):
         self.field.setFocus()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Up and Down in the field move through the rows."""
+        """Up and Down in the field move through the rows. The practice window that owns
+        this one closing (Ctrl+Q, its close button) ends this session first; an exam of
+        mistakes running asks, and No keeps both windows open."""
+        if watched is self.parentWidget() and event.type() == QEvent.Type.Close:
+            if not self.confirm_leaving_exam():
+                event.ignore()
+                return True
+            self.close()
+            return False
         if watched is self.field and isinstance(event, QKeyEvent) \
                 and event.type() == QEvent.Type.KeyPress \
                 and event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down):
@@ -462,8 +472,32 @@ class MistakesWindow(QMainWindow):
         if self.exercise is not None and self.grade is not None:
             self.table.show_settlement(self.exercise.settlement)
 
+    def exam_running(self) -> bool:
+        """An exam of dealer's mistakes is under way, kept, and not over."""
+        return self.exam is not None and self.exam_result is None and self.recorder is not None
+
+    def confirm_leaving_exam(self) -> bool:
+        """Ask before closing ends a running exam; True to go ahead (nothing running too)."""
+        if not self.exam_running():
+            return True
+        assert self.exam is not None
+        answer = QMessageBox.question(
+            self, "End the exam?",
+            f"This ends your exam ({len(self.exam_grades)} of {self.exam.rounds} exercises"
+            " done). It is recorded as not passed: an exam passes only when every exercise"
+            " is done.\n\nEnd the exam?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Closing ends the session (an exam not finished is scored as it stands)."""
+        """Closing ends the session (an exam not finished is scored as it stands). The
+        window's close button asks first while an exam runs; a close the program makes
+        (a lock, another trainee signing in, the practice window's Quit once asked) does
+        not."""
+        if event.spontaneous() and not self.confirm_leaving_exam():
+            event.ignore()
+            return
         self.deadline.stop()
         if self.exam is not None and self.exam_result is None and self.recorder is not None:
             self.end_exam("The exam was closed before its end.")
