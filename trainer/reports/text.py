@@ -250,7 +250,9 @@ def exam_setup_facts(exam: Exam) -> list[tuple[str, str]]:
     if setup is None:
         return [("Seats, side bets, tables", BEFORE_SETUPS + " (the station's Settings chose"
                  " them then)")]
+    kind = [("Exercises", setup.exercise_text)] if setup.mistakes else []
     return [
+        *kind,
         ("Table letters", setup.tables_text),
         ("Occupied seats", str(setup.seats)),
         ("Side bets", setup.side_bets_text),
