@@ -271,3 +271,36 @@ def test_a_whole_data_folder_put_back_from_a_copy_is_not_seen_by_the_station_its
     assert _verify_all(capsys)[0] == VERIFY_VALID
     with open_database() as db:
         assert db.check_trainee_pin(ana, ANA_PIN, at=T0 + timedelta(minutes=5)).accepted
+
+
+def test_a_table_of_accounts_put_back_with_its_sealed_roster_from_an_earlier_copy_reads_valid(
+    station: dict[str, int], private_data_dir: Path, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A rollback of part of the database (docs/installing.md's trust table): the
+    ``sign_in_failures`` rows and their sealed roster (``meta``'s
+    ``account_seal:sign_in_failures``) copied from before six wrong PINs and put back,
+    with sqlite3 alone (no secret needed). The roster's stamp covers its own entries,
+    not the moment, so the older table and roster agree: valid, and the wait is gone."""
+    copy = tmp_path / "earlier.sqlite3"
+    shutil.copyfile(private_data_dir / DEFAULT_FILENAME, copy)
+    ana = station["ana"]
+    with open_database() as db:
+        for minute in range(FREE_TRIES + 3):
+            db.check_trainee_pin(ana, "000000", at=T0 + timedelta(minutes=minute))
+        assert db.check_trainee_pin(ana, ANA_PIN, at=T0 + timedelta(minutes=5)).wait_seconds
+    conn = sqlite3.connect(private_data_dir / DEFAULT_FILENAME)
+    conn.execute("ATTACH DATABASE ? AS earlier", (str(copy),))
+    assert conn.execute("SELECT count(*) FROM earlier.meta"
+                        " WHERE key = 'account_seal:sign_in_failures'").fetchone() == (1,)
+    with conn:
+        conn.execute("DELETE FROM sign_in_failures")
+        conn.execute("INSERT INTO sign_in_failures SELECT * FROM earlier.sign_in_failures")
+        conn.execute("DELETE FROM meta WHERE key = 'account_seal:sign_in_failures'")
+        conn.execute("INSERT INTO meta SELECT * FROM earlier.meta"
+                     " WHERE key = 'account_seal:sign_in_failures'")
+    conn.execute("DETACH DATABASE earlier")
+    conn.close()
+    assert _verify_all(capsys)[0] == VERIFY_VALID
+    with open_database() as db:
+        assert db.check_trainee_pin(ana, ANA_PIN, at=T0 + timedelta(minutes=5)).accepted

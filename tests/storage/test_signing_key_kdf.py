@@ -73,3 +73,27 @@ def test_a_key_below_the_oldest_cost_is_refused_not_unlocked(db: TrainerDB,
     cheap = private.replace("$65536$", "$16384$", 1)
     with pytest.raises(signing.SigningError, match="not in a form this version reads"):
         signing.unlock(signing.KeyPair(public, cheap), PASSWORD)
+
+
+def test_an_instructors_password_hash_tests_a_guess_at_a_quarter_of_the_keys_cost(
+    db: TrainerDB, db_path: Path
+) -> None:
+    """What remains (docs/installing.md's trust table): the instructor's password hash,
+    readable at the station, is the cheaper way to test a guessed password offline:
+    scrypt N = 2**14 against the encrypted key's 2**16 (r = 8, p = 1 both; scrypt's
+    work grows with N), so an instructor's password should be long."""
+    from trainer.storage.passwords import hash_cost, verify_password
+
+    db.create_instructor("Pat", PASSWORD)
+    conn = sqlite3.connect(db_path)
+    try:
+        (stored,) = conn.execute(
+            "SELECT password_hash FROM instructors WHERE name = 'Pat'").fetchone()
+    finally:
+        conn.close()
+    _, private = _stored_key(db_path, "Pat")
+    key_n = int(private.split("$")[1])
+    cost = hash_cost(stored)
+    assert cost == (16384, 8, 1)
+    assert key_n == 65536 and key_n // cost[0] == 4
+    assert verify_password(PASSWORD, stored) and not verify_password("a guess", stored)
