@@ -12,7 +12,7 @@ BIN := $(VENV)/bin
 APP_STAMP := $(VENV)/.installed-app
 STAMP := $(VENV)/.installed-test
 
-.PHONY: run test lint bench screenshot docs-screens clean package package-windows test-package bench-bundle
+.PHONY: run test lint bench screenshot docs-screens clean package package-windows test-package bench-bundle catalogues catalogue-init
 
 $(APP_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,25 @@ test: $(STAMP)
 	$(BIN)/ruff check trainer tests benchmarks
 	$(BIN)/mypy
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+
+# The message catalogues (issue 24; README, "Languages"): extract every marked message
+# of trainer/ into trainer/locale/trainer.pot, merge it into each language's .po
+# (new messages empty, changed ones fuzzy), then compile each .po to its .mo. The .pot
+# and .mo files are build output (git ignores them): without a .mo, or with one older
+# than its .po, the trainer compiles the .po in memory at start (trainer/i18n.py), so
+# `make run` works from a fresh clone. A new language: make catalogue-init NEW_LANGUAGE=fr.
+LOCALES := trainer/locale
+catalogues: $(APP_STAMP)
+	$(BIN)/pybabel extract -F babel.cfg --add-location=file --sort-by-file --no-wrap \
+		--project hhe-trainer --copyright-holder "hhe-trainer" -o $(LOCALES)/trainer.pot .
+	$(BIN)/pybabel update -i $(LOCALES)/trainer.pot -d $(LOCALES) -D trainer --no-wrap
+	$(BIN)/pybabel compile -d $(LOCALES) -D trainer --statistics
+	$(BIN)/python scripts/untranslated.py
+
+catalogue-init: $(APP_STAMP)
+	$(BIN)/pybabel extract -F babel.cfg --add-location=file --sort-by-file --no-wrap \
+		--project hhe-trainer --copyright-holder "hhe-trainer" -o $(LOCALES)/trainer.pot .
+	$(BIN)/pybabel init -i $(LOCALES)/trainer.pot -d $(LOCALES) -D trainer -l $(NEW_LANGUAGE) --no-wrap
 
 lint: $(STAMP)
 	$(BIN)/ruff check trainer tests benchmarks

@@ -1,7 +1,9 @@
 """The layers are one-way (issue 11): read from the source, every import counted,
 including those inside functions.
 
-- ``trainer.engine`` imports nothing else of ``trainer``;
+- ``trainer.engine`` imports nothing else of ``trainer`` but the message catalogue
+  (``trainer/i18n.py``, issue 24: the core's words are translated too), which imports
+  nothing of ``trainer`` and no Qt;
 - nothing outside ``trainer/ui`` and the entry points imports Qt (PySide6,
   shiboken6): ``cli.py`` starts the window, ``selfcheck.py`` (``--self-check``)
   opens one to prove an installed station can;
@@ -58,8 +60,15 @@ def test_the_engine_imports_nothing_else_of_the_trainer() -> None:
     assert files
     outside = [f"{path.relative_to(TRAINER.parent)} imports {module}"
                for path in files for module in sorted(imported_modules(path))
-               if module.startswith("trainer.") and not module.startswith("trainer.engine")]
+               if module.startswith("trainer.") and not module.startswith("trainer.engine")
+               and module != "trainer.i18n" and not module.startswith("trainer.i18n.")]
     assert outside == []
+
+
+def test_the_catalogue_every_layer_shares_imports_nothing_of_the_trainer_nor_qt() -> None:
+    imported = imported_modules(TRAINER / "i18n.py")
+    assert [module for module in imported if module.startswith("trainer")] == []
+    assert violations([TRAINER / "i18n.py"], QT_PACKAGES) == []
 
 
 def test_only_the_ui_and_the_entry_points_import_qt() -> None:
