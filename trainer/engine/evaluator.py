@@ -29,6 +29,7 @@ from enum import IntEnum, StrEnum
 from itertools import combinations_with_replacement
 
 from trainer.engine.cards import DECK, RANK_NAMES, RANK_PLURALS, Card, CardError
+from trainer.i18n import N_, _
 
 
 class Category(StrEnum):
@@ -55,6 +56,12 @@ class Category(StrEnum):
         """Identifier form used in pay-table files: ``full_house``."""
         return self.value.replace(" ", "_")
 
+    @property
+    def display_name(self) -> str:
+        """The category's name in the trainer's language; the value is its code (the
+        settle contract's and the database's, never translated)."""
+        return _(_CATEGORY_NAMES[self])
+
     def __ge__(self, other: object) -> bool:
         if not isinstance(other, Category):
             return NotImplemented
@@ -78,6 +85,19 @@ class Category(StrEnum):
 
 _CATEGORY_ORDER: tuple[Category, ...] = tuple(Category)
 CATEGORY_BY_KEY: dict[str, Category] = {category.key: category for category in Category}
+_CATEGORY_NAMES: dict[Category, str] = {
+    Category.HIGH_CARD: N_("high card"),
+    Category.ONE_PAIR: N_("one pair"),
+    Category.TWO_PAIR: N_("two pair"),
+    Category.THREE_OF_A_KIND: N_("three of a kind"),
+    Category.STRAIGHT: N_("straight"),
+    Category.FLUSH: N_("flush"),
+    Category.FULL_HOUSE: N_("full house"),
+    Category.FOUR_OF_A_KIND: N_("four of a kind"),
+    Category.STRAIGHT_FLUSH: N_("straight flush"),
+    Category.ROYAL_FLUSH: N_("royal flush"),
+}
+"""Each category's display name (English: its code), marked for the catalogue."""
 
 
 class _Cat(IntEnum):

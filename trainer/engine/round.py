@@ -37,6 +37,7 @@ from trainer.engine.rulesets import (
     TableChoice,
     load_ruleset,
 )
+from trainer.i18n import N_, _
 
 SEAT_NUMBERS = range(1, 7)
 """The table's seats: 1 (dealer's left, first base) to 6 (dealer's right, third base)."""
@@ -73,15 +74,21 @@ class Wager(StrEnum):
 
     @property
     def label(self) -> str:
+        """The wager's English name (messages of the engine); :attr:`display_name` is the
+        name in the trainer's language."""
         return {
-            "ante": "Ante",
-            "raise": "Raise",
-            "odds": "Odds",
-            "trips_plus": "Trips Plus",
-            "pocket_bonus": "Pocket Bonus",
-            "six_card_bonus": "6-Card Bonus",
-            "progressive": "Progressive",
+            "ante": N_("Ante"),
+            "raise": N_("Raise"),
+            "odds": N_("Odds"),
+            "trips_plus": N_("Trips Plus"),
+            "pocket_bonus": N_("Pocket Bonus"),
+            "six_card_bonus": N_("6-Card Bonus"),
+            "progressive": N_("Progressive"),
         }[self.value]
+
+    @property
+    def display_name(self) -> str:
+        return _(self.label)
 
 
 SIDE_WAGERS = (Wager.TRIPS_PLUS, Wager.POCKET_BONUS, Wager.SIX_CARD_BONUS, Wager.PROGRESSIVE)

@@ -18,6 +18,7 @@ from trainer.engine.money import CENT, ZERO, Odds, dollars, format_amount
 from trainer.engine.order import settlement_order
 from trainer.engine.round import Round, RoundError, Seat, Wager
 from trainer.engine.rulesets import Award, PocketHand, ProgressiveHand
+from trainer.i18n import N_, _
 
 
 class Outcome(StrEnum):
@@ -25,12 +26,23 @@ class Outcome(StrEnum):
     PUSH = "push"
     LOSE = "lose"
 
+    @property
+    def display_name(self) -> str:
+        """The wager's outcome in the trainer's language (the value is its code)."""
+        return _({"win": N_("win"), "push": N_("push"), "lose": N_("take")}[self.value])
+
 
 class SeatResult(StrEnum):
     WIN = "win"
     LOSE = "lose"
     TIE = "tie"
     FOLD = "fold"
+
+    @property
+    def display_name(self) -> str:
+        """The seat's result in the trainer's language (the value is its code)."""
+        return _({"win": N_("win"), "lose": N_("lose"), "tie": N_("tie"),
+                  "fold": N_("fold")}[self.value])
 
 
 @dataclass(frozen=True, slots=True)

@@ -213,7 +213,7 @@ def amount_paid(kind: QuestionKind, text: str | None) -> str:
         if kind is QuestionKind.PAYOUT:
             return f"{_payout(text).amount:.2f}"
         if kind is QuestionKind.CAPPED_TOTAL:
-            return f"{parse_amount_answer(text):.2f}"
+            return f"{parse_amount_answer(text, stored=True):.2f}"
     except (AnswerError, TypeError):
         return ""
     return ""
@@ -223,10 +223,10 @@ def _payout(text: str) -> PayoutAnswer:
     """A payout as the trainer reads one typed, or as it writes one expected (``take
     $10.00``: a take, which pays nothing)."""
     try:
-        return parse_payout(text)
+        return parse_payout(text, stored=True)
     except AnswerError:
         first = text.split()[0] if text.split() else ""
-        taken = parse_payout(first) if first != text.strip() else None
+        taken = parse_payout(first, stored=True) if first != text.strip() else None
         if taken is None or taken.outcome is not Outcome.LOSE:
             raise
         return PayoutAnswer(Outcome.LOSE, Decimal(0))

@@ -22,9 +22,21 @@ from decimal import Decimal
 
 from trainer.engine.cards import RANK_NAMES, RANK_PLURALS, Card, CardError, parse_card
 from trainer.engine.evaluator import Category, hand_wording
-from trainer.engine.money import ZERO, AmountError, dollars, parse_amount
+from trainer.engine.money import ZERO, AmountError, parse_amount
 from trainer.engine.round import Wager, is_seat_number
 from trainer.engine.settlement import Outcome, SeatResult
+from trainer.i18n import (
+    ENGLISH,
+    AmountFormatError,
+    NumberFormat,
+    _,
+    amount_to_point_form,
+    current_number_format,
+    in_room_format,
+    local_dollars,
+    ngettext,
+)
+from trainer.training.answer_words import WORDS, AnswerWords, answer_words, category_word
 from trainer.training.questions import (
     Answer,
     DealerHandAnswer,
@@ -49,9 +61,9 @@ quoted back whole."""
 def check_length(text: str) -> None:
     """Refuse text longer than :data:`MAX_ANSWER_LENGTH`, saying so in one short line."""
     if len(text.strip()) > MAX_ANSWER_LENGTH:
-        raise AnswerError(
-            f"The answer is too long: an answer is at most {MAX_ANSWER_LENGTH} characters."
-            " Nothing was graded; type it again.")
+        raise AnswerError(_(
+            "The answer is too long: an answer is at most {most} characters."
+            " Nothing was graded; type it again.", most=MAX_ANSWER_LENGTH))
 
 
 def _clean(text: object) -> str:
@@ -63,77 +75,88 @@ def _clean(text: object) -> str:
 
 # --- amounts and payouts ------------------------------------------------------
 
-_PUSH_WORDS = {"push", "p"}
-_TAKE_WORDS = {"take", "t", "lose", "x"}
 _DECIMALS = re.compile(r"\.\d{3,}\s*$")
 
 
-def _amount(text: str, original: str, *, payout: bool) -> Decimal:
-    hint = "type 'push' or 'take', or an amount such as 15 or 7.50" if payout else (
-        "type an amount such as 3,000 or 250.50")
+def _words_and_format(stored: bool) -> tuple[AnswerWords, NumberFormat]:
+    """The trainee's answer words and the room's number format, or for a ``stored``
+    answer (the database's language-neutral text) English and the point form."""
+    if stored:
+        return WORDS[ENGLISH], NumberFormat.POINT
+    return answer_words(), current_number_format()
+
+
+def _amount(text: str, original: str, *, payout: bool,
+            number_format: NumberFormat = NumberFormat.POINT) -> Decimal:
+    hint = _("type 'push' or 'take', or an amount such as 15 or {cents}",
+             cents=in_room_format("7.50", number_format)) if payout else _(
+        "type an amount such as {thousands} or {cents}",
+        thousands=in_room_format("3,000", number_format),
+        cents=in_room_format("250.50", number_format))
     if text.startswith("-") or text.startswith("$-") or text.startswith("$ -"):
         if payout:
-            raise AnswerError(
-                f"'{original}' is negative: to collect a losing wager type 'take'")
-        raise AnswerError(f"'{original}' is negative: the total paid is never below $0")
+            raise AnswerError(_(
+                "'{typed}' is negative: to collect a losing wager type 'take'", typed=original))
+        raise AnswerError(_("'{typed}' is negative: the total paid is never below $0",
+                            typed=original))
+    try:
+        text = amount_to_point_form(text, number_format)
+    except AmountFormatError as error:
+        raise AnswerError(str(error)) from None
     if _DECIMALS.search(text):
-        raise AnswerError(
-            f"'{original}' has more than two decimals: the smallest amount is a cent")
+        raise AnswerError(_(
+            "'{typed}' has more than two decimals: the smallest amount is a cent",
+            typed=original))
     try:
         return parse_amount(text, field="answer")
     except AmountError:
-        raise AnswerError(f"'{original}' is not an amount: {hint}") from None
+        raise AnswerError(_("'{typed}' is not an amount: {hint}", typed=original,
+                            hint=hint)) from None
 
 
-def parse_payout(text: str) -> PayoutAnswer:
-    """Read a payout: an amount, ``push``/``p``/``0``, or ``take``/``t``/``lose``/``x``."""
+def parse_payout(text: str, *, stored: bool = False) -> PayoutAnswer:
+    """Read a payout: an amount, ``push``/``p``/``0``, or ``take``/``t``/``lose``/``x``
+    (the trainee's language's words: :mod:`~.answer_words`; amounts in the room's
+    number format). ``stored``: the database's language-neutral text."""
+    words, number_format = _words_and_format(stored)
     cleaned = _clean(text)
     if not cleaned:
-        raise AnswerError("Nothing typed: type an amount to pay, 'push' or 'take'")
-    if cleaned in _PUSH_WORDS:
+        raise AnswerError(_("Nothing typed: type an amount to pay, 'push' or 'take'"))
+    if words.normal(cleaned) in words.push:
         return PayoutAnswer(Outcome.PUSH, ZERO)
-    if cleaned in _TAKE_WORDS:
+    if words.normal(cleaned) in words.take:
         return PayoutAnswer(Outcome.LOSE, ZERO)
-    first = cleaned.split()[0]
-    if first in _TAKE_WORDS | _PUSH_WORDS | {"pay"} and len(cleaned.split()) > 1:
-        raise AnswerError(
-            f"'{text.strip()}': type just the amount to pay, or just 'push' or 'take'")
-    amount = _amount(cleaned, text.strip(), payout=True)
+    first = words.normal(cleaned.split()[0])
+    if first in words.take | words.push | {"pay"} and len(cleaned.split()) > 1:
+        raise AnswerError(_(
+            "'{typed}': type just the amount to pay, or just 'push' or 'take'",
+            typed=text.strip()))
+    amount = _amount(cleaned, text.strip(), payout=True, number_format=number_format)
     if amount == 0:
         return PayoutAnswer(Outcome.PUSH, ZERO)
     return PayoutAnswer(Outcome.WIN, amount)
 
 
-def parse_amount_answer(text: str) -> Decimal:
-    """Read an amount of money (the capped total a seat is paid)."""
+def parse_amount_answer(text: str, *, stored: bool = False) -> Decimal:
+    """Read an amount of money (the capped total a seat is paid), in the room's number
+    format (``stored``: the database's point form)."""
+    words, number_format = _words_and_format(stored)
     cleaned = _clean(text)
     if not cleaned:
-        raise AnswerError("Nothing typed: type the amount paid, e.g. 3,000")
-    if cleaned in _PUSH_WORDS | _TAKE_WORDS:
-        raise AnswerError(f"'{text.strip()}': this question asks for an amount, e.g. 3,000")
-    return _amount(cleaned, text.strip(), payout=False)
+        raise AnswerError(_("Nothing typed: type the amount paid, e.g. {thousands}",
+                            thousands=in_room_format("3,000", number_format)))
+    if words.normal(cleaned) in words.push | words.take:
+        raise AnswerError(_("'{typed}': this question asks for an amount, e.g. {thousands}",
+                            typed=text.strip(),
+                            thousands=in_room_format("3,000", number_format)))
+    return _amount(cleaned, text.strip(), payout=False, number_format=number_format)
 
 
 # --- hands --------------------------------------------------------------------
 
-_CATEGORY_WORDS: dict[Category, tuple[str, ...]] = {
-    Category.HIGH_CARD: ("high card", "high", "nothing", "no pair", "hc"),
-    Category.ONE_PAIR: ("one pair", "pair", "a pair", "1 pair"),
-    Category.TWO_PAIR: ("two pair", "2 pair", "two pairs", "2 pairs", "twopair", "2pair"),
-    Category.THREE_OF_A_KIND: ("three of a kind", "3 of a kind", "trips", "set", "three",
-                               "toak", "3oak"),
-    Category.STRAIGHT: ("straight",),
-    Category.FLUSH: ("flush",),
-    Category.FULL_HOUSE: ("full house", "full", "boat", "full boat", "fh"),
-    Category.FOUR_OF_A_KIND: ("four of a kind", "4 of a kind", "quads", "quad", "four",
-                              "foak", "4oak"),
-    Category.STRAIGHT_FLUSH: ("straight flush", "sf"),
-    Category.ROYAL_FLUSH: ("royal flush", "royal"),
-}
-CATEGORY_WORDS: dict[str, Category] = {
-    word: category for category, words in _CATEGORY_WORDS.items() for word in words
-}
-"""Every word or phrase :func:`parse_category` accepts, with its category."""
+CATEGORY_WORDS: dict[str, Category] = WORDS[ENGLISH].categories
+"""Every English word or phrase :func:`parse_category` accepts, with its category (each
+language's: :mod:`~.answer_words`)."""
 
 
 _RANK_BY_NAME = {name: rank for rank, name in RANK_NAMES.items()}
@@ -208,16 +231,17 @@ def parse_hand_name(text: str) -> NamedHand:
     cleaned = re.sub(r"[_,:;-]", " ", _clean(text))
     cleaned = " ".join(cleaned.split())
     if not cleaned:
-        raise AnswerError("Nothing typed: name the hand, e.g. 'two pair' or 'flush'")
-    category = CATEGORY_WORDS.get(cleaned)
+        raise AnswerError(_("Nothing typed: name the hand, e.g. 'two pair' or 'flush'"))
+    words = answer_words()
+    category = category_word(cleaned, words)
     if category is not None:
         return NamedHand(category, ())
-    named = _named_ranks(cleaned)
+    named = _named_ranks(cleaned) if words.english_hands else None
     if named is None:
-        raise AnswerError(
-            f"'{original}' is not a hand: type e.g. high card, pair, two pair, trips,"
+        raise AnswerError(_(
+            "'{typed}' is not a hand: type e.g. high card, pair, two pair, trips,"
             " straight, flush, full house, quads, straight flush or royal, or name its"
-            " ranks: king high, pair of fours, two pair, sixes and fours")
+            " ranks: king high, pair of fours, two pair, sixes and fours", typed=original))
     return _check_named(named, str(original))
 
 
@@ -260,11 +284,13 @@ def _hand_and_cards(text: str) -> tuple[NamedHand, list[Card]]:
         except CardError:
             pass
         if _CARD_LIKE.match(token):
-            raise AnswerError(f"'{token}' is not a card: the suits are s, h, d and c")
+            raise AnswerError(_("'{typed}' is not a card: the suits are s, h, d and c",
+                                typed=token))
         words.append(token)
     if not words:
-        raise AnswerError(
-            f"'{raw}': name the hand as well as the cards, e.g. 'two pair Kd Kc 9h 9s As'")
+        raise AnswerError(_(
+            "'{typed}': name the hand as well as the cards, e.g. 'two pair Kd Kc 9h 9s As'",
+            typed=raw))
     return parse_hand_name(" ".join(words)), cards
 
 
@@ -283,10 +309,12 @@ def dealer_hand_from_table(text: str, picked: Sequence[Card],
         strangers = [card for card in cards if card not in seven]
         if strangers:
             shown = " ".join(card.label for card in strangers)
-            raise AnswerError(
-                f"{shown} {'is' if len(strangers) == 1 else 'are'} not among the dealer's"
-                f" seven cards ({' '.join(card.label for card in seven)}): check the"
-                " cards you typed")
+            raise AnswerError(ngettext(
+                "{cards} is not among the dealer's seven cards ({seven}): check the cards"
+                " you typed",
+                "{cards} are not among the dealer's seven cards ({seven}): check the cards"
+                " you typed", len(strangers), cards=shown,
+                seven=" ".join(card.label for card in seven)))
         if len(cards) == 2 and cards[0] != cards[1]:  # the two that do not play
             cards = [card for card in seven if card not in cards]
         return validate_dealer_hand(DealerHandAnswer(named.category, tuple(cards), named.ranks))
@@ -294,9 +322,9 @@ def dealer_hand_from_table(text: str, picked: Sequence[Card],
     if len(chosen) == 2:
         chosen = [card for card in seven if card not in picked]
     if len(chosen) != 5:
-        raise AnswerError(
-            f"Select the five cards that play (or the two that do not): {len(chosen)} selected."
-        )
+        raise AnswerError(_(
+            "Select the five cards that play (or the two that do not): {count} selected.",
+            count=len(chosen)))
     said = parse_hand_name(text)
     return DealerHandAnswer(said.category, tuple(chosen), said.ranks)
 
@@ -324,32 +352,32 @@ def validate_dealer_hand(answer: DealerHandAnswer) -> DealerHandAnswer:
     if not all(isinstance(card, Card) for card in answer.cards):
         raise TypeError(f"cards must be Card objects, got {answer.cards!r}")
     if len(answer.cards) != 5:
-        raise AnswerError(
-            f"Choose the five cards that play: {len(answer.cards)} "
-            f"card{'s' if len(answer.cards) != 1 else ''} chosen")
+        raise AnswerError(ngettext("Choose the five cards that play: {count} card chosen",
+                                   "Choose the five cards that play: {count} cards chosen",
+                                   len(answer.cards)))
     seen: set[Card] = set()
     for card in answer.cards:
         if card in seen:
-            raise AnswerError(f"{card} is chosen twice: choose five different cards")
+            raise AnswerError(_("{card} is chosen twice: choose five different cards",
+                                card=card))
         seen.add(card)
     return answer
 
 
 # --- yes/no, seats, results -----------------------------------------------------
 
-_YES = {"y", "yes", "true", "qualifies"}
-_NO = {"n", "no", "false"}
-
-
 def parse_yes_no(text: str) -> bool:
-    cleaned = _clean(text)
-    if cleaned in _YES:
+    """Yes or no in the trainee's language (``y``/``n``; Spanish ``s``/``n``)."""
+    words = answer_words()
+    cleaned = words.normal(_clean(text))
+    if cleaned in words.yes:
         return True
-    if cleaned in _NO:
+    if cleaned in words.no:
         return False
     if not cleaned:
-        raise AnswerError("Nothing typed: type 'y' for yes or 'n' for no")
-    raise AnswerError(f"'{text.strip()}' is neither yes nor no: type 'y' or 'n'")
+        raise AnswerError(_("Nothing typed: type 'y' for yes or 'n' for no"))
+    raise AnswerError(_("'{typed}' is neither yes nor no: type 'y' or 'n'",
+                        typed=text.strip()))
 
 
 _SEAT = re.compile(r"^(?:seat|s)?\s*#?\s*(\d+)$")
@@ -359,35 +387,30 @@ def parse_seat_number(text: str) -> int:
     """Read a seat number 1-6 (``3``, ``seat 3``, ``s3``)."""
     cleaned = _clean(text)
     if not cleaned:
-        raise AnswerError("Nothing typed: type a seat number from 1 to 6")
+        raise AnswerError(_("Nothing typed: type a seat number from 1 to 6"))
     match = _SEAT.match(cleaned)
     if not match:
-        raise AnswerError(f"'{text.strip()}' is not a seat: type a seat number from 1 to 6")
+        raise AnswerError(_("'{typed}' is not a seat: type a seat number from 1 to 6",
+                            typed=text.strip()))
     number = int(match[1])
     if not is_seat_number(number):
-        raise AnswerError(
-            f"'{text.strip()}': the seats are numbered 1 to 6 from the dealer's left")
+        raise AnswerError(_("'{typed}': the seats are numbered 1 to 6 from the dealer's left",
+                            typed=text.strip()))
     return number
 
 
-_RESULTS = {
-    "w": SeatResult.WIN, "win": SeatResult.WIN, "wins": SeatResult.WIN,
-    "l": SeatResult.LOSE, "lose": SeatResult.LOSE, "loses": SeatResult.LOSE,
-    "loss": SeatResult.LOSE,
-    "t": SeatResult.TIE, "tie": SeatResult.TIE, "push": SeatResult.TIE, "copy": SeatResult.TIE,
-}
-
-
 def parse_seat_result(text: str) -> SeatResult:
-    """Read win/lose/tie (``w``, ``l``, ``t``; a tie may be called ``push`` or ``copy``)."""
-    cleaned = _clean(text)
-    result = _RESULTS.get(cleaned)
+    """Read win/lose/tie (``w``, ``l``, ``t``; a tie may be called ``push`` or ``copy``;
+    Spanish ``g``, ``p``, ``e``: :mod:`~.answer_words`)."""
+    words = answer_words()
+    cleaned = words.normal(_clean(text))
+    result = words.results.get(cleaned)
     if result is not None:
         return result
     if not cleaned:
-        raise AnswerError("Nothing typed: type 'w' (win), 'l' (lose) or 't' (tie)")
-    raise AnswerError(
-        f"'{text.strip()}' is not a result: type 'w' (win), 'l' (lose) or 't' (tie)")
+        raise AnswerError(_("Nothing typed: type 'w' (win), 'l' (lose) or 't' (tie)"))
+    raise AnswerError(_("'{typed}' is not a result: type 'w' (win), 'l' (lose) or 't' (tie)",
+                        typed=text.strip()))
 
 
 # --- any question ---------------------------------------------------------------
@@ -433,11 +456,13 @@ def seat_line_questions(remaining: Sequence[Question]) -> list[Question]:
 
 def _line_question_name(question: Question) -> str:
     if question.kind is QuestionKind.SEAT_RESULT:
-        return "the result (w, l or t)"
+        return _("the result (w, l or t)")
     if question.kind is QuestionKind.PAYOUT and question.wager is not None:
-        stake = f" {dollars(question.stake)}" if question.stake is not None else ""
-        return f"the {question.wager.label}{stake}"
-    return "the total paid"
+        if question.stake is None:
+            return _("the {wager}", wager=question.wager.display_name)
+        return _("the {wager} {stake}", wager=question.wager.display_name,
+                 stake=local_dollars(question.stake))
+    return _("the total paid")
 
 
 def split_seat_line(text: str, remaining: Sequence[Question]) -> list[str] | None:
@@ -468,16 +493,18 @@ def split_seat_line(text: str, remaining: Sequence[Question]) -> list[str] | Non
     seat = questions[0].seat
     if len(parts) > len(questions):
         names = ", ".join(_line_question_name(question) for question in questions)
-        raise AnswerError(
-            f"'{line}' has {len(parts)} answers but seat {seat} has {len(questions)}"
-            f" to give here ({names}): nothing was graded, type the line again")
+        raise AnswerError(_(
+            "'{line}' has {given} answers but seat {seat} has {count} to give here"
+            " ({names}): nothing was graded, type the line again", line=line,
+            given=len(parts), seat=seat, count=len(questions), names=names))
     for number, (part, question) in enumerate(zip(parts, questions, strict=False), start=1):
         try:
             parse_answer(question.kind, part)
         except AnswerError as error:
-            raise AnswerError(
-                f"Answer {number} of '{line}', {_line_question_name(question)} of seat {seat}:"
-                f" {error}. Nothing was graded: type the line again") from None
+            raise AnswerError(_(
+                "Answer {number} of '{line}', {part} of seat {seat}: {error}. Nothing was"
+                " graded: type the line again", number=number, line=line,
+                part=_line_question_name(question), seat=seat, error=error)) from None
     return parts
 
 
@@ -505,7 +532,7 @@ def coerce_answer(kind: QuestionKind, given: object) -> Answer:
         return _check_named(given, hand_wording(given.category, given.ranks))
     if kind is QuestionKind.SEAT_RESULT and isinstance(given, SeatResult):
         if given is SeatResult.FOLD:
-            raise AnswerError("A seat that raised did not fold: answer win, lose or tie")
+            raise AnswerError(_("A seat that raised did not fold: answer win, lose or tie"))
         return given
     if isinstance(given, str) and not isinstance(given, Category | SeatResult | Outcome):
         return parse_answer(kind, given)
@@ -515,16 +542,17 @@ def coerce_answer(kind: QuestionKind, given: object) -> Answer:
         return given
     if kind is QuestionKind.NEXT_SEAT and isinstance(given, int) and not isinstance(given, bool):
         if not is_seat_number(given):
-            raise AnswerError(f"Seat {given}: the seats are numbered 1 to 6")
+            raise AnswerError(_("Seat {seat}: the seats are numbered 1 to 6", seat=given))
         return given
     if kind is QuestionKind.PAYOUT and isinstance(given, PayoutAnswer):
         if not isinstance(given.outcome, Outcome):
             raise TypeError(f"outcome must be an Outcome, got {given.outcome!r}")
         amount = _check_money(given.amount, "the amount")
         if given.outcome is Outcome.WIN and amount == 0:
-            raise AnswerError("A win pays more than $0.00: a wager that is not paid pushes")
+            raise AnswerError(_(
+                "A win pays more than $0.00: a wager that is not paid pushes"))
         if given.outcome is Outcome.PUSH and amount != 0:
-            raise AnswerError("A push pays nothing: the amount must be $0.00")
+            raise AnswerError(_("A push pays nothing: the amount must be $0.00"))
         return given
     if kind is QuestionKind.CAPPED_TOTAL and isinstance(given, Decimal):
         return _check_money(given, "the total")

@@ -39,6 +39,7 @@ from trainer.engine.settlement import (
 )
 
 # Defined where storage can read them too; re-exported here for the training side.
+from trainer.i18n import _, local_dollars
 from trainer.skills import QuestionKind as QuestionKind
 from trainer.skills import Skill as Skill
 
@@ -117,6 +118,40 @@ def payout_text(answer: PayoutAnswer) -> str:
     return f"take {dollars(answer.amount)}" if answer.amount else "take"
 
 
+def answer_shown(kind: QuestionKind, answer: Answer) -> str:
+    """An answer (expected or given) as the trainee reads it, in the trainer's language
+    and the room's number format. :func:`answer_text` is the language-neutral form the
+    database keeps; this one is for the screen only."""
+    if kind is QuestionKind.DEALER_HAND:
+        assert isinstance(answer, DealerHandAnswer)
+        if answer.ranks:
+            return answer_text(kind, answer)  # wordings naming ranks: English for now
+        return f"{answer.category.display_name}: {cards_as_typed(answer.cards)}"
+    if isinstance(answer, NamedHand):
+        return answer_text(kind, answer) if answer.ranks else answer.category.display_name
+    if isinstance(answer, Category):
+        return answer.display_name
+    if kind is QuestionKind.QUALIFIES:
+        return _("yes") if answer else _("no")
+    if kind is QuestionKind.NEXT_SEAT:
+        return _("seat {seat}", seat=answer)
+    if kind is QuestionKind.SEAT_RESULT and isinstance(answer, SeatResult):
+        return answer.display_name
+    if kind is QuestionKind.PAYOUT:
+        assert isinstance(answer, PayoutAnswer)
+        if answer.outcome is Outcome.WIN:
+            return local_dollars(answer.amount)
+        if answer.outcome is Outcome.PUSH:
+            return Outcome.PUSH.display_name
+        if answer.amount:
+            return _("take {amount}", amount=local_dollars(answer.amount))
+        return Outcome.LOSE.display_name
+    if kind is QuestionKind.CAPPED_TOTAL:
+        assert isinstance(answer, Decimal)
+        return local_dollars(answer)
+    return answer_text(kind, answer)
+
+
 def cards_as_typed(cards: Iterable[Card]) -> str:
     """Cards as a trainee types them and reads them on the felt and in the README: a ten
     is ``10c`` (never ``Tc``), ``As Kd 10c 7s 2s``; the trainer reads both back."""
@@ -189,7 +224,8 @@ def _payout_question(seat: SeatSettlement, result: WagerResult) -> Question:
         skill=_payout_skill(seat, result),
         seat=seat.seat,
         wager=wager,
-        prompt=f"Seat {seat.seat} \u2014 {wager.label} {dollars(result.stake)}: pay, push or take?",
+        prompt=_("Seat {seat} \u2014 {wager} {stake}: pay, push or take?", seat=seat.seat,
+                 wager=wager.display_name, stake=local_dollars(result.stake)),
         expected=_payout_expected(result),
         explanation=_payout_explanation(result),
         stake=result.stake,
@@ -260,7 +296,7 @@ def _cap_question(seat: SeatSettlement, cap: Decimal) -> Question:
         skill=Skill.CAP,
         seat=seat.seat,
         wager=None,
-        prompt=f"Seat {seat.seat}: total paid on the main and bonus wagers?",
+        prompt=_("Seat {seat}: total paid on the main and bonus wagers?", seat=seat.seat),
         expected=expected,
         explanation=explanation,
     )
@@ -277,7 +313,7 @@ def build_questions(settlement: Settlement) -> list[Question]:
             skill=Skill.DEALER_HAND,
             seat=None,
             wager=None,
-            prompt="Dealer: what is the best hand, and which five cards play?",
+            prompt=_("Dealer: what is the best hand, and which five cards play?"),
             expected=DealerHandAnswer(dealer.category, dealer.cards),
             explanation=(f"The dealer's best five of seven is {dealer.describe()}:"
                          f" {cards_as_typed(dealer.cards)} (rules §1)."),
@@ -289,7 +325,7 @@ def build_questions(settlement: Settlement) -> list[Question]:
             skill=Skill.QUALIFICATION,
             seat=None,
             wager=None,
-            prompt="Does the dealer qualify?",
+            prompt=_("Does the dealer qualify?"),
             expected=settlement.dealer_qualifies,
             explanation=(
                 "The dealer qualifies with one pair or better (rules §3): "
@@ -310,7 +346,7 @@ def build_questions(settlement: Settlement) -> list[Question]:
                 skill=Skill.ORDER,
                 seat=None,
                 wager=None,
-                prompt="Which seat do you settle next?",
+                prompt=_("Which seat do you settle next?"),
                 expected=number,
                 explanation=f"Seat {number} is next. {_order_rule(settlement, number)}",
             ))
@@ -321,7 +357,7 @@ def build_questions(settlement: Settlement) -> list[Question]:
                 skill=Skill.PLAYER_HAND,
                 seat=number,
                 wager=None,
-                prompt=f"Seat {number}: what is the player's best hand?",
+                prompt=_("Seat {seat}: what is the player's best hand?", seat=number),
                 expected=seat.hand.category,
                 explanation=(f"Seat {number}'s best five of seven is {seat.hand.describe()}:"
                              f" {cards_as_typed(seat.hand.cards)} (rules §1)."),
@@ -334,7 +370,7 @@ def build_questions(settlement: Settlement) -> list[Question]:
                 skill=Skill.RESULT,
                 seat=number,
                 wager=None,
-                prompt=f"Seat {number}: win, lose or tie?",
+                prompt=_("Seat {seat}: win, lose or tie?", seat=number),
                 expected=seat.result,
                 explanation=_result_explanation(seat, settlement),
             ))

@@ -25,30 +25,44 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.engine.evaluator import Category
+from trainer.i18n import N_, _
+from trainer.training.answer_words import SPANISH_CATEGORIES, answer_words
 from trainer.training.answers import MAX_ANSWER_LENGTH
 from trainer.training.grading import Grade
-from trainer.training.questions import Question, QuestionKind
+from trainer.training.questions import Question, QuestionKind, answer_shown
 from trainer.ui.text_scale import scale_window_text
 
 QUICK_ANSWERS: dict[QuestionKind, tuple[tuple[str, str], ...]] = {
-    QuestionKind.QUALIFIES: (("Yes (Y)", "yes"), ("No (N)", "no")),
-    QuestionKind.SEAT_RESULT: (("Win", "win"), ("Lose", "lose"), ("Tie", "tie")),
-    QuestionKind.PAYOUT: (("Push (P)", "push"), ("Take (T)", "take")),
+    QuestionKind.QUALIFIES: ((N_("Yes (Y)"), "yes"), (N_("No (N)"), "no")),
+    QuestionKind.SEAT_RESULT: ((N_("Win"), "win"), (N_("Lose"), "lose"), (N_("Tie"), "tie")),
+    QuestionKind.PAYOUT: ((N_("Push (P)"), "push"), (N_("Take (T)"), "take")),
 }
+"""Each kind's buttons: the label (translated when shown) and the neutral name of the
+answer, which the button types as the trainee's language's key (answer_words)."""
 
 HINTS: dict[QuestionKind, str] = {
-    QuestionKind.DEALER_HAND: (
+    QuestionKind.DEALER_HAND: N_(
         "Click the five cards that play on the table (or the two that do not), "
         "type the hand (e.g. 'two pair', 'flush') and press Enter; or type the hand "
         "with the cards (e.g. 'ace high 2c 7c', the two that do not play)."
     ),
-    QuestionKind.QUALIFIES: "Y or N, then Enter. The dealer needs a pair or better.",
-    QuestionKind.NEXT_SEAT: "Type the seat number (or click the seat), then Enter.",
-    QuestionKind.SEAT_HAND: "Type the player's best hand, e.g. 'straight', then Enter.",
-    QuestionKind.SEAT_RESULT: "W (win), L (lose) or T (tie), then Enter.",
-    QuestionKind.PAYOUT: "Type the amount to pay, P for push or T for take, then Enter.",
-    QuestionKind.CAPPED_TOTAL: "Type the total paid on the main and bonus wagers, then Enter.",
+    QuestionKind.QUALIFIES: N_("Y or N, then Enter. The dealer needs a pair or better."),
+    QuestionKind.NEXT_SEAT: N_("Type the seat number (or click the seat), then Enter."),
+    QuestionKind.SEAT_HAND: N_("Type the player's best hand, e.g. 'straight', then Enter."),
+    QuestionKind.SEAT_RESULT: N_("W (win), L (lose) or T (tie), then Enter."),
+    QuestionKind.PAYOUT: N_("Type the amount to pay, P for push or T for take, then Enter."),
+    QuestionKind.CAPPED_TOTAL: N_(
+        "Type the total paid on the main and bonus wagers, then Enter."),
 }
+"""Each kind's hint, in English (marked for the catalogue; translated when shown)."""
+
+
+def hand_completions() -> list[str]:
+    """The hand names the field completes: the trainee's language's, then English."""
+    names = [category.value for category in Category]
+    if answer_words() is not answer_words("en"):
+        names = [words[0] for words in SPANISH_CATEGORIES.values()] + names
+    return names
 
 
 TEXT_HEIGHT_SHARE = 60
@@ -91,7 +105,7 @@ class AnswerPanel(QWidget):
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
 
-        self.prompt = QLabel("Press Next hand to deal.")
+        self.prompt = QLabel(_("Press Next hand to deal."))
         self.prompt.setObjectName("prompt")
         self.prompt.setWordWrap(True)
         layout.addWidget(self.prompt)
@@ -103,12 +117,12 @@ class AnswerPanel(QWidget):
 
         self.field = QLineEdit()
         self.field.setObjectName("answer")
-        self.field.setPlaceholderText("Your answer")
+        self.field.setPlaceholderText(_("Your answer"))
         # A paste is cut at ten times the longest answer read; longer than that one
         # is refused with a one-line message (trainer.training.answers.check_length).
         self.field.setMaxLength(10 * MAX_ANSWER_LENGTH)
         self.field.returnPressed.connect(self._submit)
-        completer = QCompleter([category.value for category in Category], self)
+        completer = QCompleter(hand_completions(), self)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self._category_completer = completer
         layout.addWidget(self.field)
@@ -143,7 +157,7 @@ class AnswerPanel(QWidget):
         self.history.itemClicked.connect(self._history_chosen)
         layout.addWidget(self.history, stretch=1)
 
-        self.next_button = QPushButton("Next hand  (Ctrl+N)")
+        self.next_button = QPushButton(_("Next hand  (Ctrl+N)"))
         self.next_button.setObjectName("next")
         self.next_button.clicked.connect(self.nextHandRequested)
         layout.addWidget(self.next_button)
@@ -194,7 +208,7 @@ class AnswerPanel(QWidget):
     def show_question(self, question: Question, position: str) -> None:
         self.prompt.setText(question.prompt)
         self.status.setText(position)
-        self.hint.setText(HINTS.get(question.kind, ""))
+        self.hint.setText(_(HINTS[question.kind]) if question.kind in HINTS else "")
         self.error.clear()
         self.picked.clear()
         self.field.clear()
@@ -223,10 +237,11 @@ class AnswerPanel(QWidget):
     def show_picked(self, labels: list[str]) -> None:
         """The dealer's and board cards picked on the table, under the field."""
         self.picked.setText(
-            f"Picked on the table: {' '.join(labels)} ({len(labels)})" if labels else "")
+            _("Picked on the table: {cards} ({count})", cards=" ".join(labels),
+              count=len(labels)) if labels else "")
 
     def show_round_over(self, summary: str) -> None:
-        self.prompt.setText("Round complete")
+        self.prompt.setText(_("Round complete"))
         self.hint.setText(summary)
         self.error.clear()
         self.field.clear()
@@ -248,7 +263,7 @@ class AnswerPanel(QWidget):
             self.feedback.setText(f"\u25d1 {reason[:1].upper()}{reason[1:]}")
         elif grade.correct:
             self.feedback.setStyleSheet("color: #1b5e20;")
-            self.feedback.setText(f"\u2714 Correct: {grade.expected_text}")
+            self.feedback.setText(_("\u2714 Correct: {answer}", answer=_expected_shown(grade)))
         else:
             self.feedback.setStyleSheet("color: #b00020;")
             self.feedback.setText(f"\u2718 {grade.explanation}")
@@ -261,19 +276,20 @@ class AnswerPanel(QWidget):
         ``round_number`` the line names its round and choosing it emits ``roundChosen``."""
         question = grade.question.prompt
         if round_number is not None:
-            question = f"Round {round_number}: {question}"
+            question = _("Round {number}: {question}", number=round_number, question=question)
+        given = _given_shown(grade)
         if not reveal:
-            item = QListWidgetItem(f"\u2022 {question}  \u2192  {grade.given_text}")
+            item = QListWidgetItem(f"\u2022 {question}  \u2192  {given}")
         elif grade.correct and grade.explanation:  # chip mode: right amount, wrong chips
-            item = QListWidgetItem(f"\u25d1 {question}  \u2192  {grade.given_text}\n"
+            item = QListWidgetItem(f"\u25d1 {question}  \u2192  {given}\n"
                                    f"    {grade.explanation}")
             item.setForeground(Qt.GlobalColor.darkYellow)
         elif grade.correct:
-            item = QListWidgetItem(f"\u2714 {question}  \u2192  {grade.given_text}")
+            item = QListWidgetItem(f"\u2714 {question}  \u2192  {given}")
             item.setForeground(Qt.GlobalColor.darkGreen)
         else:
             item = QListWidgetItem(
-                f"\u2718 {question}  \u2192  {grade.given_text}\n    {grade.explanation}"
+                f"\u2718 {question}  \u2192  {given}\n    {grade.explanation}"
             )
             item.setForeground(Qt.GlobalColor.red)
         if round_number is not None:
@@ -301,8 +317,22 @@ class AnswerPanel(QWidget):
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
-        for label, text in answers:
-            button = QPushButton(label)
+        keys = answer_words().keys
+        for label, name in answers:
+            text = keys.get(name, name)
+            button = QPushButton(_(label))
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _checked=False, value=text: self.submitted.emit(value))
             self.quick_row.addWidget(button)
+
+
+def _expected_shown(grade: Grade) -> str:
+    """The expected answer as the trainee reads it (the trainer's language)."""
+    return answer_shown(grade.question.kind, grade.question.expected)
+
+
+def _given_shown(grade: Grade) -> str:
+    """The answer given as the trainee reads it; chips as the grade says them."""
+    if grade.chips is not None:
+        return grade.given_text
+    return answer_shown(grade.question.kind, grade.given)

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from trainer.engine.round import Round, RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.exam_setup import station_exam_pass_mark
+from trainer.i18n import N_, _
 from trainer.reports.text import score_text
 from trainer.site_config import PinPolicy, SiteConfig, apply_to_settings, ensure_site_exam
 from trainer.storage.interfaces import Storage
@@ -73,9 +74,15 @@ if TYPE_CHECKING:
     from trainer.ui.room_status import RoomPresence
 
 MODE_HELP = {
-    Mode.PRACTICE: "Practice: feedback after each answer.",
-    Mode.SPEED: "Speed: timed; feedback at the end of the round.",
-    Mode.EXAM: "Exam: a fixed number of rounds, no feedback until the end.",
+    Mode.PRACTICE: N_("Practice: feedback after each answer."),
+    Mode.SPEED: N_("Speed: timed; feedback at the end of the round."),
+    Mode.EXAM: N_("Exam: a fixed number of rounds, no feedback until the end."),
+}
+"""Each mode's status tip, marked for the catalogue (translated where shown)."""
+MODE_NAMES = {
+    Mode.PRACTICE: N_("Practice mode"),
+    Mode.SPEED: N_("Speed mode"),
+    Mode.EXAM: N_("Exam mode"),
 }
 
 
@@ -212,16 +219,16 @@ class MainWindow(QMainWindow):
     # --- menus -----------------------------------------------------------------
 
     def _build_menus(self) -> None:
-        game = self.menuBar().addMenu("&Game")
-        game.addAction(action("&Next hand", self, self.next_hand, "Ctrl+N"))
+        game = self.menuBar().addMenu(_("&Game"))
+        game.addAction(action(_("&Next hand"), self, self.next_hand, "Ctrl+N"))
         game.addSeparator()
         group = QActionGroup(self)
         self.mode_actions: dict[Mode, QAction] = {}
         for mode in Mode:
-            choice = action(mode.value.title() + " mode", self, partial(self.set_mode, mode),
+            choice = action(_(MODE_NAMES[mode]), self, partial(self.set_mode, mode),
                             checkable=True)
             choice.setChecked(mode is self.mode)
-            choice.setStatusTip(MODE_HELP[mode])
+            choice.setStatusTip(_(MODE_HELP[mode]))
             group.addAction(choice)
             game.addAction(choice)
             self.mode_actions[mode] = choice
@@ -230,29 +237,30 @@ class MainWindow(QMainWindow):
         spot.setStatusTip("Rounds settled by a dealer, with 0-2 mistakes to mark and correct")
         game.addAction(spot)
         game.addSeparator()
-        game.addAction(action("&Settings\u2026", self, self.open_settings, "Ctrl+,"))
+        game.addAction(action(_("&Settings\u2026"), self, self.open_settings, "Ctrl+,"))
         game.addSeparator()
         if self.db is not None:
-            game.addAction(action("S&witch trainee\u2026", self, self.switch_trainee,
+            game.addAction(action(_("S&witch trainee\u2026"), self, self.switch_trainee,
                                   "Ctrl+Shift+T"))
-            game.addAction(action("&Lock the station", self, self.lock, "Ctrl+Shift+L"))
-            game.addAction(action("Sign &out", self, self.sign_out, "Ctrl+Shift+Q"))
+            game.addAction(action(_("&Lock the station"), self, self.lock, "Ctrl+Shift+L"))
+            game.addAction(action(_("Sign &out"), self, self.sign_out, "Ctrl+Shift+Q"))
             game.addSeparator()
-        game.addAction(action("&Quit", self, self.quit, "Ctrl+Q"))
+        game.addAction(action(_("&Quit"), self, self.quit, "Ctrl+Q"))
         if self.db is not None:
-            records = self.menuBar().addMenu("&Progress")
-            mine = action("&My progress", self, self.open_progress, "Ctrl+P")
+            records = self.menuBar().addMenu(_("&Progress"))
+            mine = action(_("&My progress"), self, self.open_progress, "Ctrl+P")
             mine.setEnabled(self.trainee_id is not None)
             self.progress_action = mine
             records.addAction(mine)
-            records.addAction(action("&Instructor area\u2026", self, self.open_instructor_area))
+            records.addAction(action(_("&Instructor area\u2026"), self,
+                                     self.open_instructor_area))
         from trainer.ui.course import add_course_menu  # Course: lessons, drills, mistakes
 
         add_course_menu(self)
-        help_menu = self.menuBar().addMenu("&Help")
-        help_menu.addAction(action("&Keys and rules at this table", self, self.open_help,
+        help_menu = self.menuBar().addMenu(_("&Help"))
+        help_menu.addAction(action(_("&Keys and rules at this table"), self, self.open_help,
                                    QKeySequence.StandardKey.HelpContents))
-        help_menu.addAction(action("&About", self, self._about))
+        help_menu.addAction(action(_("&About"), self, self._about))
 
     def open_help(self, over: QWidget | None = None) -> None:
         """F1: the keys and the rules in force, in a window beside the table (first
@@ -679,7 +687,7 @@ class MainWindow(QMainWindow):
         if mode is not Mode.SPEED:
             self.clock_label.clear()  # the speed clock goes with speed mode
         self.session = self._new_session(mode, config)
-        self.statusBar().showMessage(MODE_HELP[mode], 5000)
+        self.statusBar().showMessage(_(MODE_HELP[mode]), 5000)
         self.next_hand()
 
     def _choose_exam_config(self) -> ExamConfig | _Cancelled | None:
@@ -873,9 +881,11 @@ class MainWindow(QMainWindow):
 
     def _position(self, state: RoundState) -> str:
         if self.mode is Mode.EXAM:
-            return (f"Exam round {state.number} of {self.session.settings.exam_rounds}"
-                    f" \u2022 question {state.index + 1} of {len(state.questions)}")
-        return f"Round {state.number} \u2022 question {state.index + 1} of {len(state.questions)}"
+            return _("Exam round {number} of {rounds} \u2022 question {index} of {count}",
+                     number=state.number, rounds=self.session.settings.exam_rounds,
+                     index=state.index + 1, count=len(state.questions))
+        return _("Round {number} \u2022 question {index} of {count}", number=state.number,
+                 index=state.index + 1, count=len(state.questions))
 
     def submit_answer(self, text: str) -> None:
         """Answer the current question as if typed (tests, benchmarks)."""

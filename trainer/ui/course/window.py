@@ -13,6 +13,7 @@ from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from trainer.engine.chips import DEFAULT_CHIPS, RoomChips
+from trainer.i18n import _
 from trainer.storage.interfaces import CourseStore
 from trainer.storage.models import AnswerRecord, StorageError
 from trainer.training.course_plan import (
@@ -258,13 +259,13 @@ def open_course(main: QMainWindow, *, mistakes: bool = False) -> CourseWindow:
 
 def add_course_menu(main: QMainWindow) -> None:
     """The practice window's Course menu: the course, and "Work my mistakes"."""
-    menu = main.menuBar().addMenu("&Course")
-    course = action("&Lessons and practice\u2026", main, lambda: open_course(main), "Ctrl+L")
-    course.setStatusTip("Lessons in order, worked examples, drills and your mastery")
+    menu = main.menuBar().addMenu(_("&Course"))
+    course = action(_("&Lessons and practice\u2026"), main, lambda: open_course(main), "Ctrl+L")
+    course.setStatusTip(_("Lessons in order, worked examples, drills and your mastery"))
     menu.addAction(course)
-    mistakes = action("Work my &mistakes", main, lambda: open_course(main, mistakes=True),
+    mistakes = action(_("Work my &mistakes"), main, lambda: open_course(main, mistakes=True),
                       "Ctrl+M")
-    mistakes.setStatusTip("Deal again the rounds you made mistakes on")
+    mistakes.setStatusTip(_("Deal again the rounds you made mistakes on"))
     mistakes.setEnabled(getattr(main, "db", None) is not None
                         and getattr(main, "trainee_id", None) is not None)
     menu.addAction(mistakes)

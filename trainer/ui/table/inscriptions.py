@@ -17,6 +17,7 @@ from decimal import Decimal
 from trainer.engine.evaluator import Category
 from trainer.engine.round import Round, Wager
 from trainer.engine.rulesets import Award, RuleSet
+from trainer.i18n import N_, _
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,7 @@ def raise_text(ruleset: RuleSet) -> str:
     )
 
 
-QUALIFY_TEXT = "Dealer qualifies with a pair or better"
+QUALIFY_TEXT = N_("Dealer qualifies with a pair or better")
 
 
 def whole_dollars(amount: Decimal) -> str:
@@ -138,7 +139,7 @@ def _award(award: Award | None) -> str:
 
 def rule_lines(ruleset: RuleSet) -> list[str]:
     """The centre inscriptions: dealer qualification, permissible raises, the cap."""
-    lines = [QUALIFY_TEXT, raise_text(ruleset)]
+    lines = [_(QUALIFY_TEXT), raise_text(ruleset)]
     cap = cap_text(ruleset)
     if cap:
         lines.append(cap)

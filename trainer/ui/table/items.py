@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
 from trainer.engine.cards import Card
 from trainer.engine.round import Seat, Wager
 from trainer.engine.settlement import Outcome
+from trainer.i18n import N_, _
 from trainer.ui.table import layout
 from trainer.ui.table.card_art import card_outline, paint_card
 from trainer.ui.table.chips import amount_text, chip_breakdown, paint_chip_stack, stack_size
@@ -79,7 +80,7 @@ _SPOT_TINT = {
     Wager.SIX_CARD_BONUS: QColor(120, 60, 160, 95),
     Wager.PROGRESSIVE: QColor(120, 20, 28, 80),
 }
-SEAT_POSITIONS = {1: "first base", 6: "third base"}
+SEAT_POSITIONS = {1: N_("first base"), 6: N_("third base")}
 
 MAX_CHIPS_SHOWN = 5
 CHIP_WIDTH = 40.0
@@ -107,7 +108,9 @@ def ui_font(pixel_size: int, bold: bool = False, italic: bool = False,
 def seat_title(number: int) -> str:
     """``Seat 1 — first base``, ``Seat 3``, ``Seat 6 — third base``."""
     position = SEAT_POSITIONS.get(number)
-    return f"Seat {number} \u2014 {position}" if position else f"Seat {number}"
+    if position:
+        return _("Seat {seat} \u2014 {position}", seat=number, position=_(position))
+    return _("Seat {seat}", seat=number)
 
 
 class _Item(QGraphicsItem):
@@ -298,7 +301,7 @@ class CardItem(_Item):
         for index, row in enumerate(rows):
             top = rect.bottom() - size / 2 - (len(rows) - 1 - index) * (size + 1)
             x = rect.center().x() - (size * len(row) + self.TAG_GAP * (len(row) - 1)) / 2
-            for _ in row:
+            for _tag in row:
                 rects.append(QRectF(x, top, size, size))
                 x += size + self.TAG_GAP
         return rects
@@ -698,10 +701,17 @@ class SeatItem(_Item):
                          title)
         painter.setOpacity(1.0)
         if not self.occupied:
+            empty = _("no player")
             painter.setFont(ui_font(15, italic=True))
             painter.setPen(QColor(246, 238, 213, 150))
-            painter.drawText(label, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                             "no player")
+            # Beside the title when both fit (a longer language's "Seat 1 - first base"
+            # may not): else the dimmed title and the empty card outlines say it alone.
+            if (QFontMetricsF(ui_font(18, bold=True)).horizontalAdvance(title)
+                    + QFontMetricsF(ui_font(15, italic=True)).horizontalAdvance(empty) + 8
+                    <= label.width()):
+                painter.drawText(label,
+                                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                                 empty)
             painter.setPen(QPen(QColor(246, 238, 213, 70), 1.5, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             for rect in self.geometry.cards:

@@ -33,6 +33,7 @@ from trainer.engine.cards import Card
 from trainer.engine.chips import Rack
 from trainer.engine.round import SEAT_NUMBERS, Round, Wager
 from trainer.engine.settlement import Settlement
+from trainer.i18n import _
 from trainer.ui.table import layout
 from trainer.ui.table.inscriptions import pay_tables, rule_lines, whole_dollars
 from trainer.ui.table.items import (
@@ -117,7 +118,7 @@ class TableView(QGraphicsView):
         self._rules = RulesItem(rules_rect)
         self._scene.addItem(self._rules)
         self._dealer_caption = CaptionItem(
-            "caption.dealer", "DEALER",
+            "caption.dealer", _("DEALER"),
             QRectF(layout.CENTRE_X - 60, self._dealer[0].layout_rect().bottom() + 3, 120, 20),
             px=15)
         self._scene.addItem(self._dealer_caption)
