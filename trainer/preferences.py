@@ -29,6 +29,7 @@ from trainer.engine.round import SIDE_WAGERS, TABLE_SEATS
 from trainer.engine.rulesets import RuleSetError, load_ruleset
 from trainer.engine.textfile import TextFileError, read_text_file
 from trainer.exam_setup import MAX_EXAM_ROUNDS, MIN_EXAM_ROUNDS
+from trainer.i18n import language_problem
 from trainer.paths import settings_path
 from trainer.ranges import in_range
 from trainer.site_config.config import MAX_TEXT_LENGTH
@@ -49,6 +50,7 @@ def settings_to_json(settings: TrainingSettings) -> dict[str, Any]:
         "exam_rounds": settings.exam_rounds,
         "chip_mode": settings.chip_mode,
         "chip_total": settings.chip_total,
+        "language": settings.language,
     }
 
 
@@ -109,6 +111,13 @@ def read_settings(data: object) -> tuple[TrainingSettings, list[str]]:
                         f" {MIN_EXAM_ROUNDS} to {MAX_EXAM_ROUNDS:,}")
     else:
         values["exam_rounds"] = exam_rounds
+
+    language = data.get("language")
+    problem = None if language is None else language_problem(language)
+    if problem is not None:
+        problems.append(f"language: {problem} (or null for the room's)")
+    else:
+        values["language"] = language
 
     for key in ("four_colour", "sound", "chip_mode", "chip_total"):
         value = data.get(key, getattr(defaults, key))

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from trainer.training.session import TrainingSettings
 
 ENV_HOME = "HHE_TRAINER_HOME"
+ENV_LANGUAGE = "HHE_TRAINER_LANGUAGE"
+"""Overrides every other choice of language (for IT, screenshots and tests: ``qps``)."""
 RESULTS_SUFFIX = ".hhe-station"
 
 
@@ -66,6 +68,23 @@ def apply_to_settings(
     if site.exam is not None and (first_start or not site.allow_station_exam):
         changes.update(exam_rounds=site.exam.rounds)
     return replace(settings, **changes) if changes else settings
+
+
+def apply_language(settings: TrainingSettings, site: SiteConfig) -> str | None:
+    """Put the language and number format in force: ``HHE_TRAINER_LANGUAGE``, else the
+    trainee's (Settings), else the room's (``[language] default``), else English; the
+    room's number format. Returns a sentence when the language chosen cannot be shown
+    (English is then in force)."""
+    from trainer.i18n import ENGLISH, LanguageError, set_language, set_number_format
+
+    set_number_format(site.number_format)
+    chosen = os.environ.get(ENV_LANGUAGE) or settings.language or site.language or ENGLISH
+    try:
+        set_language(chosen)
+    except LanguageError as error:
+        set_language(ENGLISH)
+        return f"{error}. The trainer is shown in English."
+    return None
 
 
 def _exam_names(exam: ExamSetup) -> Iterator[str]:

@@ -48,6 +48,10 @@ station, what a training room must not leave to each trainee::
     trainee_pin = "optional"      # "required", "optional" (the default) or "off"
     idle_lock_minutes = 10        # 1 to 240
 
+    [language]                    # optional (see site_config.language)
+    default = "es"                # the room's language until a trainee chooses one
+    number_format = "1.000,50"    # or "1,000.50" (the default)
+
     [chips]                       # the room's rack and chip procedure (see site_config.chips)
     values = [1, 5, 20, 25, 100, 500, 1000]   # optional: the default rack otherwise
     colours = { 1 = "blue", 20 = "yellow" }    # optional: colour names other than the usual
@@ -85,7 +89,9 @@ from trainer.exam_setup import (
     exam_from_values,
     exam_value_problems,
 )
+from trainer.i18n import DEFAULT_NUMBER_FORMAT, NumberFormat
 from trainer.site_config.chips import CHIP_KEYS, DEFAULT_CHIPS, RoomChips, room_chips
+from trainer.site_config.language import LANGUAGE_KEYS, room_language, room_number_format
 from trainer.site_config.procedure import (
     DEFAULT_PROCEDURE,
     PROCEDURE_KEYS,
@@ -155,6 +161,10 @@ class SiteConfig:
     """The stations' credentials file for ``room_database`` (trainer.room.credentials)."""
     chips: RoomChips = DEFAULT_CHIPS
     """The room's rack, chip procedure and odd-cents rule (``[chips]``)."""
+    language: str | None = None
+    """``[language] default``: the room's language until a trainee chooses one."""
+    number_format: NumberFormat = DEFAULT_NUMBER_FORMAT
+    """``[language] number_format``: how the room writes and types amounts."""
     procedure: RoomProcedure = DEFAULT_PROCEDURE
     """The house's pace and deal for running the round (``[procedure]``)."""
     signing_keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -202,6 +212,10 @@ class SiteConfig:
             fixed.append(f"idle lock after {self.idle_lock_minutes} min")
         if self.chips != DEFAULT_CHIPS:
             fixed.append(self.chips.summary)
+        if self.language:
+            fixed.append(f"language {self.language}")
+        if self.number_format is not DEFAULT_NUMBER_FORMAT:
+            fixed.append(f"amounts written {self.number_format.value}")
         if self.procedure != DEFAULT_PROCEDURE:
             fixed.append(self.procedure.summary)
         return f"Site file {self.path}: " + ("; ".join(fixed) or "fixes nothing") + "."
@@ -278,6 +292,7 @@ _SECTIONS: dict[str, set[str]] = {
     "signing": {"instructors"},
     "security": set(SECURITY_KEYS),
     "chips": set(CHIP_KEYS),
+    "language": set(LANGUAGE_KEYS),
     "procedure": set(PROCEDURE_KEYS),
 }
 
@@ -465,6 +480,11 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
     # [procedure]
     procedure = room_procedure(section("procedure"), problems)
 
+    # [language]
+    language_raw = section("language")
+    language = room_language(language_raw, problems)
+    number_format = room_number_format(language_raw, problems)
+
     if problems:
         raise SiteConfigError(path, problems)
     return SiteConfig(
@@ -487,6 +507,8 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
         chips=chips,
         procedure=procedure,
         signing_keys=signing_keys,
+        language=language,
+        number_format=number_format,
     )
 
 

@@ -64,6 +64,9 @@ class TrainingSettings:
     chip_total: bool = False
     """Chip mode in practice: show the running total of the stack being built (never in
     speed or exam mode: a dealer counts)."""
+    language: str | None = None
+    """The trainee's language (``"es"``); None: the room's (site file ``[language]
+    default``), else English. Takes effect at the next start (trainer.i18n)."""
 
     def __post_init__(self) -> None:
         if self.seats is not None and not is_seat_count(self.seats):

@@ -126,6 +126,7 @@ def run_app(rules: str | None = None) -> int:
     from trainer.logging_setup import qt_message_logger, setup_logging, stop_logging
     from trainer.site_config import (
         apply_data_folder,
+        apply_language,
         apply_to_settings,
         instructor_setup_refusal,
         load_site_config,
@@ -161,6 +162,7 @@ def run_app(rules: str | None = None) -> int:
     first_start = not settings_path().exists()
     settings, problem = load_settings()
     settings = apply_to_settings(settings, site, first_start=first_start)
+    language_problem = apply_language(settings, site)  # before any window is made
     if rules:
         if site.rules is not None and not site.allow_station_rules:
             problem = f"--rules {rules}: the training room fixes the rule set ({site.rules})."
@@ -187,6 +189,9 @@ def run_app(rules: str | None = None) -> int:
         QMessageBox.warning(None, "Station secret", replaced_secret)
     if problem:
         QMessageBox.warning(None, "Settings", problem)
+    if language_problem:
+        log.warning("%s", language_problem)
+        QMessageBox.warning(None, "Language", language_problem)
     for note in set_up_site(db, site):
         QMessageBox.warning(None, "Training room", note)
     lessons = lessons_notice()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from trainer.engine.round import SIDE_WAGERS, TABLE_SEATS, Wager
 from trainer.engine.rulesets import PRESETS, RuleSet, load_ruleset
 from trainer.exam_setup import MAX_EXAM_ROUNDS, MIN_EXAM_ROUNDS
+from trainer.i18n import LANGUAGE_NAMES, N_, _, available_languages
 from trainer.training.session import TrainingSettings
 from trainer.ui.text_scale import follow_window_text
 
@@ -36,6 +37,8 @@ FOUR_COLOUR_TEXT = "Four-colour deck: diamonds blue, clubs green (easier to tell
 
 CHIP_MODE_TEXT = "Pay with chips: build each payout from the chip rack instead of typing it"
 CHIP_TOTAL_TEXT = "Show the running total of the chips (practice only; never in speed or exams)"
+
+LANGUAGE_RESTART_TEXT = N_("A new language is shown when the trainer is started again.")
 
 
 class SettingsDialog(QDialog):
@@ -109,6 +112,19 @@ class SettingsDialog(QDialog):
         self.chip_total.setEnabled(settings.chip_mode)
         self.chip_mode.toggled.connect(self.chip_total.setEnabled)
         form.addRow("", self.chip_total)
+        # The trainee's language (issue 24): saved with the settings, in force at the
+        # next start (the windows are built in one language; a restart is said).
+        self.language = QComboBox()
+        self.language.setObjectName("language")
+        self.language.addItem(_("The training room's"), None)
+        for code in available_languages():
+            self.language.addItem(LANGUAGE_NAMES.get(code, code), code)
+        self.language.setCurrentIndex(max(0, self.language.findData(settings.language)))
+        form.addRow(_("Language"), self.language)
+        self.language_note = QLabel(_(LANGUAGE_RESTART_TEXT))
+        self.language_note.setObjectName("language_note")
+        self.language_note.setWordWrap(True)
+        form.addRow("", self.language_note)
 
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -182,4 +198,5 @@ class SettingsDialog(QDialog):
             sound=self.sound.isChecked(),
             chip_mode=self.chip_mode.isChecked(),
             chip_total=self.chip_total.isChecked(),
+            language=self.language.currentData(),
         )
