@@ -174,6 +174,7 @@ def test_the_instructor_area_lists_the_stations_not_heard_from_lately(
 def test_without_a_room_in_the_site_file_nothing_of_the_room_appears(
         qtbot: QtBot, db: TrainerDB) -> None:
     assert start_room_sender(db, SiteConfig()) is None
+    assert not db.room_required
     window = MainWindow(TrainingSettings(sound=False), db=db, trainee_id=db.create_trainee("A"))
     qtbot.addWidget(window)
     assert window.statusBar().findChild(QLabel, "room_status") is None
@@ -206,6 +207,7 @@ def test_the_app_starts_the_sender_from_the_site_file_and_at_quit_logs_what_wait
                       room_credentials=credentials)
     presence = start_room_sender(db, site)
     assert presence is not None and presence.worker is not None
+    assert db.room_required  # the room is the record: limited exams need it
     qtbot.waitUntil(lambda: presence.label.text() == "Room: offline", timeout=10_000)
     with caplog.at_level("INFO", logger="trainer.room"):
         stop_room_sender(presence)

@@ -61,8 +61,8 @@ def test_trainerdb_has_each_member_with_the_protocols_parameters(protocol: type)
             assert parameters(wanted) == parameters(have), f"{protocol.__name__}.{name}"
         elif isinstance(wanted, property):
             assert isinstance(have, property), f"{protocol.__name__}.{name}"
-        else:  # an attribute: set on each database as it opens
-            assert name in {"path", "notice", "secret", "waiting"}, name
+        else:  # an attribute: set on each database as it opens (or by the room's starter)
+            assert name in {"path", "notice", "secret", "waiting", "room_required"}, name
 
 
 def test_each_public_method_of_trainerdb_is_in_a_protocol_or_storages_own() -> None:

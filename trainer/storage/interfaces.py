@@ -150,6 +150,10 @@ class SessionStore(WaitingQueue, Protocol):
     when the call returns, or queued in ``waiting`` while another program holds the
     write lock), exams started and finished, the session ended."""
 
+    room_required: bool
+    """A room database is the record (set where the room's sender starts): an exam with
+    an attempt limit or a wait then needs the trainee's records received from it lately."""
+
     def start_session(self, trainee_id: int, mode: Mode | str, ruleset_id: str, *,
                       at: datetime | None = None) -> int: ...
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog
 
     from trainer.site_config import SiteConfig
-    from trainer.storage.interfaces import Maintenance, StationFiles, Storage
+    from trainer.storage.interfaces import StationFiles, Storage
     from trainer.ui.main_window import MainWindow
     from trainer.ui.room_status import RoomPresence
 
@@ -181,7 +181,6 @@ def run_app(rules: str | None = None) -> int:
         QMessageBox.warning(None, "Training-room site file", site.report)
     if db.notice:
         QMessageBox.warning(None, "Database", db.notice)
-    db.room_required = site.room_database is not None  # exams counting attempts need it
     room = start_room_sender(db, site)  # a thread of its own; never stops the trainer
     replaced_secret = replacement_notice(db.secret)
     if replaced_secret:
@@ -241,10 +240,12 @@ def run_app(rules: str | None = None) -> int:
     return int(code)
 
 
-def start_room_sender(db: Maintenance, site: SiteConfig) -> RoomPresence | None:
+def start_room_sender(db: Storage, site: SiteConfig) -> RoomPresence | None:
     """With the site file's ``[room]``, the room's sender on this station's database (a
     thread of its own) and its status-bar label; None without ``[room]``. Nothing here
-    waits on the network; what cannot be used is a sentence on the label."""
+    waits on the network; what cannot be used is a sentence on the label. With a room,
+    the room is the record: exams counting attempts then need it (``room_required``)."""
+    db.room_required = site.room_database is not None
     if site.room_database is None:
         return None
     from trainer.storage.connection import MEMORY
