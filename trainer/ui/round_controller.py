@@ -28,6 +28,7 @@ from trainer.engine.chips import RoomChips
 from trainer.engine.money import ZERO, dollars
 from trainer.engine.settlement import Outcome
 from trainer.storage.models import Exam, StorageError
+from trainer.training.answer_words import answer_words
 from trainer.training.answers import (
     AnswerError,
     dealer_hand_from_table,
@@ -259,10 +260,11 @@ class RoundController(QObject):
                                   " result, then Space, and build each payout from the rack.")
             return
         if self.builder is not None:  # chip mode: the buttons push or take
-            word = text.strip().lower()
-            if word in ("p", "push"):
+            words = answer_words()  # the trainee's language's: p/t, in Spanish e/c
+            word = words.normal(text.strip().lower())
+            if word in words.push:
                 self.pay_chips(Outcome.PUSH)
-            elif word in ("t", "take"):
+            elif word in words.take:
                 self.pay_chips(Outcome.LOSE)
             else:
                 self.panel.show_error("In chip mode a payout is built from the rack:"
@@ -624,9 +626,9 @@ class RoundController(QObject):
             self.bring_back_payout()
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.pay_chips(Outcome.WIN)
-        elif text == "t":
+        elif text and text == answer_words().keys["take"][0]:  # t (Spanish c)
             self.pay_chips(Outcome.LOSE)
-        elif text == "p":
+        elif text and text == answer_words().keys["push"][0]:  # p (Spanish e)
             self.pay_chips(Outcome.PUSH)
         elif key == Qt.Key.Key_Space:
             self.builder.separate()
