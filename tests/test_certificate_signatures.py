@@ -246,19 +246,28 @@ def test_the_public_key_command_prints_the_line_to_pin_after_the_password(
 
 
 def test_every_test_the_installing_guides_trust_table_names_exists() -> None:
-    """The trust table's rows, per set-up, each name a test that is there (a ``def`` of
-    that name in a test file: the room's need a PostgreSQL to run, not to be read)."""
+    """The trust table's rows, per set-up, each name a test, and so does what the room
+    section says a station's account can do to the room; every test named is there (a
+    ``def`` of that name in a test file: the room's need a PostgreSQL to run, not to be
+    read)."""
     import re
 
     tests = Path(__file__).parent
     guide = (tests.parent / "docs" / "installing.md").read_text(encoding="utf-8")
     table = guide.split("**What a person with the station's account can still do.**")[1]
-    table = table.split("What remains, not tested here")[0]
+    table = table.split("## Checking a station")[0]
     for setup in ("*Every set-up", "*A single station:*", "*A room with station files",
                   "*A room database"):
         assert setup in table
-    named = set(re.findall(r"`(test_\w+)`", table))
-    assert len(named) >= 25
+    rows = [line for line in table.splitlines()
+            if line.startswith("| ") and not line.startswith("| They try")]
+    assert len(rows) >= 35
+    unbacked = [row for row in rows if not re.search(r"`test_\w+`[^|]*\|$", row)]
+    assert unbacked == []  # every row's last cell names a test
+    room = guide.split("**What the database enforces.**")[1].split("## Signing in")[0]
+    assert "What a person with a station's account can do to the room" in room
+    named = set(re.findall(r"`(test_\w+)`", table)) | set(re.findall(r"`(test_\w+)`", room))
+    assert len(named) >= 50
     defined = set(re.findall(r"^def (test_\w+)\(", "\n".join(
         path.read_text(encoding="utf-8") for path in tests.rglob("test_*.py")), re.M))
     assert named - defined == set()

@@ -164,3 +164,27 @@ def test_an_exam_relayed_through_another_station_keeps_the_station_it_was_sat_at
         assert eve is not None
         (exam,) = db.exam_results(eve.id)
         assert db.exam_evidence(exam.id).sat_at.station == a_station != b_station
+
+
+def test_only_the_rolled_back_retakes_file_merged_is_not_seen(
+    folders: dict[str, Path], failed_at_a: tuple[str, Path], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The limit of station files (docs/installing.md's trust table): the failed attempt's
+    file never reaches the instructor, only the retake's. One attempt 1 is known, so the
+    merge has nothing to warn of and the sign-off no flag: the instructor's station knows
+    only the files merged into it."""
+    a_station, _failed = failed_at_a
+    shutil.rmtree(folders["a"])
+    shutil.copytree(folders["a-copy"], folders["a"])
+    with station(folders["a"], monkeypatch) as db:
+        sit(db, "Eve", "Final", passed=True, hours=3)
+        retake = db.export_station(folders["a"].parent / "a-retake.hhe", ROOM_KEY)
+    assert _merge(retake, folders, monkeypatch) is None
+    with station(folders["instructor"], monkeypatch) as db:
+        eve = find_trainee(db, "Eve")
+        assert eve is not None
+        (exam,) = db.exam_results(eve.id)
+        assert (exam.attempt, exam.passed) == (1, True)
+        assert db.certification_problem(eve.id, exam.id) is None
+        seen = db.exam_evidence(exam.id)
+    assert (seen.sat_at.station, seen.flags) == (a_station, ())

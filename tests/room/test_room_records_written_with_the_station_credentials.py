@@ -363,3 +363,28 @@ def test_an_exam_edited_at_its_station_after_it_reached_the_room_changes_nothing
     receive(b, room_url)
     ana = [t.id for t in b.db.list_trainees() if t.name == "Ana"]
     assert [e.passed for e in b.db.exam_results(ana[0])] == [False]
+
+
+def test_a_mark_moved_forward_to_a_row_of_the_station_makes_it_skip_the_rows_before(
+        room_url: str, stations: tuple[Station, Station]) -> None:
+    """The person at the station reads its own SQLite file, so can name a row the
+    station holds: the station then counts the rows up to it as in the room. They stay
+    on the station, not in the room, and nothing says they wait."""
+    a, _b = stations
+    a.answer(1)
+    send(a, room_url)
+    a.answer(3, per_round=9)  # answers 2, 3 and 4
+    conn = sqlite3.connect(a.path)
+    try:
+        (uid_3,) = conn.execute("SELECT uid FROM answers WHERE id = 3").fetchone()
+    finally:
+        conn.close()
+    with psycopg.connect(station_url(room_url), autocommit=True) as room:
+        room.execute("UPDATE station_marks SET sent_through = 3, last_uid = %s"
+                     " WHERE station = %s AND record_table = 'answers'", (uid_3, a.db.station))
+    result = sync_once(StationOutbox.of(a.db), station_target(room_url))
+    assert result.sent.get("answers") == 1 and result.waiting.answers == 0
+    with psycopg.connect(room_url) as room:
+        in_room = sorted(room.execute("SELECT station_seq FROM answers").fetchall())
+    assert in_room == [(1,), (4,)]  # 2 and 3 skipped
+    assert len(station_uids(a.path, "answers")) == 4  # all four still on the station
