@@ -119,6 +119,17 @@ def test_spanish_push_and_take(spanish: None, typed: str, outcome: Outcome) -> N
     assert parse_payout(typed) == PayoutAnswer(outcome, Decimal(0))
 
 
+@pytest.mark.parametrize(("typed", "parse", "meant"), [
+    ("win", parse_seat_result, SeatResult.WIN), ("tie", parse_seat_result, SeatResult.TIE),
+    ("yes", parse_yes_no, True),
+    ("take", parse_payout, PayoutAnswer(Outcome.LOSE, Decimal(0))),
+    ("push", parse_payout, PayoutAnswer(Outcome.PUSH, Decimal(0))),
+])
+def test_english_whole_words_are_read_in_spanish(spanish: None, typed: str, parse: object,
+                                                  meant: object) -> None:
+    assert callable(parse) and parse(typed) == meant
+
+
 def test_p_is_no_push_in_spanish_where_it_means_perder(spanish: None) -> None:
     with pytest.raises(AnswerError, match="'p' no es una cantidad"):
         parse_payout("p")

@@ -17,11 +17,12 @@ yes / no                    ``s`` sí, ``n`` no
 a payout                    ``e`` empate (push), ``c`` cobrar (take), an amount
 ==========================  =================================================
 
-Accents may be left out (``trio``, ``poker``, ``si``). English hand names and the
-wordings that name ranks (``king high``, ``pair of fours``) are read in Spanish
-too: none of them means anything else in Spanish. English one-letter keys are not:
-``p`` is *perder* (lose) in Spanish and *push* in English, so in Spanish only the
-Spanish keys answer a result, a yes/no or a push/take.
+Accents may be left out (``trio``, ``poker``, ``si``). English hand names, the
+wordings that name ranks (``king high``, ``pair of fours``) and the English whole
+words (``win``, ``lose``, ``tie``, ``yes``, ``push``, ``take``) are read in Spanish
+too: none of them means anything else in Spanish, and windows not translated yet still
+name them. English one-letter keys are not: ``p`` is *perder* (lose) in Spanish and
+*push* in English, so in Spanish only the Spanish keys are single letters.
 
 A language with a catalogue but no table here (a room's own) reads English answers.
 """
@@ -121,11 +122,15 @@ WORDS: dict[str, AnswerWords] = {
             "g": SeatResult.WIN, "ganar": SeatResult.WIN, "gana": SeatResult.WIN,
             "p": SeatResult.LOSE, "perder": SeatResult.LOSE, "pierde": SeatResult.LOSE,
             "e": SeatResult.TIE, "empate": SeatResult.TIE, "empata": SeatResult.TIE,
+            # the English whole words (not the letters w, l, t)
+            "win": SeatResult.WIN, "wins": SeatResult.WIN, "lose": SeatResult.LOSE,
+            "loses": SeatResult.LOSE, "loss": SeatResult.LOSE, "tie": SeatResult.TIE,
+            "push": SeatResult.TIE, "copy": SeatResult.TIE,
         },
-        yes=frozenset({"s", "si", "califica"}),
-        no=frozenset({"n", "no", "no califica"}),
-        push=frozenset({"e", "empate"}),
-        take=frozenset({"c", "cobrar", "recoger"}),
+        yes=frozenset({"s", "si", "califica", "yes", "true", "qualifies"}),
+        no=frozenset({"n", "no", "no califica", "false"}),
+        push=frozenset({"e", "empate", "push"}),
+        take=frozenset({"c", "cobrar", "recoger", "take", "lose"}),
         english_hands=True,
         keys={"yes": "s", "no": "n", "win": "g", "lose": "p", "tie": "e",
               "push": "e", "take": "c"},
