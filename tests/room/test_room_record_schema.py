@@ -12,7 +12,7 @@ import pytest
 from room_server import STATION_PASSWORD, as_role
 from test_room_schema_and_roles import STAMP, send_one_answer
 
-from trainer.room.schema import ROOM_OF_RECORD_TABLES, STATION_ROLE
+from trainer.room.schema import RECORD_TABLES, ROOM_OF_RECORD_TABLES, STATION_ROLE
 
 KEY = "A" * 43 + "="
 
@@ -86,6 +86,12 @@ def test_every_room_of_record_table_refuses_update_and_delete_even_to_the_owner(
             "SELECT event_object_table FROM information_schema.triggers"
             " WHERE trigger_name LIKE '%append_only' AND event_manipulation = 'DELETE'")}
     assert set(ROOM_OF_RECORD_TABLES) | {"instructor_keys"} <= triggers
+    # TRUNCATE's trigger runs for the statement, rows or none: try it on every table.
+    for table in (*RECORD_TABLES, *ROOM_OF_RECORD_TABLES, "instructor_keys",
+                  "refused_records"):
+        with (psycopg.connect(admin_url, autocommit=True) as conn,
+              pytest.raises(psycopg.errors.InsufficientPrivilege, match="append-only")):
+            conn.execute(f"TRUNCATE {table} CASCADE")
 
 
 def test_the_roster_totals_count_each_answer_once_as_it_arrives(room_url: str) -> None:
