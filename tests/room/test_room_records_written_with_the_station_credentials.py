@@ -20,7 +20,7 @@ from stations import Station, station_target, station_uids, station_url
 from trainer.exam_setup import ExamSetup
 from trainer.room.admin import quiet_stations
 from trainer.room.inbox import receive_once
-from trainer.room.outbox import UNVOUCHED, sync_once
+from trainer.room.outbox import UNVOUCHED, StationMismatch, sync_once
 from trainer.room.schema import (
     INSTRUCTOR_ROLE,
     RECORD_TABLES,
@@ -28,7 +28,7 @@ from trainer.room.schema import (
     STATION_ROLE,
 )
 from trainer.skills import QuestionKind, Skill
-from trainer.storage import TrainerDB, seal
+from trainer.storage import TrainerDB, open_database, seal
 from trainer.storage.models import ExamRefused, NewAnswer
 from trainer.storage.outbox_reads import StationOutbox
 from trainer.storage.passwords import hash_pin
@@ -388,3 +388,76 @@ def test_a_mark_moved_forward_to_a_row_of_the_station_makes_it_skip_the_rows_bef
         in_room = sorted(room.execute("SELECT station_seq FROM answers").fetchall())
     assert in_room == [(1,), (4,)]  # 2 and 3 skipped
     assert len(station_uids(a.path, "answers")) == 4  # all four still on the station
+
+
+def _fake_received(station: Station) -> None:
+    """What a person at the station types into sqlite3: "the room's records came just now"
+    (``meta``'s ``room_received:<trainee uid>``, which no seal covers)."""
+    conn = sqlite3.connect(station.path)
+    with conn:
+        conn.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key)"
+                     " DO UPDATE SET value = excluded.value",
+                     ("room_received:" + uid_of(station.db, station.trainee),
+                      dt.datetime.now(dt.UTC).isoformat()))
+    conn.close()
+
+
+def test_an_exam_with_a_limit_starts_offline_once_the_received_stamp_is_set_by_hand(
+        tmp_path: Path) -> None:
+    """With [room], an exam that counts attempts starts only when the trainee's records
+    came from the room in the last minute; the stamp that says so is the station's own,
+    so a person at a station cut off from the room can set it and start the exam."""
+    station = Station(tmp_path / "offline.sqlite3", trainee="Eve", seed=4)
+    try:
+        station.db.room_required = True
+        config, _ = _final(station.db)
+        refusal = station.db.exam_refusal(station.trainee, config)
+        assert refusal is not None and str(refusal).startswith(
+            "The room is offline: this station has not yet received your records")
+        _fake_received(station)
+        assert station.db.start_exam(station.trainee, config).attempt == 1
+    finally:
+        station.close()
+
+
+def test_a_retake_sat_on_a_rolled_back_station_never_reaches_the_room(
+        room_url: str, stations: tuple[Station, Station], tmp_path: Path) -> None:
+    """A station's data folder put back from a copy made before a failed attempt: with
+    the received stamp set by hand the retake starts there (nothing on the station knows
+    better), but the station no longer matches what the room has from it, so it sends
+    nothing, and every other station keeps the failed attempt."""
+    a, b = stations
+    _final(a.db)
+    send(a, room_url)
+    copy = tmp_path / "copy.sqlite3"
+    source, target = sqlite3.connect(a.path), sqlite3.connect(copy)
+    source.backup(target)
+    source.close()
+    target.close()
+    config = next(c.id for c in a.db.list_exam_configs() if c.name == "Final")
+    exam = a.db.start_exam(a.trainee, config)
+    assert exam.session_id is not None
+    a.session = exam.session_id
+    a.new_round()
+    a.db.record_answer(NewAnswer(
+        round_id=a.round, question_id="q-payout-1", kind=QuestionKind.PAYOUT,
+        skill=Skill.ANTE, seat=1, wager=None, expected="10.00", given="5.00",
+        correct=False, seconds=4.0))
+    a.db.finish_exam(exam.id)
+    send(a, room_url)
+    assert _room_results(room_url) == [(1, 0.0, False)]  # 0 of 1: failed
+    a.db.close()
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{a.path}{suffix}").unlink(missing_ok=True)
+    copy.rename(a.path)
+    a.db = open_database(a.path, backup_on_session=False)
+    a.db.room_required = True
+    _fake_received(a)
+    retake = a.db.start_exam(a.trainee, config)
+    assert retake.attempt == 1  # the station has forgotten the first
+    with pytest.raises(StationMismatch, match="not the one the room has"):
+        sync_once(StationOutbox.of(a.db), station_target(room_url))
+    assert _room_results(room_url) == [(1, 0.0, False)]
+    receive(b, room_url)
+    ana = [t.id for t in b.db.list_trainees() if t.name == "Ana"]
+    assert [(e.attempt, e.passed) for e in b.db.exam_results(ana[0])] == [(1, False)]
