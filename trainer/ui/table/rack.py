@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from trainer.engine.chips import DEFAULT_RACK, Rack, value_text
 from trainer.ui.table.chips import ChipStyle, chip_geometry, paint_chip_stack
-from trainer.ui.table.items import _Item, rect_key, ui_font
+from trainer.ui.table.items import SeatItem, SpotItem, _Item, rect_key, ui_font
 
 # --- keys ---------------------------------------------------------------------------------
 
@@ -445,18 +445,146 @@ class PayoutStackItem(_Item):
         super().mousePressEvent(event)
 
 
+PLATE_GAP = 6.0
+"""Space between a payout plate and what it sits beside."""
+NEAR_ENOUGH = 220.0
+"""How far (scene px, between edges) a plate may sit from its wager before covering a card
+or a pay table is preferred to going farther."""
+AREA_PER_PX = 20.0
+"""Near its wager, a plate that must cover something takes the place covering the least,
+each scene px farther from the wager counting as this many px² covered."""
+
+
 def place_beside(item: QGraphicsItem, spot: QRectF, scene: QRectF, *, after: QRectF | None = None
                  ) -> QRectF:
-    """Put ``item`` right of ``spot`` (or right of ``after``, an item already there),
-    else left of it, inside ``scene``; returns its scene rect."""
+    """Put ``item`` (a payout plate) as near ``spot`` (the wager paid) as it goes without
+    covering any wager's spot or another plate (``after``: one placed just before it, not
+    shown yet), and near it covering as little as it can of the cards, seats' names and
+    pay tables (:func:`_free_place`). Inside ``scene``; returns its scene rect."""
     size = item.boundingRect().size()
-    anchor = after if after is not None else spot
-    x = anchor.right() + 6
-    if x + size.width() > scene.right() - 4:
-        x = (after.left() if after is not None and after.left() < spot.left()
-             else spot.left()) - 6 - size.width()
-    y = spot.center().y() - size.height() / 2
-    y = max(scene.top() + 4, min(y, scene.bottom() - 4 - size.height()))
-    x = max(scene.left() + 4, x)
+    width, height = size.width(), size.height()
+    hard, soft = _obstacles(item, spot, after)
+    key = (_box(spot), width, height, _box(scene), tuple(hard), tuple(soft))
+    found = _PLACES.get(key)
+    if found is None:
+        found = _free_place(width, height, _box(spot), _box(scene), hard, soft)
+        if len(_PLACES) > 512:
+            _PLACES.clear()
+        _PLACES[key] = found
+    x, y = found
     item.setPos(x, y)
-    return QRectF(x, y, size.width(), size.height())
+    return QRectF(x, y, width, height)
+
+
+_Box = tuple[float, float, float, float]
+"""left, top, right, bottom (scene px)."""
+_PLACES: dict[Hashable, tuple[float, float]] = {}
+"""Places found (a payout is re-placed at every chip; the table stays the same)."""
+
+
+def _box(rect: QRectF) -> _Box:
+    return (rect.left(), rect.top(), rect.right(), rect.bottom())
+
+
+def _obstacles(item: QGraphicsItem, spot: QRectF, after: QRectF | None
+               ) -> tuple[list[_Box], list[_Box]]:
+    """What a plate must not cover (every wager's spot, the other plates) and what it
+    should not (cards, seats' names, pay tables, captions, meters)."""
+    hard = [_box(spot)] + ([_box(after)] if after is not None else [])
+    soft: list[_Box] = []
+    scene = item.scene()
+    if scene is None:
+        return hard, soft
+    for other in scene.items():
+        if other is item or not isinstance(other, _Item) or not other.isVisible():
+            continue
+        if isinstance(other, (SpotItem, PayoutStackItem)):
+            hard.append(_box(other.layout_rect()))
+        elif isinstance(other, SeatItem):
+            soft.append(_box(other.mapRectToScene(other.geometry.label)))
+        elif other.parentItem() is None or isinstance(other.parentItem(), SeatItem):
+            soft.append(_box(other.layout_rect()))
+    return sorted(hard), sorted(soft)
+
+
+def _gap(a: _Box, b: _Box) -> float:
+    """The distance between two boxes' edges (0 when they touch or overlap)."""
+    dx = max(0.0, b[0] - a[2], a[0] - b[2])
+    dy = max(0.0, b[1] - a[3], a[1] - b[3])
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+def _hits(box: _Box, others: list[_Box]) -> bool:
+    """Whether ``box`` overlaps any of ``others`` (touching is not overlapping)."""
+    left, top, right, bottom = box
+    return any(left < other[2] and right > other[0] and top < other[3] and bottom > other[1]
+               for other in others)
+
+
+def _overlap(a: _Box, b: _Box) -> float:
+    return (max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+            * max(0.0, min(a[3], b[3]) - max(a[1], b[1])))
+
+
+def _free_place(width: float, height: float, spot: _Box, scene: _Box,
+                hard: list[_Box], soft: list[_Box]) -> tuple[float, float]:
+    """The top-left corner of the nearest place for a ``width`` x ``height`` plate free of
+    ``hard`` and ``soft`` within :data:`NEAR_ENOUGH` of ``spot``; else the place there free
+    of ``hard`` covering the least of ``soft`` (:data:`AREA_PER_PX`); else the nearest free
+    of ``hard``; else the place covering the least of ``hard``. Candidates sit beside the
+    spot or an obstacle's edge."""
+    reach = NEAR_ENOUGH + width + height
+    near_hard = sorted((box for box in hard if _gap(box, spot) <= reach),
+                       key=lambda box: _gap(box, spot))  # the likeliest in the way first
+    near_soft = [box for box in soft if _gap(box, spot) <= reach]
+    best: tuple[float, float, float] | None = None
+    for distance, x, y in _candidates(width, height, spot, scene, near_hard + near_soft):
+        if distance > NEAR_ENOUGH or (best is not None and AREA_PER_PX * distance >= best[0]):
+            break  # nearest first: nothing farther can cost less
+        box = (x, y, x + width, y + height)
+        if _hits(box, near_hard):
+            continue
+        if not _hits(box, near_soft):
+            return x, y
+        hidden = sum(_overlap(box, other) for other in near_soft)
+        cost = hidden + AREA_PER_PX * distance
+        if best is None or cost < best[0]:
+            best = (cost, x, y)
+    if best is not None:
+        return best[1], best[2]
+    least: tuple[float, float, float] | None = None  # a crowded table: look everywhere
+    for _distance, x, y in _candidates(width, height, spot, scene, hard + soft):
+        box = (x, y, x + width, y + height)
+        covered = sum(_overlap(box, other) for other in hard)
+        if not covered:
+            return x, y
+        if least is None or covered < least[0]:
+            least = (covered, x, y)
+    if least is None:
+        return max(scene[0], spot[2] + PLATE_GAP), max(scene[1], spot[1])
+    return least[1], least[2]
+
+
+def _candidates(width: float, height: float, spot: _Box, scene: _Box,
+                obstacles: list[_Box]) -> list[tuple[float, float, float]]:
+    """Places inside ``scene`` beside ``spot`` or an obstacle's edge, as (distance from
+    the spot, x, y), nearest first; beside the spot (right, then left) before above or
+    below it at the same distance."""
+    left, top = scene[0] + 4, scene[1] + 4
+    right, bottom = scene[2] - 4 - width, scene[3] - 4 - height
+    xs = {spot[2] + PLATE_GAP, spot[0] - PLATE_GAP - width, left, right}
+    ys = {(spot[1] + spot[3] - height) / 2, spot[1], spot[3] - height, top, bottom}
+    for box in obstacles:
+        xs.update((box[2] + PLATE_GAP, box[0] - PLATE_GAP - width))
+        ys.update((box[3] + PLATE_GAP, box[1] - PLATE_GAP - height))
+    found = []
+    for x in xs:
+        if not left <= x <= right:
+            continue
+        for y in ys:
+            if top <= y <= bottom:
+                side = 0.0 if y < spot[3] and y + height > spot[1] else 1.0
+                found.append((_gap((x, y, x + width, y + height), spot), side, x < spot[0],
+                              y, x))
+    found.sort()
+    return [(distance, x, y) for distance, _side, _left, y, x in found]
