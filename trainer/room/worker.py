@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 
+from trainer.i18n import _, ngettext
 from trainer.room.inbox import receive_once
 from trainer.room.outbox import (
     BATCH_ROWS,
@@ -93,17 +94,21 @@ class RoomSyncStatus:
         """``Room: connected``, ``Room: offline — 12 answers waiting``, ..."""
         if self.state is RoomState.CONNECTED:
             if self.not_received:
-                return f"Room: connected — not receiving ({self.not_received})"
-            return "Room: connected"
+                return _("Room: connected — not receiving ({why})", why=self.not_received)
+            return _("Room: connected")
         if self.state is RoomState.STARTING:
-            return "Room: connecting…"
-        waits = ""
-        if self.waiting is not None and self.waiting.answers:
-            count = self.waiting.answers
-            waits = f" — {count} answer{'s' if count != 1 else ''} waiting"
+            return _("Room: connecting…")
+        count = self.waiting.answers if self.waiting is not None else 0
         if self.state is RoomState.OFFLINE:
-            return f"Room: offline{waits}"
-        return f"Room: not sending{waits} ({self.error})"
+            if count:
+                return ngettext("Room: offline — {count} answer waiting",
+                                "Room: offline — {count} answers waiting", count)
+            return _("Room: offline")
+        if count:
+            return ngettext("Room: not sending — {count} answer waiting ({why})",
+                            "Room: not sending — {count} answers waiting ({why})", count,
+                            why=self.error)
+        return _("Room: not sending ({why})", why=self.error)
 
 
 class RoomWorker:

@@ -75,7 +75,7 @@ def apply_language(settings: TrainingSettings, site: SiteConfig) -> str | None:
     trainee's (Settings), else the room's (``[language] default``), else English; the
     room's number format. Returns a sentence when the language chosen cannot be shown
     (English is then in force)."""
-    from trainer.i18n import ENGLISH, LanguageError, set_language, set_number_format
+    from trainer.i18n import ENGLISH, LanguageError, _, set_language, set_number_format
 
     set_number_format(site.number_format)
     chosen = os.environ.get(ENV_LANGUAGE) or settings.language or site.language or ENGLISH
@@ -83,7 +83,7 @@ def apply_language(settings: TrainingSettings, site: SiteConfig) -> str | None:
         set_language(chosen)
     except LanguageError as error:
         set_language(ENGLISH)
-        return f"{error}. The trainer is shown in English."
+        return _("{error}. The trainer is shown in English.", error=error)
     return None
 
 
@@ -148,10 +148,12 @@ def instructor_setup_refusal(site: SiteConfig) -> str | None:
     """
     if site.rejected is None:
         return None
-    return (
-        f"The training-room site file {site.rejected} cannot be used, so no instructor can"
-        " be set up on this station. IT must fix that file (hhe-trainer site check says"
-        " what is wrong); the room's instructor is then set up at the next start."
+    from trainer.i18n import _
+
+    return _(
+        "The training-room site file {path} cannot be used, so no instructor can be set up"
+        " on this station. IT must fix that file (hhe-trainer site check says what is"
+        " wrong); the room's instructor is then set up at the next start.", path=site.rejected
     )
 
 

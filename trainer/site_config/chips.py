@@ -40,6 +40,7 @@ from trainer.engine.chips import (
     value_text,
 )
 from trainer.engine.money import AmountError, parse_amount, shown
+from trainer.i18n import _
 
 CHIP_KEYS = frozenset({"values", "colours", "procedure", "odd_cents"})
 DEFAULT_PROCEDURE = DEFAULT_CHIPS.procedure
@@ -64,10 +65,8 @@ def room_chips(raw: Mapping[str, Any], problems: list[str]) -> RoomChips:
     before = len(problems)
     values = _values(raw, problems)
     colours = _colours(raw, problems, values)
-    procedure = _choice(raw, "procedure", Procedure, DEFAULT_PROCEDURE, problems,
-                        "a chip procedure")
-    odd_cents = _choice(raw, "odd_cents", OddCents, OddCents.ROUND_DOWN, problems,
-                        "a way to pay odd cents")
+    procedure = _choice(raw, "procedure", Procedure, DEFAULT_PROCEDURE, problems)
+    odd_cents = _choice(raw, "odd_cents", OddCents, OddCents.ROUND_DOWN, problems)
     if len(problems) > before:
         return DEFAULT_CHIPS
     try:
@@ -82,23 +81,25 @@ def _values(raw: Mapping[str, Any], problems: list[str]) -> list[Decimal]:
     if "values" not in raw:
         return list(DEFAULT_RACK.values)
     given = raw["values"]
-    example = "such as [1, 2.50, 5, 25, 100, 500, 1000]"
     if not isinstance(given, list) or not given:
-        problems.append(f"chips.values: {shown(given)} is not a list of chip values ({example})")
+        problems.append(_("chips.values: {value} is not a list of chip values (such as"
+                          " {example})", value=shown(given),
+                          example="[1, 2.50, 5, 25, 100, 500, 1000]"))
         return []
     if len(given) > MAX_RACK_CHIPS:
-        problems.append(f"chips.values: {len(given)} chips; a rack holds at most"
-                        f" {MAX_RACK_CHIPS} denominations")
+        problems.append(_("chips.values: {count} chips; a rack holds at most {most}"
+                          " denominations", count=len(given), most=MAX_RACK_CHIPS))
         return []
     values: list[Decimal] = []
     for item in given:
         value = _value(item)
         if value is None:
-            problems.append(f"chips.values: {shown(item)} is not a chip value (dollars above 0,"
-                            " at most two decimals)")
+            problems.append(_("chips.values: {value} is not a chip value (dollars above 0,"
+                              " at most two decimals)", value=shown(item)))
             return []
         if value in values:
-            problems.append(f"chips.values: {value_text(value)} is given twice")
+            problems.append(_("chips.values: {value} is given twice",
+                              value=value_text(value)))
             return []
         values.append(value)
     return values
@@ -108,28 +109,31 @@ def _colours(raw: Mapping[str, Any], problems: list[str],
              values: list[Decimal]) -> dict[Decimal, str]:
     given = raw.get("colours", {})
     if not isinstance(given, dict):
-        problems.append(f'chips.colours: {shown(given)} is not a table of colour names by chip'
-                        ' value (such as { 1 = "blue", 20 = "yellow" })')
+        problems.append(_("chips.colours: {value} is not a table of colour names by chip"
+                          " value (such as {example})", value=shown(given),
+                          example='{ 1 = "blue", 20 = "yellow" }'))
         return {}
     known = ", ".join(NAMED_COLOURS)
     colours: dict[Decimal, str] = {}
     for key, name in given.items():
         if isinstance(name, dict):  # 2.50 = "pink" unquoted is the TOML dotted key 2 -> 50
-            problems.append(f'chips.colours: write a value with cents in quotes ("{key}.50" ='
-                            ' "pink")')
+            example = '"' + str(key) + '.50" = "pink"'
+            problems.append(_("chips.colours: write a value with cents in quotes ({example})",
+                              example=example))
             continue
         value = _value(key)
         if value is None:
-            problems.append(f"chips.colours: {shown(key)} is not a chip value")
+            problems.append(_("chips.colours: {value} is not a chip value", value=shown(key)))
             continue
         if values and value not in values:
             rack = ", ".join(value_text(v) for v in sorted(values, reverse=True))
-            problems.append(f"chips.colours: {value_text(value)} is not a chip of the rack"
-                            f" ({rack})")
+            problems.append(_("chips.colours: {value} is not a chip of the rack ({rack})",
+                              value=value_text(value), rack=rack))
             continue
         if not isinstance(name, str) or name.strip().lower() not in NAMED_COLOURS:
-            problems.append(f"chips.colours: {shown(name)} for {value_text(value)} is not a"
-                            f" chip colour ({known})")
+            problems.append(_("chips.colours: {name} for {value} is not a chip colour"
+                              " ({known})", name=shown(name), value=value_text(value),
+                              known=known))
             continue
         colours[value] = name.strip().lower()
     return colours
@@ -139,11 +143,16 @@ _Choice = TypeVar("_Choice", Procedure, OddCents)
 
 
 def _choice(raw: Mapping[str, Any], key: str, kind: type[_Choice], default: _Choice,
-            problems: list[str], what: str) -> _Choice:
+            problems: list[str]) -> _Choice:
     value = raw.get(key, default.value)
     try:
         return kind(value)
     except (ValueError, TypeError):
         choices = ", ".join(f'"{member.value}"' for member in kind)
-        problems.append(f"chips.{key}: {shown(value)} is not {what} ({choices})")
+        if kind is Procedure:
+            problems.append(_("chips.{key}: {value} is not a chip procedure ({choices})",
+                              key=key, value=shown(value), choices=choices))
+        else:
+            problems.append(_("chips.{key}: {value} is not a way to pay odd cents"
+                              " ({choices})", key=key, value=shown(value), choices=choices))
         return default

@@ -89,7 +89,7 @@ from trainer.exam_setup import (
     exam_from_values,
     exam_value_problems,
 )
-from trainer.i18n import DEFAULT_NUMBER_FORMAT, NumberFormat
+from trainer.i18n import DEFAULT_NUMBER_FORMAT, NumberFormat, _
 from trainer.site_config.chips import CHIP_KEYS, DEFAULT_CHIPS, RoomChips, room_chips
 from trainer.site_config.language import LANGUAGE_KEYS, room_language, room_number_format
 from trainer.site_config.procedure import (
@@ -179,46 +179,56 @@ class SiteConfig:
     def report(self) -> str:
         """One paragraph for a person: which file is in force, or what is wrong."""
         if self.rejected is not None:
-            return (
-                f"The training-room site file {self.rejected} was NOT used (the defaults are"
-                f" in force) because: " + "; ".join(self.problems) + "."
-            )
+            return _(
+                "The training-room site file {path} was NOT used (the defaults are in force)"
+                " because: {problems}.", path=self.rejected, problems="; ".join(self.problems))
         if self.path is None:
-            return "No training-room site file; this station's own settings are in force."
+            return _("No training-room site file; this station's own settings are in force.")
         fixed = []
         if self.rules:
             tables = ", ".join(f"{k} {v}" for k, v in sorted(self.options.items()))
-            lock = "" if self.allow_station_rules else ", locked"
-            fixed.append(f"rule set {self.rules}" + (f" ({tables})" if tables else "") + lock)
+            if tables and not self.allow_station_rules:
+                fixed.append(_("rule set {rules} ({tables}), locked", rules=self.rules,
+                               tables=tables))
+            elif tables:
+                fixed.append(_("rule set {rules} ({tables})", rules=self.rules, tables=tables))
+            elif not self.allow_station_rules:
+                fixed.append(_("rule set {rules}, locked", rules=self.rules))
+            else:
+                fixed.append(_("rule set {rules}", rules=self.rules))
         if self.exam:
-            fixed.append(f"exam {self.exam.name!r}: {self.exam.figures}")
+            fixed.append(_("exam {name}: {figures}", name=repr(self.exam.name),
+                           figures=self.exam.figures))
         if self.room:
-            fixed.append(f"room {self.room!r}")
+            fixed.append(_("room {room}", room=repr(self.room)))
         if self.results_folder:
-            fixed.append(f"results to {self.results_folder}")
+            fixed.append(_("results to {folder}", folder=self.results_folder))
         if self.allow_default_room_key:
-            fixed.append("station files signed with the public default room key accepted")
+            fixed.append(_("station files signed with the public default room key accepted"))
         if self.data_folder:
-            fixed.append(f"data in {self.data_folder}")
+            fixed.append(_("data in {folder}", folder=self.data_folder))
         if self.room_database:
-            fixed.append(f"room database {self.room_database}")
+            fixed.append(_("room database {database}", database=self.room_database))
         if self.instructor:
-            fixed.append(f"initial instructor {self.instructor.name}")
+            fixed.append(_("initial instructor {name}", name=self.instructor.name))
         if self.signing_keys:
-            fixed.append("signing keys pinned for " + ", ".join(sorted(self.signing_keys)))
+            fixed.append(_("signing keys pinned for {names}",
+                           names=", ".join(sorted(self.signing_keys))))
         if self.trainee_pin is not DEFAULT_PIN_POLICY:
-            fixed.append(f"trainee PIN {self.trainee_pin.value}")
+            fixed.append(_("trainee PIN {policy}", policy=self.trainee_pin.value))
         if self.idle_lock_minutes != DEFAULT_IDLE_LOCK_MINUTES:
-            fixed.append(f"idle lock after {self.idle_lock_minutes} min")
+            fixed.append(_("idle lock after {minutes} min", minutes=self.idle_lock_minutes))
         if self.chips != DEFAULT_CHIPS:
             fixed.append(self.chips.summary)
         if self.language:
-            fixed.append(f"language {self.language}")
+            fixed.append(_("language {language}", language=self.language))
         if self.number_format is not DEFAULT_NUMBER_FORMAT:
-            fixed.append(f"amounts written {self.number_format.value}")
+            fixed.append(_("amounts written {format}", format=self.number_format.value))
         if self.procedure != DEFAULT_PROCEDURE:
             fixed.append(self.procedure.summary)
-        return f"Site file {self.path}: " + ("; ".join(fixed) or "fixes nothing") + "."
+        if not fixed:
+            return _("Site file {path}: fixes nothing.", path=self.path)
+        return _("Site file {path}: {settings}.", path=self.path, settings="; ".join(fixed))
 
     def folder_warnings(self) -> list[str]:
         """What ``site check`` warns of in the folders the file names, as seen from here
@@ -232,17 +242,18 @@ class SiteConfig:
         where = f"results.folder {folder}"
         try:
             if not folder.exists():
-                return [f"{where} does not exist (or cannot be reached from here): check the"
-                        " path; each station tries to create it when it closes and writes"
-                        " its results file there"]
+                return [_("{where} does not exist (or cannot be reached from here): check"
+                          " the path; each station tries to create it when it closes and"
+                          " writes its results file there", where=where)]
             if not folder.is_dir():
-                return [f"{where} is a file, not a folder: no station can write its"
-                        " results there"]
+                return [_("{where} is a file, not a folder: no station can write its"
+                          " results there", where=where)]
         except OSError as error:
-            return [f"{where} cannot be checked from here: {error.strerror or error}"]
+            return [_("{where} cannot be checked from here: {error}", where=where,
+                      error=error.strerror or error)]
         if not os.access(folder, os.W_OK | os.X_OK):
-            return [f"{where} cannot be written to from here (by this account): check that"
-                    " the stations' accounts may write there"]
+            return [_("{where} cannot be written to from here (by this account): check that"
+                      " the stations' accounts may write there", where=where)]
         return []
 
     def room_key_warnings(self) -> list[str]:
@@ -250,18 +261,20 @@ class SiteConfig:
         set (no site file, or one not used, included), and what that means for merging."""
         if self.room_key is None:
             if self.allow_default_room_key:
-                return ["no room key is set ([results] room_key): this station's results files"
-                        " are signed with the public default room key, which anyone can use"
-                        " to re-sign an edited file, and allow_default_room_key = true makes"
-                        " merging accept such files (a failed exam edited to a pass would"
-                        " merge); set a room key of the room's own on every station"]
-            return ["no room key is set ([results] room_key): this station's results files"
-                    " are signed with the public default room key, and merging refuses such"
-                    " files; set a room key of the room's own on every station (or, knowingly,"
-                    " [results] allow_default_room_key = true on the station that merges)"]
+                return [_("no room key is set ([results] room_key): this station's results"
+                          " files are signed with the public default room key, which anyone"
+                          " can use to re-sign an edited file, and allow_default_room_key ="
+                          " true makes merging accept such files (a failed exam edited to a"
+                          " pass would merge); set a room key of the room's own on every"
+                          " station")]
+            return [_("no room key is set ([results] room_key): this station's results files"
+                      " are signed with the public default room key, and merging refuses such"
+                      " files; set a room key of the room's own on every station (or,"
+                      " knowingly, [results] allow_default_room_key = true on the station"
+                      " that merges)")]
         if self.allow_default_room_key:
-            return ["results.allow_default_room_key = true has no effect while"
-                    " results.room_key is set: files are checked with the room's key"]
+            return [_("results.allow_default_room_key = true has no effect while"
+                      " results.room_key is set: files are checked with the room's key")]
         return []
 
     def room_warnings(self) -> list[str]:
@@ -274,8 +287,8 @@ class SiteConfig:
         try:
             read_credentials(self.room_credentials)
         except CredentialsError as error:
-            return [f"room.credentials: {error}; this station cannot reach the room database"
-                    " until it is fixed"]
+            return [_("room.credentials: {error}; this station cannot reach the room"
+                      " database until it is fixed", error=error)]
         return []
 
 
@@ -323,7 +336,8 @@ def _expand(text: str, base: Path) -> Path:
             try:
                 user = getpass.getuser()
             except (KeyError, OSError):
-                raise ValueError("{user} is used but this station has no user name") from None
+                raise ValueError(_("{user} is used but this station has no user name",
+                                   user="{user}")) from None
         text = text.replace("{user}", user)
     text = os.path.expandvars(os.path.expanduser(text))
     path = Path(text)
@@ -345,23 +359,25 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
     def section(name: str) -> dict[str, Any]:
         raw = data.get(name, {})
         if not isinstance(raw, dict):
-            problems.append(f"[{name}]: expected a table (a [{name}] section)")
+            problems.append(_("[{name}]: expected a table (a [{name}] section)", name=name))
             return {}
         for key in sorted(set(raw) - _SECTIONS[name]):
             if (name, key) == ("instructor", "password"):
-                problems.append(
+                problems.append(_(
                     "instructor.password: a password is never written in the site file;"
                     " put password_hash (from 'hhe-trainer site hash-password') instead"
-                )
+                ))
                 continue
             allowed = ", ".join(sorted(_SECTIONS[name]))
-            problems.append(f"{name}.{key}: unknown key (known: {allowed})")
+            problems.append(_("{key}: unknown key (known: {allowed})", key=".".join((name, key)),
+                              allowed=allowed))
         return raw
 
     def flag(raw: dict[str, Any], where: str, key: str, default: bool) -> bool:
         value = raw.get(key, default)
         if not isinstance(value, bool):
-            problems.append(f"{where}.{key}: {shown(value)} is not true or false")
+            problems.append(_("{key}: {value} is not true or false", key=".".join((where, key)),
+                              value=shown(value)))
             return default
         return value
 
@@ -371,14 +387,18 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
         if value is None:
             return None
         if not isinstance(value, str) or not value.strip():
-            problems.append(f"{where}.{key}: {shown(value)} is not a non-empty text")
+            problems.append(_("{key}: {value} is not a non-empty text", key=".".join((where, key)),
+                              value=shown(value)))
             return None
         value = value.strip()
         if _CONTROL.search(value):
-            problems.append(f"{where}.{key}: {shown(value)} holds a control character")
+            problems.append(_("{key}: {value} holds a control character",
+                              key=".".join((where, key)), value=shown(value)))
             return None
         if len(value) > longest:
-            problems.append(f"{where}.{key}: {len(value):,} characters; at most {longest:,}")
+            problems.append(_("{key}: {length} characters; at most {longest}",
+                              key=".".join((where, key)), length=format(len(value), ","),
+                              longest=format(longest, ",")))
             return None
         return value
 
@@ -394,7 +414,8 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
 
     for key in sorted(set(data) - set(_SECTIONS)):
         known = ", ".join(f"[{name}]" for name in _SECTIONS)
-        problems.append(f"{key}: unknown section or key (known sections: {known})")
+        problems.append(_("{key}: unknown section or key (known sections: {known})",
+                          key=key, known=known))
 
     # [rules]
     rules_raw = section("rules")
@@ -404,11 +425,12 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
     if not isinstance(options_raw, dict) or not all(
         isinstance(v, str) for v in options_raw.values()
     ):
-        problems.append(f"rules.options: {shown(options_raw)} is not a table of table letters")
+        problems.append(_("rules.options: {value} is not a table of table letters",
+                          value=shown(options_raw)))
     else:
         options = dict(options_raw)
     if options and rules is None:
-        problems.append("rules.options: table letters given without rules.ruleset")
+        problems.append(_("rules.options: table letters given without rules.ruleset"))
     allow_rules = flag(rules_raw, "rules", "allow_station_rules", rules is None)
     if rules is not None:
         from trainer.engine.rulesets import PRESETS, RuleSetError, load_ruleset
@@ -450,19 +472,19 @@ def parse_site_config(data: Mapping[str, Any], path: Path) -> SiteConfig:
     if instructor_raw:
         instructor_name = text(instructor_raw, "instructor", "name", MAX_NAME_LENGTH)
         if "name" not in instructor_raw:
-            problems.append("instructor.name: missing")
+            problems.append(_("instructor.name: missing"))
         stored = instructor_raw.get("password_hash")
         weakness = _hash_weakness(stored)
         if not is_password_hash(stored):
-            problems.append(
+            problems.append(_(
                 "instructor.password_hash: missing or not a hash made by"
                 " 'hhe-trainer site hash-password' (one this version can verify)"
-            )
+            ))
         elif weakness is not None:
-            problems.append(
-                f"instructor.password_hash: {weakness}; make it again with"
-                " 'hhe-trainer site hash-password'"
-            )
+            problems.append(_(
+                "instructor.password_hash: {weakness}; make it again with"
+                " 'hhe-trainer site hash-password'", weakness=weakness
+            ))
         elif instructor_name is not None and isinstance(stored, str):
             instructor = InitialInstructor(instructor_name, stored)
 
@@ -522,24 +544,25 @@ def _signing_keys(raw: dict[str, Any], longest_name: int,
     if given is None:
         return {}
     if not isinstance(given, dict):
-        problems.append('signing.instructors: expected a table, { "Pat Lee" = "<public key>" }')
+        problems.append(_('signing.instructors: expected a table, {example}',
+                          example='{ "Pat Lee" = "<public key>" }'))
         return {}
     pinned: dict[str, tuple[str, ...]] = {}
     for name, value in given.items():
         where = f'signing.instructors."{name}"'
         if not name.strip() or len(name.strip()) > longest_name or _CONTROL.search(name):
-            problems.append(f"{where}: not an instructor's name")
+            problems.append(_("{where}: not an instructor's name", where=where))
             continue
         keys = value if isinstance(value, list) else [value]
         if not keys:
-            problems.append(f"{where}: no key")
+            problems.append(_("{where}: no key", where=where))
             continue
         bad = [problem for key in keys if (problem := public_key_problem(key)) is not None]
         if bad:
             problems.append(f"{where}: {bad[0]}")
             continue
         if name.strip().casefold() in {known.casefold() for known in pinned}:
-            problems.append(f"{where}: this instructor is pinned twice")
+            problems.append(_("{where}: this instructor is pinned twice", where=where))
             continue
         pinned[name.strip()] = tuple(key.strip() for key in keys)
     return pinned
@@ -558,26 +581,29 @@ def _room_database(raw: dict[str, Any], base: Path, text: Any,
     credentials = text(raw, "room", "credentials")
     if url is None:
         if credentials is not None:
-            problems.append("room.credentials: given without room.database")
+            problems.append(_("room.credentials: given without room.database"))
         return None, None
     try:
         parts = urlsplit(url)
         port = parts.port
     except ValueError as error:
-        problems.append(f"room.database: {shown(url)} is not a URL ({error})")
+        problems.append(_("room.database: {url} is not a URL ({error})", url=shown(url),
+                          error=error))
         return None, None
     if parts.scheme not in _ROOM_SCHEMES or not parts.hostname or parts.path in ("", "/"):
-        problems.append(f"room.database: {shown(url)} is not postgresql://HOST[:PORT]/DATABASE")
+        problems.append(_("room.database: {url} is not {form}", url=shown(url),
+                          form="postgresql://HOST[:PORT]/DATABASE"))
         return None, None
     if parts.password is not None:
-        problems.append("room.database: a password is never written in the site file; it"
-                        " belongs in the file room.credentials names")
+        problems.append(_("room.database: a password is never written in the site file; it"
+                          " belongs in the file room.credentials names"))
         return None, None
     if port == 0:
-        problems.append(f"room.database: port 0 in {shown(url)}")
+        problems.append(_("room.database: port 0 in {url}", url=shown(url)))
         return None, None
     if credentials is None:
-        problems.append("room.credentials: missing (the file 'hhe-trainer room init' wrote)")
+        problems.append(_("room.credentials: missing (the file 'hhe-trainer room init'"
+                          " wrote)"))
         return None, None
     try:
         return url, _expand(credentials, base)
@@ -593,7 +619,7 @@ def _with_line(problem: str, lines: Mapping[tuple[str | int, ...], int]) -> str:
     """
     key = problem.split(": ", 1)[0].split("/")[0].strip()
     number = locate(lines, dotted(key.strip("[]")))
-    return f"line {number}, {problem}" if number else problem
+    return _("line {number}, {problem}", number=number, problem=problem) if number else problem
 
 
 def read_site_file(path: Path) -> SiteConfig:

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from trainer.engine.money import shown
-from trainer.i18n import DEFAULT_NUMBER_FORMAT, NumberFormat, language_problem
+from trainer.i18n import DEFAULT_NUMBER_FORMAT, NumberFormat, _, language_problem
 
 LANGUAGE_KEYS = frozenset({"default", "number_format"})
 
@@ -44,7 +44,8 @@ def room_number_format(raw: Mapping[str, Any], problems: list[str]) -> NumberFor
     try:
         return NumberFormat(value)
     except (ValueError, TypeError):
-        choices = " or ".join(f'"{form.value}"' for form in NumberFormat)
-        problems.append(f"language.number_format: {shown(value)} is not {choices}")
+        first, second = (f'"{form.value}"' for form in NumberFormat)
+        problems.append(_("language.number_format: {value} is not {first} or {second}",
+                          value=shown(value), first=first, second=second))
         return DEFAULT_NUMBER_FORMAT
 

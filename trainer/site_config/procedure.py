@@ -25,6 +25,7 @@ from trainer.engine.procedure import (
     DealMethod,
     RoomProcedure,
 )
+from trainer.i18n import _
 
 PROCEDURE_KEYS = frozenset({"rounds_per_hour", "deal"})
 ROUNDS_PER_HOUR = range(10, 121)
@@ -38,18 +39,21 @@ def room_procedure(raw: Mapping[str, Any], problems: list[str]) -> RoomProcedure
     pace = raw.get("rounds_per_hour", DEFAULT_ROUNDS_PER_HOUR)
     low, high = ROUNDS_PER_HOUR[0], ROUNDS_PER_HOUR[-1]
     if isinstance(pace, bool) or not isinstance(pace, int):
-        problems.append(f"procedure.rounds_per_hour: {shown(pace)} is not a whole number of"
-                        f" rounds an hour ({low} to {high})")
+        problems.append(_("procedure.rounds_per_hour: {value} is not a whole number of"
+                          " rounds an hour ({low} to {high})", value=shown(pace), low=low,
+                          high=high))
         pace = DEFAULT_ROUNDS_PER_HOUR
     elif pace not in ROUNDS_PER_HOUR:
-        problems.append(f"procedure.rounds_per_hour: {pace} is outside {low} to {high}"
-                        " (house-banked poker games deal 30 to 50 rounds an hour)")
+        problems.append(_("procedure.rounds_per_hour: {value} is outside {low} to {high}"
+                          " (house-banked poker games deal 30 to 50 rounds an hour)",
+                          value=pace, low=low, high=high))
         pace = DEFAULT_ROUNDS_PER_HOUR
     deal_raw = raw.get("deal", DealMethod.MANUAL.value)
     try:
         deal = DealMethod(deal_raw)
     except (ValueError, TypeError):
-        choices = " or ".join(f'"{method.value}"' for method in DealMethod)
-        problems.append(f"procedure.deal: {shown(deal_raw)} is not {choices}")
+        first, second = (f'"{method.value}"' for method in DealMethod)
+        problems.append(_("procedure.deal: {value} is not {first} or {second}",
+                          value=shown(deal_raw), first=first, second=second))
         deal = DealMethod.MANUAL
     return RoomProcedure(pace, deal)

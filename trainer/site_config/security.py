@@ -26,6 +26,7 @@ from enum import StrEnum
 from typing import Any
 
 from trainer.engine.money import shown
+from trainer.i18n import _
 
 
 class PinPolicy(StrEnum):
@@ -48,7 +49,8 @@ def pin_policy(raw: Mapping[str, Any], problems: list[str]) -> PinPolicy:
         return PinPolicy(value)
     except (ValueError, TypeError):
         choices = ", ".join(f'"{policy.value}"' for policy in PinPolicy)
-        problems.append(f"security.trainee_pin: {shown(value)} is not one of {choices}")
+        problems.append(_("security.trainee_pin: {value} is not one of {choices}",
+                          value=shown(value), choices=choices))
         return DEFAULT_PIN_POLICY
 
 
@@ -57,15 +59,18 @@ def idle_lock_minutes(raw: Mapping[str, Any], problems: list[str]) -> int:
     value = raw.get("idle_lock_minutes", DEFAULT_IDLE_LOCK_MINUTES)
     low, high = IDLE_LOCK_MINUTES[0], IDLE_LOCK_MINUTES[-1]
     if isinstance(value, bool) or not isinstance(value, int):
-        problems.append(
-            f"security.idle_lock_minutes: {shown(value)} is not a whole number of minutes"
-            f" ({low} to {high})"
-        )
+        problems.append(_(
+            "security.idle_lock_minutes: {value} is not a whole number of minutes"
+            " ({low} to {high})", value=shown(value), low=low, high=high
+        ))
         return DEFAULT_IDLE_LOCK_MINUTES
     if value not in IDLE_LOCK_MINUTES:
-        never = " (the station always locks when idle)" if value == 0 else ""
-        problems.append(
-            f"security.idle_lock_minutes: {shown(value)} is outside {low} to {high}{never}"
-        )
+        if value == 0:
+            problems.append(_(
+                "security.idle_lock_minutes: {value} is outside {low} to {high} (the station"
+                " always locks when idle)", value=shown(value), low=low, high=high))
+        else:
+            problems.append(_("security.idle_lock_minutes: {value} is outside {low} to"
+                              " {high}", value=shown(value), low=low, high=high))
         return DEFAULT_IDLE_LOCK_MINUTES
     return value

@@ -1,0 +1,45 @@
+"""The status bar's sentence on the room in the trainee's language (issue 24), with the
+Spanish plural forms of the answers waiting; English unchanged. No server needed: the
+sentence is read from a status snapshot."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from trainer.i18n import set_language
+from trainer.room.outbox import Waiting
+from trainer.room.worker import RoomState, RoomSyncStatus
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    set_language("en")
+
+
+def _offline(answers: int) -> RoomSyncStatus:
+    return RoomSyncStatus(RoomState.OFFLINE, Waiting(answers=answers, records=answers + 2))
+
+
+def test_offline_with_answers_waiting_in_spanish_one_and_many() -> None:
+    set_language("es")
+    assert _offline(1).sentence() == "Sala: sin conexión — 1 respuesta en espera"
+    assert _offline(12).sentence() == "Sala: sin conexión — 12 respuestas en espera"
+    assert _offline(0).sentence() == "Sala: sin conexión"
+    assert RoomSyncStatus(RoomState.CONNECTED, Waiting(0, 0)).sentence() == "Sala: conectada"
+
+
+def test_not_sending_names_the_count_and_the_reason_in_spanish() -> None:
+    set_language("es")
+    status = RoomSyncStatus(RoomState.REFUSED, Waiting(answers=3, records=3), error="why")
+    assert status.sentence() == "Sala: sin enviar — 3 respuestas en espera (why)"
+
+
+def test_the_same_sentences_in_english_are_unchanged() -> None:
+    assert _offline(1).sentence() == "Room: offline — 1 answer waiting"
+    assert _offline(12).sentence() == "Room: offline — 12 answers waiting"
+    status = RoomSyncStatus(RoomState.REFUSED, Waiting(answers=3, records=3), error="why")
+    assert status.sentence() == "Room: not sending — 3 answers waiting (why)"
+    assert RoomSyncStatus(RoomState.STARTING, None).sentence() == "Room: connecting…"
