@@ -52,6 +52,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer import reports
+from trainer.i18n import N_, _, ngettext
 from trainer.storage.certificates import EXPIRING_DAYS
 from trainer.storage.evidence import ExamEvidence
 from trainer.storage.interfaces import (
@@ -91,40 +92,52 @@ _STATUS_COLOUR = {
 
 
 def _exam_line(exam: Exam, config_name: str | None) -> str:
-    name = reports.exam_setup_name(exam, config_name) or f"exam #{exam.id}"
-    return (
-        f"{reports.local_time(exam.finished or exam.started)} \u2014 {name}, attempt"
-        f" {reports.attempt_text(exam)}: {reports.score_text(exam.score)}"
-        f" ({reports.exam_result_text(exam)})"
-    )
+    name = reports.exam_setup_name(exam, config_name) or _("exam #{number}", number=exam.id)
+    return _("{when} \u2014 {setup}, attempt {attempt}: {score} ({result})",
+             when=reports.local_time(exam.finished or exam.started), setup=name,
+             attempt=reports.attempt_text(exam), score=reports.score_text(exam.score),
+             result=reports.exam_result_text(exam))
 
 
 def _duration(seconds: float) -> str:
     if seconds < 120:
-        return f"{seconds:.1f} s"
-    return f"{seconds / 60:.0f} min"
+        return _("{seconds} s", seconds=format(seconds, ".1f"))
+    return _("{minutes} min", minutes=format(seconds / 60, ".0f"))
 
 
 def evidence_lines(evidence: ExamEvidence) -> list[str]:
     """The evidence as the dialog shows it, one line each (the flags apart)."""
-    lines = [f"Sat at {evidence.sat_at.label}."]
-    lines.append(f"Attempts of \u201c{evidence.setup_name}\u201d known here:")
+    lines = [_("Sat at {station}.", station=evidence.sat_at.label)]
+    lines.append(_("Attempts of \u201c{setup}\u201d known here:", setup=evidence.setup_name))
     for seen in evidence.attempts:
         exam = seen.exam
-        chosen = "this exam: " if exam.id == evidence.exam_id else ""
-        lines.append(
-            f"    {chosen}attempt {reports.attempt_text(exam)}, exam #{exam.id},"
-            f" {reports.local_time(exam.started)}: {reports.score_text(exam.score)}"
-            f" {reports.exam_result_text(exam)}, at {seen.sat_at.label}"
-        )
-    ran = ("" if evidence.elapsed_seconds is None
-           else f", {_duration(evidence.elapsed_seconds)} from start to finish")
+        facts = {"attempt": reports.attempt_text(exam), "number": exam.id,
+                 "when": reports.local_time(exam.started),
+                 "score": reports.score_text(exam.score),
+                 "result": reports.exam_result_text(exam), "station": seen.sat_at.label}
+        if exam.id == evidence.exam_id:
+            line = _("this exam: attempt {attempt}, exam #{number}, {when}: {score} {result},"
+                     " at {station}", **facts)
+        else:
+            line = _("attempt {attempt}, exam #{number}, {when}: {score} {result},"
+                     " at {station}", **facts)
+        lines.append(f"    {line}")
+    questions = ngettext("{count} question", "{count} questions", evidence.questions)
+    payouts = ngettext("{count} payout", "{count} payouts", evidence.payouts)
     fast = len(evidence.fast_payouts)
-    lines.append(
-        f"Answer times: {evidence.questions} questions in"
-        f" {_duration(evidence.answer_seconds)} of answering{ran}; {evidence.payouts}"
-        f" payouts, {fast or 'none'} under a second."
-    )
+    under = (_("none under a second") if not fast
+             else ngettext("{count} under a second", "{count} under a second", fast))
+    if evidence.elapsed_seconds is None:
+        lines.append(_("Answer times: {questions} in {answering} of answering; {payouts},"
+                       " {under}.", questions=questions,
+                       answering=_duration(evidence.answer_seconds), payouts=payouts,
+                       under=under))
+    else:
+        lines.append(_("Answer times: {questions} in {answering} of answering, {elapsed} from"
+                       " start to finish; {payouts}, {under}.", questions=questions,
+                       answering=_duration(evidence.answer_seconds),
+                       elapsed=_duration(evidence.elapsed_seconds), payouts=payouts,
+                       under=under))
     return lines
 
 
@@ -149,15 +162,15 @@ class CertifyDialog(QDialog):
         self.certification: Certification | None = None
         self.today = today or date.today()
         trainee = db.get_trainee(trainee_id)
-        name = trainee.name if trainee else f"trainee {trainee_id}"
-        self.setWindowTitle(f"Sign off {name}")
+        name = trainee.name if trainee else _("trainee {number}", number=trainee_id)
+        self.setWindowTitle(_("Sign off {trainee}", trainee=name))
         self.setObjectName("certify_dialog")
         layout = QVBoxLayout(self)
-        layout.addWidget(heading(f"Sign off {name}"))
-        intro = QLabel(
+        layout.addWidget(heading(_("Sign off {trainee}", trainee=name)))
+        intro = QLabel(_(
             "Choose the passed exam this sign-off rests on. Only a finished, passed exam"
             " whose record is unaltered can be signed off, once."
-        )
+        ))
         intro.setWordWrap(True)
         layout.addWidget(intro)
 
@@ -176,7 +189,8 @@ class CertifyDialog(QDialog):
         for exam in db.exam_results(trainee_id):
             problem = db.certification_problem(trainee_id, exam.id)
             line = _exam_line(exam, configs.get(exam.config_id or -1))
-            item = QListWidgetItem(line if problem is None else f"{line} \u2014 {_why(problem)}")
+            item = QListWidgetItem(line if problem is None else _(
+                "{exam} \u2014 {why}", exam=line, why=_why(problem)))
             item.setData(EXAM_ROLE, exam.id)
             if problem is not None:
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled
@@ -185,7 +199,7 @@ class CertifyDialog(QDialog):
             self.exams.addItem(item)
         layout.addWidget(self.exams, 1)
 
-        box = QGroupBox("Evidence of the chosen exam")
+        box = QGroupBox(_("Evidence of the chosen exam"))
         box.setObjectName("certify_evidence_box")
         shown = QVBoxLayout(box)
         self.evidence = QLabel()
@@ -198,7 +212,7 @@ class CertifyDialog(QDialog):
         self.flags.setWordWrap(True)
         self.flags.setStyleSheet("color: #b3261e;")
         shown.addWidget(self.flags)
-        self.flags_seen = QCheckBox("I have looked at these flags and sign off anyway")
+        self.flags_seen = QCheckBox(_("I have looked at these flags and sign off anyway"))
         self.flags_seen.setObjectName("certify_flags_seen")
         self.flags_seen.toggled.connect(self._update)
         shown.addWidget(self.flags_seen)
@@ -213,13 +227,13 @@ class CertifyDialog(QDialog):
             self.instructor.setEnabled(False)
         else:
             self.instructor.addItems(db.list_instructors())
-        form.addRow("Signed off by", self.instructor)
+        form.addRow(_("Signed off by"), self.instructor)
         self.password = QLineEdit()
         self.password.setObjectName("certify_password")
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
-        self.password.setPlaceholderText("unlocks your signing key for this signature")
-        form.addRow("Your password", self.password)
-        self.expires_box = QCheckBox("Expires on")
+        self.password.setPlaceholderText(_("unlocks your signing key for this signature"))
+        form.addRow(_("Your password"), self.password)
+        self.expires_box = QCheckBox(_("Expires on"))
         self.expires_box.setObjectName("certify_expires_box")
         self.expires_box.setChecked(True)
         self.expires = QDateEdit()
@@ -234,10 +248,12 @@ class CertifyDialog(QDialog):
         expiry.addWidget(self.expires_box)
         expiry.addWidget(self.expires)
         expiry.addStretch(1)
-        form.addRow("Validity", expiry)
+        form.addRow(_("Validity"), expiry)
         layout.addLayout(form)
-        note = QLabel(f"The roster shows \u201cexpiring\u201d from {EXPIRING_DAYS} days before"
-                      " the last valid day.")
+        note = QLabel(ngettext("The roster shows \u201cexpiring\u201d from {count} day before"
+                               " the last valid day.",
+                               "The roster shows \u201cexpiring\u201d from {count} days before"
+                               " the last valid day.", EXPIRING_DAYS))
         note.setStyleSheet("color: palette(placeholder-text);")
         layout.addWidget(note)
 
@@ -249,7 +265,7 @@ class CertifyDialog(QDialog):
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Sign off")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("Sign off"))
         self.buttons.accepted.connect(self.sign_off)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
@@ -259,7 +275,7 @@ class CertifyDialog(QDialog):
                 self.exams.setCurrentRow(row)
                 break
         if not self.signable_exam_ids():
-            self.message.setText("No exam of this trainee can be signed off yet.")
+            self.message.setText(_("No exam of this trainee can be signed off yet."))
         self._update()
         em = self.fontMetrics().averageCharWidth()
         # Wide enough for the evidence's lines to wrap little; never taller than the
@@ -298,16 +314,17 @@ class CertifyDialog(QDialog):
             try:
                 evidence = self.db.exam_evidence(exam_id)
             except StorageError as error:
-                self.evidence.setText(f"Its evidence cannot be read: {_why(str(error))}")
+                self.evidence.setText(_("Its evidence cannot be read: {why}",
+                                               why=_why(str(error))))
         if evidence is not None:
             self.evidence.setText("\n".join(evidence_lines(evidence)))
         elif exam_id is None:
-            self.evidence.setText("Choose a passed exam to see what it rests on.")
+            self.evidence.setText(_("Choose a passed exam to see what it rests on."))
         if evidence != self.current_evidence:
             self.flags_seen.setChecked(False)
         self.current_evidence = evidence
         flags = () if evidence is None else evidence.flags
-        self.flags.setText("\n".join(f"\u26a0 {flag.text}" for flag in flags))
+        self.flags.setText("\n".join(_("\u26a0 {flag}", flag=flag.text) for flag in flags))
         self.flags.setVisible(bool(flags))
         self.flags_seen.setVisible(bool(flags))
 
@@ -328,14 +345,14 @@ class CertifyDialog(QDialog):
         """Record the sign-off; a refusal is shown in the dialog, which stays open."""
         exam_id = self._chosen()
         if exam_id is None:
-            self.message.setText("Choose a passed exam first.")
+            self.message.setText(_("Choose a passed exam first."))
             return False
         if self.needs_flags_seen():
-            self.message.setText("Look at the flags above first: tick that you have, to"
-                                 " sign off anyway.")
+            self.message.setText(_("Look at the flags above first: tick that you have, to"
+                                   " sign off anyway."))
             return False
         if not self.password.text():
-            self.message.setText("Type your password: it signs the certificate.")
+            self.message.setText(_("Type your password: it signs the certificate."))
             self.password.setFocus()
             return False
         expires = None
@@ -348,12 +365,26 @@ class CertifyDialog(QDialog):
                 password=self.password.text(), expires=expires
             )
         except StorageError as error:
-            self.message.setText(f"Not signed off: {_why(str(error))}")
+            self.message.setText(_("Not signed off: {why}", why=_why(str(error))))
             return False
         finally:
             self.password.clear()
         self.accept()
         return True
+
+
+_STATUS_LABEL = {
+    CertificationStatus.NONE: N_("not certified"),
+    CertificationStatus.CERTIFIED: N_("certified"),
+    CertificationStatus.EXPIRING: N_("expiring"),
+    CertificationStatus.EXPIRED: N_("expired"),
+    CertificationStatus.REVOKED: N_("revoked"),
+}
+
+
+def status_label(status: CertificationStatus) -> str:
+    """A certification's status for people (its value is what storage and CSV keep)."""
+    return _(_STATUS_LABEL[status])
 
 
 def _why(problem: str) -> str:
@@ -404,19 +435,21 @@ class CertifiedRosterModel(RosterModel):
         status = self.status(self.row_at(index.row()).trainee_id)
         if role == Qt.ItemDataRole.DisplayRole:
             return "\u2014" if status in (CertificationStatus.NONE,
-                                          CertificationStatus.REVOKED) else status.label
+                                          CertificationStatus.REVOKED) else status_label(status)
         if role == SORT_ROLE:
             return _STATUS_ORDER[status]
         if role == Qt.ItemDataRole.ForegroundRole:
             colour = _STATUS_COLOUR.get(status)
             return None if colour is None else QBrush(colour)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return (f"Expiring: within {EXPIRING_DAYS} days of the certificate's last valid"
-                    " day" if status is CertificationStatus.EXPIRING else None)
+            return (ngettext("Expiring: within {count} day of the certificate's last valid"
+                             " day", "Expiring: within {count} days of the certificate's last"
+                             " valid day", EXPIRING_DAYS)
+                    if status is CertificationStatus.EXPIRING else None)
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and section == self.CERTIFICATION:
-            return "Certification" if role == Qt.ItemDataRole.DisplayRole else None
+            return _("Certification") if role == Qt.ItemDataRole.DisplayRole else None
         return super().headerData(section, orientation, role)
