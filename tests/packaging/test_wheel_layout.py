@@ -33,3 +33,18 @@ def test_lessons_and_icons_are_mapped_into_the_package() -> None:
 def test_a_checkout_finds_its_lessons_and_icons() -> None:
     assert resource_dir("lessons") == REPO / "lessons"
     assert (resource_dir("icons") / "hhe-trainer-256.png").is_file()
+
+
+def test_every_shipped_lesson_file_and_translation_goes_into_the_wheel() -> None:
+    """lessons/es/*.toml (a lesson's Spanish version) too: a wheel without them reads the
+    course in English only."""
+    from fnmatch import fnmatch
+
+    patterns = _setuptools()["package-data"]["trainer.lessons_data"]
+    files = [path.relative_to(REPO / "lessons").as_posix()
+             for path in (REPO / "lessons").rglob("*.toml")]
+    assert any("/" in name for name in files)  # the translations are there to carry
+    left_out = [name for name in files
+                if not any(fnmatch(name, pattern) and name.count("/") == pattern.count("/")
+                           for pattern in patterns)]
+    assert left_out == []

@@ -18,6 +18,7 @@ from trainer.engine.round import Round, Wager
 from trainer.engine.rulesets import DEFAULT_RULES
 from trainer.engine.scenarios import SCENARIOS
 from trainer.engine.settlement import SeatResult
+from trainer.i18n import _
 from trainer.training.chip_drills import ChipDrillKind
 from trainer.training.questions import Skill
 
@@ -86,7 +87,7 @@ class Drill:
         if self.title:
             return self.title
         if self.scenario == RANDOM:
-            return "Random rounds"
+            return _("Random rounds")
         return str(getattr(SCENARIOS[self.scenario], "description", self.scenario))
 
 
@@ -123,8 +124,10 @@ class ProcedureDrill:
     def description(self) -> str:
         if self.title:
             return self.title
-        how = f", {self.deal.label}" if self.deal else ""
-        return f"Run the round ({self.rules or 'the room rule set'}{how})"
+        rules = self.rules or _("the room rule set")
+        if self.deal:
+            return _("Run the round ({rules}, {deal})", rules=rules, deal=self.deal.label)
+        return _("Run the round ({rules})", rules=rules)
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +200,10 @@ class Lesson:
     rules: str = DEFAULT_RULES
     """Rule set of the lesson's example rounds and random drills."""
     source: Path | None = None
+    """The English file: the lesson (a translation only changes its words)."""
+    language: str = "en"
+    """The language its text is in: ``en``, or that of the translation read
+    (:mod:`.translate`, ``lessons/<language>/``)."""
 
     @property
     def scenarios(self) -> tuple[str, ...]:
