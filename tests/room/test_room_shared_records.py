@@ -5,6 +5,7 @@ on a real PostgreSQL server."""
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -260,11 +261,11 @@ def test_the_room_worker_carries_a_class_from_one_station_to_another(
     for worker in workers:
         worker.start()
     try:
-        for _ in range(2):  # A's pass sends the class, B's next pass receives it
-            for worker in workers:
-                since = datetime.now(UTC)
-                assert worker.wait_for(lambda s, t=since: s.last_sent is not None
-                                       and s.last_sent > t, 10) is not None, worker.status()
+        # A pass sends the class from A, a later pass of B's receives it: however the two
+        # workers' passes fall on a loaded machine, B has it within a few passes.
+        deadline = time.monotonic() + 20
+        while not b.list_classes() and time.monotonic() < deadline:
+            time.sleep(0.1)
     finally:
         for worker in workers:
             assert worker.stop()
