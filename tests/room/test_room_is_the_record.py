@@ -193,6 +193,26 @@ def test_an_exam_received_from_the_room_shows_at_sign_off_the_station_it_was_sat
     assert b.db.exam_evidence(exam.id).sat_at.station == a.db.station
 
 
+def test_an_exam_sat_at_one_station_can_be_signed_off_at_another_where_the_trainee_never_sat(
+        room_url: str, stations: tuple[Station, Station]) -> None:
+    """The instructor's station holds the rounds and answers of every finished exam, not
+    only of the trainees signed in there: the sign-off's recount needs them."""
+    a, b = stations
+    exam = a.db.start_exam(a.trainee, one_attempt_setup(a.db, "Final"))
+    assert exam.session_id is not None
+    dealt = round_to_json(generate_round(a.random, load_ruleset(RULESET)))
+    round_id = a.db.record_round(exam.session_id, dealt, RULESET, 1)
+    answer(a.db, round_id, correct=True)
+    answer(a.db, round_id, correct=False)  # 1 of 2 right: 50 %, the pass mark
+    assert a.db.finish_exam(exam.id).passed
+    send(a, room_url)
+    receive(b, room_url)  # nobody follows Ana at B
+    ana_at_b = trainee_named(b.db, "Ana")
+    (at_b,) = b.db.exam_results(ana_at_b)
+    assert b.db.certification_problem(ana_at_b, at_b.id) is None
+    assert b.db.exam_evidence(at_b.id).questions == 2
+
+
 def test_with_the_room_offline_an_exam_with_an_attempt_limit_is_refused_but_practice_works(
         room_url: str, stations: tuple[Station, Station]) -> None:
     _a, b = stations

@@ -271,6 +271,23 @@ class _Receive:
                 " FROM sessions s LEFT JOIN session_ends e ON e.session = s.uid"
                 " WHERE s.uid = ANY(%s)", (sessions,)):
             self._keep("sessions", row)
+        self._finished_exams_rounds([row[2] for row in found
+                                     if row[2] is not None and row[8] is not None])
+
+    def _finished_exams_rounds(self, sessions: list[str]) -> None:
+        """The rounds and answers of finished exams, whoever sat them: an instructor at
+        any station reviews and signs off an exam sat at another (its answers reach the
+        room before its result: the sender sends answers first)."""
+        for row in self.room.execute(
+                "SELECT uid, session, ruleset_id, ruleset_version, round_json, dealt_at"
+                " FROM rounds WHERE session = ANY(%s)", (sessions,)):
+            self._keep("rounds", row)
+        for row in self.room.execute(
+                "SELECT a.uid, a.round, a.question_id, a.kind, a.skill, a.seat, a.wager,"
+                " a.expected, a.given, a.correct, a.seconds, a.answered_at"
+                " FROM answers a JOIN rounds r ON r.uid = a.round WHERE r.session = ANY(%s)",
+                (sessions,)):
+            self._keep("answers", row)
 
     def _history(self, uid: str, name: str) -> None:
         """A followed trainee's sessions, rounds, answers and course answers: theirs by
