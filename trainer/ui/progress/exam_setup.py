@@ -39,6 +39,7 @@ from trainer.exam_setup import (
     ExamSetup,
     parse_exam_setup,
 )
+from trainer.i18n import N_, _
 from trainer.storage.interfaces import ExamSetups
 from trainer.storage.models import ExamConfig, StorageError
 from trainer.ui.progress.labels import error_label, heading
@@ -46,10 +47,10 @@ from trainer.ui.progress.labels import error_label, heading
 SAVE_ERRORS: tuple[type[Exception], ...] = (ValueError, StorageError)
 """A typed value refused (StorageError is a ValueError) or storage failing."""
 TABLES = (
-    ("trips_plus_table", "Trips Plus table"),
-    ("pocket_bonus_table", "Pocket Bonus table"),
-    ("bad_beat_table", "Bad-beat table"),
-    ("progressive_table", "Progressive table"),
+    ("trips_plus_table", N_("Trips Plus table")),
+    ("pocket_bonus_table", N_("Pocket Bonus table")),
+    ("bad_beat_table", N_("Bad-beat table")),
+    ("progressive_table", N_("Progressive table")),
 )
 
 
@@ -58,7 +59,7 @@ def _preset_title(preset: str) -> str:
         ruleset = load_preset(preset)
     except (RuleSetError, OSError):
         return preset
-    return f"{ruleset.name} ({preset})"
+    return _("{rules} ({preset})", rules=ruleset.name, preset=preset)
 
 
 def _letters(ruleset: RuleSet, key: str) -> tuple[list[str], str | None]:
@@ -89,25 +90,27 @@ class ExamSetupDialog(QDialog):
         self.config_id: int | None = None
         self.setup: ExamSetup | None = None
         start = config.for_new_exams.complete() if config is not None else None
-        self.setWindowTitle("Exam set-up")
+        self.setWindowTitle(_("Exam set-up"))
         layout = QVBoxLayout(self)
         if config is None:
-            layout.addWidget(heading("New exam set-up"))
+            layout.addWidget(heading(_("New exam set-up")))
         else:
-            layout.addWidget(heading(
-                f"Edit \u201c{config.name}\u201d: version {config.version} \u2192"
-                f" {config.version + 1}"))
-            note = QLabel("Exams already taken keep the version they ran under."
-                          + (f" This set-up was {BEFORE_SETUPS}: saving fixes them."
-                             if config.setup is None else ""))
+            layout.addWidget(heading(_(
+                "Edit \u201c{setup}\u201d: version {version} \u2192 {next}",
+                setup=config.name, version=config.version, next=config.version + 1)))
+            note = QLabel(
+                _("Exams already taken keep the version they ran under.") if config.setup
+                is not None else _("Exams already taken keep the version they ran under."
+                                   " This set-up was {before}: saving fixes them.",
+                                   before=BEFORE_SETUPS))
             note.setWordWrap(True)
             layout.addWidget(note)
         form = QFormLayout()
         existing = {c.name for c in db.list_exam_configs(retired=True)}
-        default = "Final exam"
+        default = _("Final exam")
         number = 2
         while default in existing:
-            default = f"Final exam {number}"
+            default = _("Final exam {number}", number=number)
             number += 1
         self.name_edit = QLineEdit(config.name if config else default)
         self.name_edit.setObjectName("exam_name")
@@ -132,73 +135,73 @@ class ExamSetupDialog(QDialog):
         self.side_bet_boxes: dict[Wager, QCheckBox] = {}
         side_bets = QHBoxLayout()
         for wager in SIDE_WAGERS:
-            box = QCheckBox(wager.label)
+            box = QCheckBox(wager.display_name)
             box.setObjectName(wager.value)
             box.setChecked(start is None or wager in (start.side_bets or ()))
             self.side_bet_boxes[wager] = box
             side_bets.addWidget(box)
-        self.same_hands_box = QCheckBox("The same hands for every candidate")
+        self.same_hands_box = QCheckBox(_("The same hands for every candidate"))
         self.same_hands_box.setObjectName("same_hands")
-        self.same_hands_box.setToolTip(
+        self.same_hands_box.setToolTip(_(
             "Every candidate is dealt the same rounds in the same order (the hands number"
-            " picks them)")
+            " picks them)"))
         self.seed_edit = QLineEdit("" if start is None or start.seed is None else str(start.seed))
         self.seed_edit.setObjectName("seed")
-        self.seed_edit.setPlaceholderText("hands number")
+        self.seed_edit.setPlaceholderText(_("hands number"))
         self.same_hands_box.setChecked(start is not None and start.seed is not None)
         self.same_hands_box.toggled.connect(self._same_hands)
         hands = QHBoxLayout()
         hands.addWidget(self.same_hands_box)
         hands.addWidget(self.seed_edit)
-        self.chips_box = QCheckBox("Built in chips from the room's rack (whatever a"
-                                   " station's Pay with chips)")
+        self.chips_box = QCheckBox(_("Built in chips from the room's rack (whatever a"
+                                     " station's Pay with chips)"))
         self.chips_box.setObjectName("chips")
-        self.chips_box.setToolTip(
+        self.chips_box.setToolTip(_(
             "Every candidate builds each payout from the chip rack, graded by the room's"
-            " chip procedure; unticked, every candidate types amounts")
+            " chip procedure; unticked, every candidate types amounts"))
         self.chips_box.setChecked(start is not None and start.chips)
-        self.mistakes_box = QCheckBox("An exam of dealer's mistakes: each round settled by"
-                                      " a dealer, to mark and correct")
+        self.mistakes_box = QCheckBox(_("An exam of dealer's mistakes: each round settled"
+                                        " by a dealer, to mark and correct"))
         self.mistakes_box.setObjectName("mistakes")
-        self.mistakes_box.setToolTip(
+        self.mistakes_box.setToolTip(_(
             "Each round is an exercise of Spot the dealer's mistake, the same for every"
-            " candidate (it needs the same hands); payouts are typed, not built in chips")
+            " candidate (it needs the same hands); payouts are typed, not built in chips"))
         self.mistakes_box.setChecked(start is not None and start.mistakes)
         self.mistakes_box.toggled.connect(self._mistakes)
         self.attempts_edit = QLineEdit(
             "" if start is None or start.max_attempts is None else str(start.max_attempts))
         self.attempts_edit.setObjectName("attempts")
-        self.attempts_edit.setPlaceholderText("empty: no limit")
+        self.attempts_edit.setPlaceholderText(_("empty: no limit"))
         self.wait_edit = QLineEdit(
             "" if start is None or start.wait_hours is None else str(start.wait_hours))
         self.wait_edit.setObjectName("wait_hours")
-        self.wait_edit.setPlaceholderText("empty: no wait")
+        self.wait_edit.setPlaceholderText(_("empty: no wait"))
         self.pass_mark_edit = QLineEdit(f"{start.pass_mark:g}" if start else "80")
         self.pass_mark_edit.setObjectName("pass_mark")
         minutes = start.time_limit_seconds // 60 if start and start.time_limit_seconds else None
         self.time_limit_edit = QLineEdit("" if minutes is None else str(minutes))
         self.time_limit_edit.setObjectName("time_limit")
-        self.time_limit_edit.setPlaceholderText("empty: no limit")
-        form.addRow("&Name", self.name_edit)
-        form.addRow("Number of &rounds", self.rounds_edit)
-        form.addRow("Rule &set", self.ruleset_combo)
+        self.time_limit_edit.setPlaceholderText(_("empty: no limit"))
+        form.addRow(_("&Name"), self.name_edit)
+        form.addRow(_("Number of &rounds"), self.rounds_edit)
+        form.addRow(_("Rule &set"), self.ruleset_combo)
         for key, label in TABLES:
-            form.addRow(label, self.table_combos[key])
-        form.addRow("&Occupied seats", self.seats_spin)
-        form.addRow("Side bets", side_bets)
-        hands_label = QLabel("&Hands")  # a row of a layout: its label needs a buddy, or
+            form.addRow(_(label), self.table_combos[key])
+        form.addRow(_("&Occupied seats"), self.seats_spin)
+        form.addRow(_("Side bets"), side_bets)
+        hands_label = QLabel(_("&Hands"))  # a row of a layout: its label needs a buddy, or
         hands_label.setBuddy(self.same_hands_box)  # the "&" is shown, not a mnemonic
         form.addRow(hands_label, hands)
-        payouts_label = QLabel("Pa&youts")
+        payouts_label = QLabel(_("Pa&youts"))
         payouts_label.setBuddy(self.chips_box)
         form.addRow(payouts_label, self.chips_box)
-        mistakes_label = QLabel("&Mistakes")
+        mistakes_label = QLabel(_("&Mistakes"))
         mistakes_label.setBuddy(self.mistakes_box)
         form.addRow(mistakes_label, self.mistakes_box)
-        form.addRow("&Attempts allowed", self.attempts_edit)
-        form.addRow("&Wait between attempts (hours)", self.wait_edit)
-        form.addRow("&Pass mark (%)", self.pass_mark_edit)
-        form.addRow("&Time limit (minutes)", self.time_limit_edit)
+        form.addRow(_("&Attempts allowed"), self.attempts_edit)
+        form.addRow(_("&Wait between attempts (hours)"), self.wait_edit)
+        form.addRow(_("&Pass mark (%)"), self.pass_mark_edit)
+        form.addRow(_("&Time limit (minutes)"), self.time_limit_edit)
         layout.addLayout(form)
         self.message = error_label()
         layout.addWidget(self.message)
@@ -227,7 +230,7 @@ class ExamSetupDialog(QDialog):
         try:
             ruleset = load_ruleset(str(self.ruleset_combo.currentData()))
         except (RuleSetError, OSError, ValueError) as error:
-            self.message.setText(f"Rule set: {error}")
+            self.message.setText(_("Rule set: {why}", why=error))
             return
         for key, combo in self.table_combos.items():
             letters, default = _letters(ruleset, key)
@@ -242,7 +245,8 @@ class ExamSetupDialog(QDialog):
             box.setEnabled(wager in offered)
             if wager not in offered:
                 box.setChecked(False)
-                box.setToolTip(f"{ruleset.name} does not offer the {wager.label}")
+                box.setToolTip(_("{rules} does not offer the {wager}", rules=ruleset.name,
+                                  wager=wager.display_name))
             else:
                 box.setToolTip("")
 
@@ -301,10 +305,10 @@ class ExamSetupsDialog(QDialog):
     Dialogs and questions go through :meth:`_run_dialog` and :meth:`_confirm`, so tests
     can replace them."""
 
-    COLUMNS = ("Name", "Version", "Fixes", "Offered")
+    COLUMNS = (N_("Name"), N_("Version"), N_("Fixes"), N_("Offered"))
     FIXES = COLUMNS.index("Fixes")
 
-    SITE_FIXED = ("Fixed by the training room's site file: IT changes or removes it there"
+    SITE_FIXED = N_("Fixed by the training room's site file: IT changes or removes it there"
                   " (edited or retired here, the next start would only make it again).")
 
     def __init__(self, db: ExamSetups, parent: QWidget | None = None, *,
@@ -313,12 +317,12 @@ class ExamSetupsDialog(QDialog):
         self.db = db
         self.site_exam_id = site_exam_id
         """The set-up the site file fixes: neither edited nor retired here."""
-        self.setWindowTitle("Exam set-ups")
+        self.setWindowTitle(_("Exam set-ups"))
         layout = QVBoxLayout(self)
-        layout.addWidget(heading("Exam set-ups"))
+        layout.addWidget(heading(_("Exam set-ups")))
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setObjectName("exam_setups")
-        self.table.setHorizontalHeaderLabels(self.COLUMNS)
+        self.table.setHorizontalHeaderLabels([_(column) for column in self.COLUMNS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -342,13 +346,13 @@ class ExamSetupsDialog(QDialog):
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
         row = QHBoxLayout()
-        self.new_button = QPushButton("New\u2026")
-        self.edit_button = QPushButton("Edit\u2026")
-        self.edit_button.setToolTip("Save a new version; exams already taken keep theirs")
-        self.retire_button = QPushButton("Retire")
+        self.new_button = QPushButton(_("New\u2026"))
+        self.edit_button = QPushButton(_("Edit\u2026"))
+        self.edit_button.setToolTip(_("Save a new version; exams already taken keep theirs"))
+        self.retire_button = QPushButton(_("Retire"))
         self.retire_button.setToolTip(
-            "No longer offered for new exams; exams taken under it still show it")
-        self.close_button = QPushButton("Close")
+            _("No longer offered for new exams; exams taken under it still show it"))
+        self.close_button = QPushButton(_("Close"))
         self.new_button.clicked.connect(self.new_setup)
         self.edit_button.clicked.connect(self.edit_selected)
         self.retire_button.clicked.connect(self.retire_selected)
@@ -372,11 +376,15 @@ class ExamSetupsDialog(QDialog):
         self.table.setRowCount(len(self.configs))
         for row, config in enumerate(self.configs):
             fixes = (config.setup.described if config.setup is not None
-                     else f"{config.for_new_exams.figures}; {BEFORE_SETUPS}")
-            offered = ("retired " + config.retired.astimezone().strftime("%Y-%m-%d")
-                       if config.retired else "yes")
-            if config.id == self.site_exam_id:
-                offered += " (site file)"
+                     else _("{figures}; {before}", figures=config.for_new_exams.figures,
+                            before=BEFORE_SETUPS))
+            site = config.id == self.site_exam_id
+            if config.retired:
+                day = config.retired.astimezone().strftime("%Y-%m-%d")
+                offered = (_("retired {day} (site file)", day=day) if site
+                           else _("retired {day}", day=day))
+            else:
+                offered = _("yes (site file)") if site else _("yes")
             for column, text in enumerate((config.name, str(config.version), fixes, offered)):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)
@@ -398,13 +406,13 @@ class ExamSetupsDialog(QDialog):
         self.edit_button.setEnabled(offered)
         self.retire_button.setEnabled(offered)
         if site_fixed:
-            self.message.setText(self.SITE_FIXED)
+            self.message.setText(_(self.SITE_FIXED))
 
     def _run_dialog(self, dialog: QDialog) -> bool:
         return dialog.exec() == QDialog.DialogCode.Accepted
 
     def _confirm(self, question: str) -> bool:
-        answer = QMessageBox.question(self, "Retire the exam set-up?", question)
+        answer = QMessageBox.question(self, _("Retire the exam set-up?"), question)
         return answer == QMessageBox.StandardButton.Yes
 
     def new_setup(self) -> int | None:
@@ -425,10 +433,14 @@ class ExamSetupsDialog(QDialog):
                 return None
             saved = self.db.get_exam_config(dialog.config_id)
             if saved is not None:
-                verb = "saved" if config is None else (
-                    f"saved as version {saved.version}" if saved.version != config.version
-                    else "unchanged")
-                self.message.setText(f"\u201c{saved.name}\u201d {verb}.")
+                if config is None:
+                    said = _("\u201c{setup}\u201d saved.", setup=saved.name)
+                elif saved.version != config.version:
+                    said = _("\u201c{setup}\u201d saved as version {version}.",
+                             setup=saved.name, version=saved.version)
+                else:
+                    said = _("\u201c{setup}\u201d unchanged.", setup=saved.name)
+                self.message.setText(said)
             self.refresh(dialog.config_id)
             return dialog.config_id
         finally:
@@ -439,12 +451,13 @@ class ExamSetupsDialog(QDialog):
         config = self.selected()
         if config is None or config.retired is not None or config.id == self.site_exam_id:
             return False
-        if not self._confirm(
-            f"Retire \u201c{config.name}\u201d? It is no longer offered for new exams;"
-            " exams already taken under it keep showing it."
-        ):
+        if not self._confirm(_(
+            "Retire \u201c{setup}\u201d? It is no longer offered for new exams;"
+            " exams already taken under it keep showing it.", setup=config.name
+        )):
             return False
         self.db.retire_exam_config(config.id)
-        self.message.setText(f"\u201c{config.name}\u201d retired: no longer offered.")
+        self.message.setText(_("\u201c{setup}\u201d retired: no longer offered.",
+                               setup=config.name))
         self.refresh(config.id)
         return True
