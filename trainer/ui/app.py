@@ -188,6 +188,9 @@ def run_app(rules: str | None = None) -> int:
         QMessageBox.warning(None, "Station secret", replaced_secret)
     if problem:
         QMessageBox.warning(None, "Settings", problem)
+    from trainer.ui.qt_language import follow_language
+
+    follow_language()  # Qt's own buttons (OK, Cancel, Yes, No) in the language in force
     if language_problem:
         log.warning("%s", language_problem)
         QMessageBox.warning(None, "Language", language_problem)
@@ -205,6 +208,8 @@ def run_app(rules: str | None = None) -> int:
         trainee_id, wants_instructor = welcome.trainee_id, welcome.instructor_requested
         if welcome.four_colour:
             settings = dataclasses.replace(settings, four_colour=True)
+        if welcome.language is not None:  # chosen on the welcome: the trainee's own
+            settings = dataclasses.replace(settings, language=welcome.language)
         welcome.deleteLater()
     else:
         profile = ProfileDialog(db, policy=site.trainee_pin)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.i18n import _
 from trainer.storage.accounts import SignIn
 from trainer.storage.models import StorageError
 from trainer.ui.progress.labels import error_label, heading
@@ -49,7 +50,7 @@ def system_clock() -> datetime:
 def wait_text(seconds: float) -> str:
     """The sentence for a try refused because the wait after wrong tries is not over."""
     whole = max(1, math.ceil(seconds))
-    return f"Too many wrong tries: wait {whole} s, then try again."
+    return _("Too many wrong tries: wait {seconds} s, then try again.", seconds=whole)
 
 
 def refusal_text(attempt: SignIn, wrong: str) -> str:
@@ -61,7 +62,8 @@ def refusal_text(attempt: SignIn, wrong: str) -> str:
         return wait_text(attempt.wait_seconds)
     if attempt.wait_seconds > 0:
         whole = max(1, math.ceil(attempt.wait_seconds))
-        return f"{wrong}. Wait {whole} s before the next try."
+        return _("{refusal}. Wait {seconds} s before the next try.", refusal=wrong,
+                 seconds=whole)
     return wrong
 
 
@@ -137,7 +139,7 @@ class LockPage(QWidget):
         super().__init__(parent)
         self.setObjectName("lock_page")
         self.check: Callable[[str], SignIn] | None = None
-        self.wrong = "Wrong PIN"
+        self.wrong = _("Wrong PIN")
         outer = QHBoxLayout(self)
         column = QWidget()
         column.setMaximumWidth(self.fontMetrics().averageCharWidth() * 80)
@@ -146,7 +148,7 @@ class LockPage(QWidget):
         outer.addStretch(1)
         layout = QVBoxLayout(column)
         layout.addStretch(1)
-        self.title = heading("Locked")
+        self.title = heading(_("Locked"))
         layout.addWidget(self.title)
         self.explanation = QLabel()
         self.explanation.setObjectName("lock_explanation")
@@ -160,7 +162,7 @@ class LockPage(QWidget):
         self.message = error_label()
         layout.addWidget(self.message)
         self.buttons = QHBoxLayout()
-        self.unlock_button = QPushButton("Unlock")
+        self.unlock_button = QPushButton(_("Unlock"))
         self.unlock_button.setObjectName("unlock")
         self.unlock_button.setDefault(True)
         self.unlock_button.clicked.connect(self.try_unlock)
@@ -178,17 +180,18 @@ class LockPage(QWidget):
         return button
 
     def show_lock(self, title: str, explanation: str,
-                  check: Callable[[str], SignIn] | None, *, wrong: str = "Wrong PIN",
-                  unlock_text: str = "Unlock") -> None:
-        """Ask for a secret checked by ``check``; None: the Unlock button alone goes on."""
+                  check: Callable[[str], SignIn] | None, *, wrong: str | None = None,
+                  unlock_text: str | None = None) -> None:
+        """Ask for a secret checked by ``check``; None: the Unlock button alone goes on.
+        ``wrong`` (a wrong try) and ``unlock_text`` default to "Wrong PIN" and "Unlock"."""
         self.title.setText(title)
         self.explanation.setText(explanation)
         self.check = check
-        self.wrong = wrong
+        self.wrong = _("Wrong PIN") if wrong is None else wrong
         self.message.clear()
         self.secret_edit.clear()
         self.secret_edit.setVisible(check is not None)
-        self.unlock_button.setText(unlock_text)
+        self.unlock_button.setText(_("Unlock") if unlock_text is None else unlock_text)
         self.unlock_button.setVisible(True)
         if check is not None:
             self.secret_edit.setFocus()
@@ -200,7 +203,7 @@ class LockPage(QWidget):
         try:
             attempt = self.check(self.secret_edit.text())
         except StorageError as error:
-            self.message.setText(f"The database could not be read ({error}).")
+            self.message.setText(_("The database could not be read ({reason}).", reason=error))
             return
         self.secret_edit.clear()
         if attempt.accepted:

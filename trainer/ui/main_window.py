@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 from trainer.engine.round import Round, RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.exam_setup import station_exam_pass_mark
-from trainer.i18n import N_, _
+from trainer.i18n import N_, _, in_room_format, ngettext
 from trainer.reports.text import score_text
 from trainer.site_config import PinPolicy, SiteConfig, apply_to_settings, ensure_site_exam
 from trainer.storage.interfaces import Storage
@@ -121,6 +121,18 @@ def place_beside(window: QWidget, main: QWidget, board: QWidget) -> None:
     window.move(x, max(screen.top(), frame.top()))
 
 
+def _exam_over(passed: bool, correct: int, questions: int, score: str,
+               mark: float) -> str:
+    """The exam's verdict against its pass mark, one sentence per verdict."""
+    if passed:
+        return _("Exam over \u2014 PASSED: {correct} of {questions} correct ({score}); the"
+                 " pass mark is {mark}%.", correct=correct, questions=questions, score=score,
+                 mark=f"{mark:g}")
+    return _("Exam over \u2014 FAILED: {correct} of {questions} correct ({score}); the pass"
+             " mark is {mark}%.", correct=correct, questions=questions, score=score,
+             mark=f"{mark:g}")
+
+
 class _Cancelled:
     """The trainee cancelled the "Which exam?" picker: nothing changes."""
 
@@ -177,9 +189,9 @@ class MainWindow(QMainWindow):
         self._stack.addWidget(table_beside_panel(self.table, self.panel, self.chip_rack))
         self.lock_page = LockPage()
         self.lock_page.unlocked.connect(self.unlock)
-        self._lock_switch = self.lock_page.add_button("Switch trainee\u2026", "lock_switch",
+        self._lock_switch = self.lock_page.add_button(_("Switch trainee\u2026"), "lock_switch",
                                                       self.switch_trainee)
-        self.lock_page.add_button("Quit", "lock_quit", self.quit)
+        self.lock_page.add_button(_("Quit"), "lock_quit", self.quit)
         self._stack.addWidget(self.lock_page)
         self.setCentralWidget(self._stack)
         self._disabled_while_locked: list[QAction] = []
@@ -232,9 +244,9 @@ class MainWindow(QMainWindow):
             group.addAction(choice)
             game.addAction(choice)
             self.mode_actions[mode] = choice
-        spot = action("Spot the &dealer's mistake\u2026", self, self.open_mistakes,
+        spot = action(_("Spot the &dealer's mistake\u2026"), self, self.open_mistakes,
                       "Ctrl+Shift+M")
-        spot.setStatusTip("Rounds settled by a dealer, with 0-2 mistakes to mark and correct")
+        spot.setStatusTip(_("Rounds settled by a dealer, with 0-2 mistakes to mark and correct"))
         game.addAction(spot)
         game.addSeparator()
         game.addAction(action(_("&Settings\u2026"), self, self.open_settings, "Ctrl+,"))
@@ -309,12 +321,16 @@ class MainWindow(QMainWindow):
             return True
         played = self.session.rounds_played
         rounds = self.session.settings.exam_rounds
-        recorded = ("It is recorded as not passed" if self.recorder is not None
-                    and self.recorder.exam is not None else "Its score is not kept")
+        if self.recorder is not None and self.recorder.exam is not None:
+            asked = _("This ends your exam ({played} of {rounds} rounds answered). It is"
+                      " recorded as not passed: an exam passes only when every round is"
+                      " answered.", played=played, rounds=rounds)
+        else:
+            asked = _("This ends your exam ({played} of {rounds} rounds answered). Its"
+                      " score is not kept: an exam passes only when every round is"
+                      " answered.", played=played, rounds=rounds)
         answer = QMessageBox.question(
-            self, "End the exam?",
-            f"This ends your exam ({played} of {rounds} rounds answered). {recorded}:"
-            " an exam passes only when every round is answered.\n\nEnd the exam?",
+            self, _("End the exam?"), f"{asked}\n\n{_('End the exam?')}",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
@@ -364,13 +380,13 @@ class MainWindow(QMainWindow):
         if self.db is None or self.trainee_id is None:
             return None
         dialog = QDialog(self)
-        dialog.setWindowTitle("My progress")
+        dialog.setWindowTitle(_("My progress"))
         dialog.setModal(True)  # exec()'d: F1 opens a help sheet of its own (open_help)
         shortcut(QKeySequence.StandardKey.HelpContents, dialog,
                  lambda: self.open_help(dialog))
         layout = QVBoxLayout(dialog)
         tabs = QTabWidget(dialog)
-        tabs.addTab(ProgressView(self.db, self.trainee_id, dialog), "Progress")
+        tabs.addTab(ProgressView(self.db, self.trainee_id, dialog), _("Progress"))
         shortcut("Ctrl+P", dialog, lambda: tabs.setCurrentIndex(0))  # already here: Progress
         exams = ExamsTable(dialog)
         exams.set_exams(self.db.exam_results(self.trainee_id))
@@ -379,14 +395,14 @@ class MainWindow(QMainWindow):
         if station:  # the station's own exams, apart: never an instructor's exam
             page = QWidget(dialog)
             column = QVBoxLayout(page)
-            column.addWidget(QLabel("Exams set by an instructor:" if count
-                                    else "Exams set by an instructor: none yet."))
+            column.addWidget(QLabel(_("Exams set by an instructor:") if count
+                                    else _("Exams set by an instructor: none yet.")))
             column.addWidget(exams, 1)
             exams.setVisible(bool(count))
             column.addWidget(StationExamsView(station, page), 1)
-            tabs.addTab(page, f"My exams ({count + len(station)})")
+            tabs.addTab(page, _("My exams ({count})", count=count + len(station)))
         else:
-            tabs.addTab(exams, f"My exams ({count})")
+            tabs.addTab(exams, _("My exams ({count})", count=count))
         layout.addWidget(tabs)
         return dialog
 
@@ -429,7 +445,7 @@ class MainWindow(QMainWindow):
         area = InstructorArea(self.db, name, dashboard, idle_minutes=self.site.idle_lock_minutes,
                               policy=self.site.trainee_pin, clock=self.clock)
         area.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        area.setWindowTitle(f"Instructor area \u2014 {name}")
+        area.setWindowTitle(_("Instructor area \u2014 {instructor}", instructor=name))
         area.signedOut.connect(self._instructor_signed_out)
         quiet = self.room.quiet_line() if self.room is not None else None
         if quiet is not None:  # stations not heard from, read from the room off this thread
@@ -528,9 +544,9 @@ class MainWindow(QMainWindow):
             self._cover()
             self._lock_switch.hide()
             self.lock_page.show_lock(
-                "Nobody is signed in",
-                "The last trainee signed out. Sign in to train, or quit.",
-                None, unlock_text="Sign in\u2026")
+                _("Nobody is signed in"),
+                _("The last trainee signed out. Sign in to train, or quit."),
+                None, unlock_text=_("Sign in\u2026"))
             return
         self._uncover()
         self._update_trainee_actions()
@@ -543,7 +559,9 @@ class MainWindow(QMainWindow):
         if progress is not None:
             progress.setEnabled(signed_in)
         for act in self.findChildren(QAction):
-            if act.text() == "Work my &mistakes":  # the Course menu's (trainer.ui.course)
+            # The Course menu's (trainer.ui.course), named as that menu names it in the
+            # language in use (before, the English text: never found in Spanish).
+            if act.text() == _("Work my &mistakes"):
                 act.setEnabled(signed_in)
 
     @property
@@ -585,22 +603,26 @@ class MainWindow(QMainWindow):
         self._close_review()
         trainee_id, db = self.trainee_id, self.db
         trainee = db.get_trainee(trainee_id)
-        name = trainee.name if trainee else "The trainee"
+        name = trainee.name if trainee else _("The trainee")
         has_pin = (self.site.trainee_pin is not PinPolicy.OFF
                    and db.trainee_has_pin(trainee_id))
-        exam = (" The exam's clock keeps running." if self._exam_deadline.isActive()
-                else " The exam waits." if self.exam_running() else "")
+        exam = (_("The exam's clock keeps running.") if self._exam_deadline.isActive()
+                else _("The exam waits.") if self.exam_running() else "")
+        sentences = [
+            _("{trainee} has not used the trainer for a while, or locked it.", trainee=name),
+            exam,
+            _("{trainee}: type your PIN or password to go on.", trainee=name) if has_pin
+            else _("Go on, or switch to another trainee."),
+        ]
         self._cover()
         self._lock_switch.show()
         self.lock_page.show_lock(
-            "Station locked",
-            f"{name} has not used the trainer for a while, or locked it.{exam} "
-            + (f"{name}: type your PIN or password to go on." if has_pin
-               else "Go on, or switch to another trainee."),
+            _("Station locked"),
+            " ".join(sentence for sentence in sentences if sentence),
             (lambda pin: db.check_trainee_pin(trainee_id, pin, at=self.clock()))
             if has_pin else None,
-            wrong=WRONG_PIN,
-            unlock_text="Unlock" if has_pin else f"Go on as {name}",
+            wrong=_(WRONG_PIN),
+            unlock_text=_("Unlock") if has_pin else _("Go on as {trainee}", trainee=name),
         )
 
     def unlock(self) -> None:
@@ -622,7 +644,7 @@ class MainWindow(QMainWindow):
             review = ReviewWindow(round_json, four_colour=self.settings.four_colour,
                                   mistake=mistake, chips=self.site.chips)
         except (RoundError, RuleSetError) as error:
-            QMessageBox.warning(self, "Cannot re-open the round", str(error))
+            QMessageBox.warning(self, _("Cannot re-open the round"), str(error))
             return
         review.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         fit_window(review, "review", QSize(1600, 900))
@@ -640,8 +662,8 @@ class MainWindow(QMainWindow):
         fixed = apply_to_settings(settings, self.site)  # what the training room fixes stays
         if fixed != settings:
             self.statusBar().showMessage(
-                "The training room's site file fixes the rule set (or the exam length);"
-                " those were kept.",
+                _("The training room's site file fixes the rule set (or the exam length);"
+                  " those were kept."),
                 8000,
             )
         settings = fixed
@@ -655,17 +677,19 @@ class MainWindow(QMainWindow):
             return  # the looks or the sound: the hand in play (and the meter) go on
         if not new_round and state is not None and not state.finished:
             answer = QMessageBox.question(
-                self, "Deal a new hand now?",
-                f"The new settings change how hands are dealt. Deal a new hand now? The"
-                f" hand in play ({len(state.grades)} of {len(state.questions)} questions"
-                " answered) is put away; its answers are kept.\n\nNo: finish this hand;"
-                " the next one is dealt under the new settings.",
+                self, _("Deal a new hand now?"),
+                _("The new settings change how hands are dealt. Deal a new hand now? The"
+                  " hand in play ({answered} of {count} questions answered) is put away;"
+                  " its answers are kept.", answered=len(state.grades),
+                  count=len(state.questions))
+                + "\n\n" + _("No: finish this hand; the next one is dealt under the new"
+                              " settings."),
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.No)
             if answer != QMessageBox.StandardButton.Yes:
                 self._settings_waiting = True
                 self.statusBar().showMessage(
-                    "The new settings deal from the next hand.", 8000)
+                    _("The new settings deal from the next hand."), 8000)
                 return
         self._settings_waiting = False
         self.session = self._new_session(self.mode)
@@ -700,12 +724,12 @@ class MainWindow(QMainWindow):
         configs = self.db.list_exam_configs()
         if not configs:
             return None
-        practice = (f"Station exam (this station's Settings, pass mark"
-                    f" {station_exam_pass_mark(self.site.exam):g}%; not an instructor's exam)")
+        practice = _("Station exam (this station's Settings, pass mark {mark}%; not an"
+                     " instructor's exam)", mark=f"{station_exam_pass_mark(self.site.exam):g}")
         labels = [f"{c.name}: {c.for_new_exams.described}" for c in configs]
         while True:
             choice, ok = QInputDialog.getItem(
-                self, "Exam", "Which exam?", [*labels, practice], 0, False
+                self, _("Exam"), _("Which exam?"), [*labels, practice], 0, False
             )
             if not ok:
                 return CANCELLED
@@ -719,7 +743,7 @@ class MainWindow(QMainWindow):
                 refusal = error
             if refusal is None:
                 return config
-            QMessageBox.information(self, "Exam not available now", str(refusal))
+            QMessageBox.information(self, _("Exam not available now"), str(refusal))
 
     # --- sessions and records -----------------------------------------------------
 
@@ -811,23 +835,25 @@ class MainWindow(QMainWindow):
         self.rounds.drop_recorder()
         QMessageBox.critical(
             self,
-            "Progress not saved",
-            f"Your answers could not be saved to the database ({error}).\n\n"
-            "You can keep practising, but this session's results will not be kept."
-            " Tell your instructor.",
+            _("Progress not saved"),
+            _("Your answers could not be saved to the database ({reason}).", reason=error)
+            + "\n\n" + _("You can keep practising, but this session's results will not be"
+                          " kept. Tell your instructor."),
         )
 
     def _exam_time_up(self) -> None:
         """The exam's time limit: unanswered questions of this round count as wrong."""
         exam = self._close_recorder()  # the rest of this round is kept as unanswered
         self._tick.stop()
-        verdict = ""
+        sentences = [_("Time is up.")]
         if exam is not None and exam.score is not None:
-            verdict = (f" Score {score_text(exam.score)}:"
-                       f" {'passed' if exam.passed else 'not passed'}.")
+            sentences.append(_("Score {score}: passed.", score=score_text(exam.score))
+                             if exam.passed else
+                             _("Score {score}: not passed.", score=score_text(exam.score)))
             if not exam.passed and exam.score >= exam.pass_mark:
-                verdict += " An exam passes only when all its rounds are answered in time."
-        self.panel.show_round_over(f"Time is up.{verdict}\nChoose a mode to go on.")
+                sentences.append(_("An exam passes only when all its rounds are answered"
+                                   " in time."))
+        self.panel.show_round_over(" ".join(sentences) + "\n" + _("Choose a mode to go on."))
 
     # --- the round ---------------------------------------------------------------
 
@@ -865,7 +891,7 @@ class MainWindow(QMainWindow):
             self._storage_problem(error)
             state = self.session.rounds[-1]
         except (RuleSetError, RoundError, ValueError) as error:
-            QMessageBox.warning(self, "Cannot deal", str(error))
+            QMessageBox.warning(self, _("Cannot deal"), str(error))
             return
         self.rounds.show_settlement_after_answers = self.session.feedback_now
         # An exam gives no feedback until its last round: its settlements wait till then.
@@ -920,17 +946,19 @@ class MainWindow(QMainWindow):
                 self.table.show_settlement(state.settlement)
             else:
                 rounds = self.session.settings.exam_rounds
-                lines.append(f"Exam round {state.number} of {rounds} done.")
+                lines.append(_("Exam round {number} of {rounds} done.", number=state.number,
+                               rounds=rounds))
         else:
-            lines.append(f"{correct} of {len(state.grades)} correct in {seconds:.1f} s.")
+            lines.append(_("{correct} of {count} correct in {seconds} s.", correct=correct,
+                           count=len(state.grades), seconds=in_room_format(f"{seconds:.1f}")))
             if self.mode is Mode.SPEED:
                 self.panel.clear_history()
                 for grade in state.grades:
                     self.panel.add_history(grade, True)
         lines.append(
-            "Press Enter or Ctrl+N for the next hand."
+            _("Press Enter or Ctrl+N for the next hand.")
             if not (self.mode is Mode.EXAM and self.session.exam_finished)
-            else "Press Enter or Ctrl+N to start a new exam."
+            else _("Press Enter or Ctrl+N to start a new exam.")
         )
         self.panel.show_round_over("\n".join(lines))
 
@@ -949,27 +977,28 @@ class MainWindow(QMainWindow):
         own exam's (kept in My exams when someone is signed in; never an instructor's)."""
         summary = self.session.summary()
         if exam is not None and exam.passed is not None:
-            score = (f"{summary.correct} of {summary.questions} correct"
-                     f" ({score_text(exam.score)})")
-            verdict = "PASSED" if exam.passed else "FAILED"
-            return [f"Exam over \u2014 {verdict}: {score};"
-                    f" the pass mark is {exam.pass_mark:g}%."]
+            return [_exam_over(exam.passed, summary.correct, summary.questions,
+                               score_text(exam.score), exam.pass_mark)]
         if station is not None and station.passed is not None:
             percent, passed, mark = station.score, station.passed, station.pass_mark
-            kept = "kept in My exams"
+            kept = _("A station exam, kept in My exams: not an instructor's exam, it never"
+                     " counts for a certification or an assignment.")
         else:  # nobody signed in (or not saved): the same verdict, from the session
             mark = self.station_pass_mark
             percent = summary.percent
             passed = percent >= mark
-            kept = ("not recorded (nobody is signed in)" if not self.recorder_wanted
-                    else "waiting for the database (locked by another program), kept when"
-                    " it is free" if self.db is not None and self.db.waiting
-                    else "not recorded (saving failed)")
-        score = f"{summary.correct} of {summary.questions} correct ({score_text(percent)})"
-        verdict = "PASSED" if passed else "FAILED"
-        return [f"Exam over \u2014 {verdict}: {score}; the pass mark is {mark:g}%.",
-                f"A station exam, {kept}: not an instructor's exam, it never counts"
-                " for a certification or an assignment."]
+            kept = (_("A station exam, not recorded (nobody is signed in): not an"
+                      " instructor's exam, it never counts for a certification or an"
+                      " assignment.") if not self.recorder_wanted
+                    else _("A station exam, waiting for the database (locked by another"
+                           " program), kept when it is free: not an instructor's exam, it"
+                           " never counts for a certification or an assignment.")
+                    if self.db is not None and self.db.waiting
+                    else _("A station exam, not recorded (saving failed): not an"
+                           " instructor's exam, it never counts for a certification or an"
+                           " assignment."))
+        return [_exam_over(passed, summary.correct, summary.questions, score_text(percent),
+                           mark), kept]
 
     def _list_exam_answers(self, last: RoundState) -> None:
         """Every mistake with its round, and the last round's answers right or wrong;
@@ -991,20 +1020,24 @@ class MainWindow(QMainWindow):
     def _update_score(self) -> None:
         summary = self.session.summary()
         if self.mode is Mode.EXAM and not self.session.exam_finished:
-            self.score_label.setText(f"Exam: {summary.questions} answered")
+            self.score_label.setText(ngettext("Exam: {count} answered",
+                                              "Exam: {count} answered", summary.questions))
         elif summary.questions:
             self.score_label.setText(
-                f"Score {summary.correct}/{summary.questions} ({score_text(summary.percent)})"
+                _("Score {correct}/{count} ({score})", correct=summary.correct,
+                  count=summary.questions, score=score_text(summary.percent))
             )
         else:
             self.score_label.setText("")
 
     def _update_clock(self) -> None:
         seconds = self._round_seconds
-        text = f"Time {self._round_timer.elapsed() / 1000 if seconds is None else seconds:.1f} s"
+        shown = self._round_timer.elapsed() / 1000 if seconds is None else seconds
+        text = _("Time {seconds} s", seconds=in_room_format(f"{shown:.1f}"))
         if self._exam_deadline.isActive():
             left = self._exam_deadline.remainingTime() // 1000
-            text += f"  \u2022 exam time left {left // 60}:{left % 60:02d}"
+            text += "  \u2022 " + _("exam time left {minutes}:{seconds}", minutes=left // 60,
+                                     seconds=f"{left % 60:02d}")
         self.clock_label.setText(text)
 
     def quit(self) -> bool:

@@ -30,17 +30,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.i18n import N_, _
 from trainer.site_config import DEFAULT_PIN_POLICY, PinPolicy
 from trainer.storage.interfaces import TraineeAccounts
 from trainer.storage.models import StorageError
 from trainer.storage.passwords import MIN_PASSWORD_LENGTH, MIN_PIN_DIGITS, trainee_secret_problem
 from trainer.ui.lock import Clock, refusal_text, system_clock
 
-WRONG_PIN = "Wrong PIN or password"
-SECRET_RULE = (
-    f"a PIN of at least {MIN_PIN_DIGITS} digits or a password of at least"
-    f" {MIN_PASSWORD_LENGTH} characters"
-)
+WRONG_PIN = N_("Wrong PIN or password")
+"""Shown translated: ``_(WRONG_PIN)``."""
+SECRET_RULE_TEXT = N_("a PIN of at least {digits} digits or a password of at least {length}"
+                      " characters")
+
+
+def secret_rule() -> str:
+    """What a trainee's PIN or password must be, in the language in use."""
+    return _(SECRET_RULE_TEXT, digits=MIN_PIN_DIGITS, length=MIN_PASSWORD_LENGTH)
+
+
+SECRET_RULE = SECRET_RULE_TEXT.format(digits=MIN_PIN_DIGITS, length=MIN_PASSWORD_LENGTH)
+"""The rule in English (windows not translated yet); :func:`secret_rule` translates it."""
+
+
+def optional_secret_placeholder(required: bool) -> str:
+    return _("PIN or password") if required else _("PIN or password (optional)")
 
 
 def secret_field(name: str, placeholder: str = "") -> QLineEdit:
@@ -58,7 +71,7 @@ def new_secret_problem(secret: str, repeat: str) -> str | None:
     if problem is not None:
         return problem[0].upper() + problem[1:] + "."
     if secret != repeat:
-        return "The two differ: type the same PIN or password twice."
+        return _("The two differ: type the same PIN or password twice.")
     return None
 
 
@@ -74,7 +87,7 @@ class ProfileDialog(QDialog):
         clock: Clock = system_clock,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Who is training?")
+        self.setWindowTitle(_("Who is training?"))
         self.db = db
         self.policy = policy
         self.clock = clock
@@ -82,7 +95,7 @@ class ProfileDialog(QDialog):
         self.instructor_requested = False
         self.with_pin: set[int] = set()
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Pick your name, or type a new one and press Create."))
+        layout.addWidget(QLabel(_("Pick your name, or type a new one and press Create.")))
         self.names = QListWidget()
         self.names.setObjectName("trainees")
         self.names.itemActivated.connect(lambda _item: self.accept())
@@ -95,9 +108,9 @@ class ProfileDialog(QDialog):
         secret_form.setContentsMargins(0, 0, 0, 0)
         self.pin_edit = secret_field("pin")  # Enter: the default button, Start training
         self.repeat_edit = secret_field("pin_repeat")
-        self.pin_label = QLabel("Your &PIN or password")
+        self.pin_label = QLabel(_("Your &PIN or password"))
         self.pin_label.setBuddy(self.pin_edit)
-        self.repeat_label = QLabel("&Repeat it")
+        self.repeat_label = QLabel(_("&Repeat it"))
         self.repeat_label.setBuddy(self.repeat_edit)
         secret_form.addRow(self.pin_label, self.pin_edit)
         secret_form.addRow(self.repeat_label, self.repeat_edit)
@@ -110,17 +123,17 @@ class ProfileDialog(QDialog):
         row = QHBoxLayout()
         self.new_name = QLineEdit()
         self.new_name.setObjectName("new_name")
-        self.new_name.setPlaceholderText("New trainee's name")
+        self.new_name.setPlaceholderText(_("New trainee's name"))
         self.new_name.returnPressed.connect(self._create_on_enter)
         required = policy is PinPolicy.REQUIRED
-        self.new_pin = secret_field("new_pin", "PIN or password" + ("" if required
-                                                                   else " (optional)"))
-        self.new_pin.setToolTip(f"Keeps others from training under your name: {SECRET_RULE}")
+        self.new_pin = secret_field("new_pin", optional_secret_placeholder(required))
+        self.new_pin.setToolTip(_("Keeps others from training under your name: {rule}",
+                                  rule=secret_rule()))
         self.new_pin.returnPressed.connect(self._create_on_enter)
-        self.new_repeat = secret_field("new_pin_repeat", "Repeat it")
+        self.new_repeat = secret_field("new_pin_repeat", _("Repeat it"))
         self.new_repeat.returnPressed.connect(self._create_on_enter)
         self._enter_creates = False
-        create = QPushButton("Create")
+        create = QPushButton(_("Create"))
         create.setAutoDefault(False)
         create.clicked.connect(self.create_profile)
         row.addWidget(self.new_name, 1)
@@ -142,9 +155,9 @@ class ProfileDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Start training")
+        self.ok_button.setText(_("Start training"))
         instructor = buttons.addButton(
-            "Instructor area\u2026", QDialogButtonBox.ButtonRole.ActionRole
+            _("Instructor area\u2026"), QDialogButtonBox.ButtonRole.ActionRole
         )
         instructor.setAutoDefault(False)
         instructor.clicked.connect(self._instructor)
@@ -184,14 +197,14 @@ class ProfileDialog(QDialog):
         self.error.clear()
         self.secret_box.setVisible(mode != "none")
         choosing = mode == "choose"
-        self.pin_label.setText("Choose a &PIN or password" if choosing
-                               else "Your &PIN or password")
+        self.pin_label.setText(_("Choose a &PIN or password") if choosing
+                               else _("Your &PIN or password"))
         self.repeat_label.setVisible(choosing)
         self.repeat_edit.setVisible(choosing)
         self.choose_note.setVisible(choosing)
         self.choose_note.setText(
-            f"The training room requires a PIN: choose {SECRET_RULE}. You will type it"
-            " each time you sign in." if choosing else ""
+            _("The training room requires a PIN: choose {rule}. You will type it each time"
+              " you sign in.", rule=secret_rule()) if choosing else ""
         )
 
     def _fill(self, select: int | None = None) -> None:
@@ -222,14 +235,15 @@ class ProfileDialog(QDialog):
     def create_profile(self) -> None:
         name = self.new_name.text().strip()
         if not name:
-            self.error.setText("Type a name first.")
+            self.error.setText(_("Type a name first."))
             return
         secret = self.new_pin.text() if self.policy is not PinPolicy.OFF else ""
         if secret or self.policy is PinPolicy.REQUIRED:
             problem = new_secret_problem(secret, self.new_repeat.text())
             if problem is not None:
                 if self.policy is PinPolicy.REQUIRED and not secret:
-                    problem = f"The training room requires a PIN: choose {SECRET_RULE}."
+                    problem = _("The training room requires a PIN: choose {rule}.",
+                                rule=secret_rule())
                 self.error.setText(problem)
                 self.new_pin.setFocus()
                 return
@@ -268,12 +282,12 @@ class ProfileDialog(QDialog):
             return
         trainee_id = self._selected()
         if trainee_id is None:
-            self.error.setText("Pick a name, or create a new trainee.")
+            self.error.setText(_("Pick a name, or create a new trainee."))
             return
         try:
             signed_in = self._check(trainee_id)
         except StorageError as error:
-            self.error.setText(f"The database could not be read ({error}).")
+            self.error.setText(_("The database could not be read ({reason}).", reason=error))
             return
         if signed_in:
             self.trainee_id = trainee_id
@@ -298,13 +312,13 @@ class ProfileDialog(QDialog):
             self.with_pin.add(trainee_id)
             return True
         if not secret:
-            self.error.setText("Type your PIN or password.")
+            self.error.setText(_("Type your PIN or password."))
             self.pin_edit.setFocus()
             return False
         attempt = self.db.check_trainee_pin(trainee_id, secret, at=self.clock())
         if attempt.accepted:
             return True
-        self.error.setText(refusal_text(attempt, WRONG_PIN))
+        self.error.setText(refusal_text(attempt, _(WRONG_PIN)))
         self.pin_edit.clear()
         self.pin_edit.setFocus()
         return False

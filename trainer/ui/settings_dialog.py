@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from decimal import Decimal
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -19,24 +20,27 @@ from PySide6.QtWidgets import (
 from trainer.engine.round import SIDE_WAGERS, TABLE_SEATS, Wager
 from trainer.engine.rulesets import PRESETS, RuleSet, load_ruleset
 from trainer.exam_setup import MAX_EXAM_ROUNDS, MIN_EXAM_ROUNDS
-from trainer.i18n import LANGUAGE_NAMES, N_, _, available_languages
+from trainer.i18n import LANGUAGE_NAMES, N_, _, available_languages, local_dollars
 from trainer.training.session import TrainingSettings
 from trainer.ui.text_scale import follow_window_text
 
 TABLE_OPTIONS = (
-    ("trips_plus_table", "Trips Plus table", "trips_plus_tables", "trips_plus_default"),
-    ("pocket_bonus_table", "Pocket Bonus table", "pocket_bonus_tables", "pocket_bonus_default"),
-    ("bad_beat_table", "Bad-beat table", "bad_beat_tables", "bad_beat_default"),
+    ("trips_plus_table", N_("Trips Plus table"), "trips_plus_tables", "trips_plus_default"),
+    ("pocket_bonus_table", N_("Pocket Bonus table"), "pocket_bonus_tables",
+     "pocket_bonus_default"),
+    ("bad_beat_table", N_("Bad-beat table"), "bad_beat_tables", "bad_beat_default"),
 )
 
 
-FIXED_BY_SITE = "Fixed by the training room's site file"
+FIXED_BY_SITE = N_("Fixed by the training room's site file")
 
 
-FOUR_COLOUR_TEXT = "Four-colour deck: diamonds blue, clubs green (easier to tell apart)"
+FOUR_COLOUR_TEXT = N_("Four-colour deck: diamonds blue, clubs green (easier to tell apart)")
 
-CHIP_MODE_TEXT = "Pay with chips: build each payout from the chip rack instead of typing it"
-CHIP_TOTAL_TEXT = "Show the running total of the chips (practice only; never in speed or exams)"
+CHIP_MODE_TEXT = N_("Pay with chips: build each payout from the chip rack instead of typing"
+                    " it")
+CHIP_TOTAL_TEXT = N_("Show the running total of the chips (practice only; never in speed or"
+                     " exams)")
 
 LANGUAGE_RESTART_TEXT = N_("A new language is shown when the trainer is started again.")
 
@@ -47,7 +51,7 @@ class SettingsDialog(QDialog):
         """``rules_fixed`` / ``exam_fixed``: the training room's site file fixes the
         rule set and pay tables / the exam length; those fields are shown, greyed."""
         super().__init__(parent)
-        self.setWindowTitle("Settings")
+        self.setWindowTitle(_("Settings"))
         self._settings = settings
         self._rules_fixed = rules_fixed
         layout = QVBoxLayout(self)
@@ -62,51 +66,51 @@ class SettingsDialog(QDialog):
             self.rules.addItem(settings.rules, settings.rules)
             index = self.rules.count() - 1
         self.rules.setCurrentIndex(index)
-        form.addRow("Rule set", self.rules)
+        form.addRow(_("Rule set"), self.rules)
 
         self.tables: dict[str, QComboBox] = {}
         for key, label, _attr, _default in TABLE_OPTIONS:
             combo = QComboBox()
             self.tables[key] = combo
-            form.addRow(label, combo)
+            form.addRow(_(label), combo)
         self.progressive_table = QComboBox()
-        form.addRow("Progressive table", self.progressive_table)
+        form.addRow(_("Progressive table"), self.progressive_table)
 
         self.side_bets: dict[Wager, QCheckBox] = {}
         for wager in SIDE_WAGERS:
-            box = QCheckBox(wager.label)
+            box = QCheckBox(wager.display_name)
             box.setChecked(wager in settings.side_bets if settings.side_bets else True)
             self.side_bets[wager] = box
-            form.addRow("" if len(self.side_bets) > 1 else "Side bets shown", box)
+            form.addRow("" if len(self.side_bets) > 1 else _("Side bets shown"), box)
 
         self.seats = QSpinBox()
         self.seats.setRange(0, TABLE_SEATS)
-        self.seats.setSpecialValueText("1 to 6 at random")
+        self.seats.setSpecialValueText(_("1 to 6 at random"))
         self.seats.setValue(settings.seats or 0)
-        form.addRow("Occupied seats", self.seats)
+        form.addRow(_("Occupied seats"), self.seats)
 
         self.exam_rounds = QSpinBox()
         self.exam_rounds.setRange(MIN_EXAM_ROUNDS, MAX_EXAM_ROUNDS)
         self.exam_rounds.setValue(settings.exam_rounds)
-        form.addRow("Exam rounds", self.exam_rounds)
+        form.addRow(_("Exam rounds"), self.exam_rounds)
         if exam_fixed:
             self.exam_rounds.setEnabled(False)
-            self.exam_rounds.setToolTip(FIXED_BY_SITE)
+            self.exam_rounds.setToolTip(_(FIXED_BY_SITE))
 
         # Said in full, as the welcome screen says it: red and black suits alike are
         # easy to misread on a small screen (issue 19, item 23).
-        self.four_colour = QCheckBox(FOUR_COLOUR_TEXT)
+        self.four_colour = QCheckBox(_(FOUR_COLOUR_TEXT))
         self.four_colour.setChecked(settings.four_colour)
         form.addRow("", self.four_colour)
-        self.sound = QCheckBox("Sound on a wrong answer")
+        self.sound = QCheckBox(_("Sound on a wrong answer"))
         self.sound.setChecked(settings.sound)
         form.addRow("", self.sound)
         # Chip mode (issue 22): typed amounts stay the default.
-        self.chip_mode = QCheckBox(CHIP_MODE_TEXT)
+        self.chip_mode = QCheckBox(_(CHIP_MODE_TEXT))
         self.chip_mode.setObjectName("chip_mode")
         self.chip_mode.setChecked(settings.chip_mode)
         form.addRow("", self.chip_mode)
-        self.chip_total = QCheckBox(CHIP_TOTAL_TEXT)
+        self.chip_total = QCheckBox(_(CHIP_TOTAL_TEXT))
         self.chip_total.setObjectName("chip_total")
         self.chip_total.setChecked(settings.chip_total)
         self.chip_total.setEnabled(settings.chip_mode)
@@ -141,7 +145,7 @@ class SettingsDialog(QDialog):
         self._fill_tables()
         if rules_fixed:
             self.rules.setEnabled(False)
-            self.rules.setToolTip(FIXED_BY_SITE)
+            self.rules.setToolTip(_(FIXED_BY_SITE))
 
     def _ruleset(self) -> RuleSet:
         return load_ruleset(self.rules.currentData())
@@ -158,7 +162,7 @@ class SettingsDialog(QDialog):
                 max(0, combo.findData(options.get(key, getattr(ruleset, default_attr))))
             )
             combo.setEnabled(combo.count() > 1 and not self._rules_fixed)
-            combo.setToolTip(FIXED_BY_SITE if self._rules_fixed else "")
+            combo.setToolTip(_(FIXED_BY_SITE) if self._rules_fixed else "")
         self.progressive_table.clear()
         if ruleset.progressive is not None:
             for letter in ruleset.progressive.tables:
@@ -170,9 +174,11 @@ class SettingsDialog(QDialog):
         self.side_bets[Wager.SIX_CARD_BONUS].setEnabled(ruleset.six_card_bonus is not None)
         self.side_bets[Wager.PROGRESSIVE].setEnabled(ruleset.progressive is not None)
         cap = ruleset.max_aggregate_payout
-        notes = [f"Maximum aggregate payout: ${cap:,.0f}."] if cap else []
+        notes = ([_("Maximum aggregate payout: {amount}.",
+                    amount=local_dollars(Decimal(cap)).removesuffix(",00").removesuffix(".00"))]
+                 if cap else [])
         if self._rules_fixed:
-            notes.append("The rule set and pay tables are fixed by the training room.")
+            notes.append(_("The rule set and pay tables are fixed by the training room."))
         self.note.setText(" ".join(notes))
 
     def result_settings(self) -> TrainingSettings:
