@@ -32,6 +32,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from trainer.i18n import _
 from trainer.storage import account_seal, fields, passwords, rows, signing
 from trainer.storage.fields import MAX_NAME_LENGTH
 from trainer.storage.models import SealState, StorageError
@@ -152,9 +153,10 @@ class Accounts(Area):
                 self._altered("sign_in_failures", instructor_key(name))):
             return None
         shown = name.strip() if row is None else row["name"]
-        return (f"The account of instructor {shown} was changed outside the trainer (its"
-                " password, signing key or count of wrong tries): it cannot sign in until"
-                " IT resets the password on this station ('hhe-trainer instructor reset').")
+        return _("The account of instructor {name} was changed outside the trainer (its"
+                 " password, signing key or count of wrong tries): it cannot sign in until"
+                 " IT resets the password on this station ('hhe-trainer instructor reset').",
+                 name=shown)
 
     def trainee_account_problem(self, trainee_id: int) -> str | None:
         """The sentence refusing a trainee whose account (PIN, name, employee id) or
@@ -163,9 +165,9 @@ class Accounts(Area):
         if not (self._altered("trainees", row["uid"])
                 or self._altered("sign_in_failures", trainee_key(row["uid"]))):
             return None
-        return (f"The account of {row['name']} was changed outside the trainer (its PIN or"
-                " its count of wrong tries): it cannot be used until an instructor sets a"
-                f" new PIN for {row['name']} in the instructor area.")
+        return _("The account of {name} was changed outside the trainer (its PIN or its"
+                 " count of wrong tries): it cannot be used until an instructor sets a new"
+                 " PIN for {name} in the instructor area.", name=row["name"])
 
     def _succeeded(self, who: str) -> SignIn:
         if self.sign_in_failures(who):
@@ -239,25 +241,27 @@ class Accounts(Area):
         try:
             stored_name = self.known_instructor(clean)
         except StorageError:
-            raise StorageError(
-                f"{field}: {clean!r} is not an instructor of this station") from None
+            raise StorageError(_("{field}: {name} is not an instructor of this station",
+                                 field=field, name=repr(clean))) from None
         attempt = self.check_instructor(stored_name, password, at=at)
         if attempt.refusal is not None:
             raise StorageError(f"password: {attempt.refusal}")
         if not attempt.accepted:
-            wait = (f"; wait {attempt.wait_seconds:.0f} s before another try"
-                    if attempt.wait_seconds else "")
-            raise StorageError(f"password: not the password of {stored_name}{wait}")
+            if attempt.wait_seconds:
+                raise StorageError(_("password: not the password of {name}; wait {seconds} s"
+                                     " before another try", name=stored_name,
+                                     seconds=format(attempt.wait_seconds, ".0f")))
+            raise StorageError(_("password: not the password of {name}", name=stored_name))
         pair = self._key_pair(stored_name)
         if pair is None:  # check_instructor makes it: only without a signing library
             signing.require_library()
-            raise StorageError(f"password: {stored_name} has no signing key yet")
+            raise StorageError(_("password: {name} has no signing key yet", name=stored_name))
         try:
             private = signing.unlock(pair, password)
         except signing.SigningError as error:
-            raise StorageError(f"password: {stored_name}'s {error}; the password was"
-                               " changed outside the trainer, or the key was replaced"
-                               ) from None
+            raise StorageError(_("password: {name}'s {error}; the password was changed"
+                                 " outside the trainer, or the key was replaced",
+                                 name=stored_name, error=error)) from None
         return signing.Signer(stored_name, pair.public_key, private)
 
     def instructor_public_key(self, name: str, password: str) -> tuple[str, str]:
@@ -277,16 +281,16 @@ class Accounts(Area):
         clean = name.strip() if isinstance(name, str) else ""
         row = rows.fetch_one(self.conn, "SELECT name FROM instructors WHERE name = ?", (clean,))
         if row is None:
-            known = ", ".join(self._instructor_names()) or "none"
-            raise StorageError(f"name: no instructor named {clean!r} here (instructors: {known})")
+            known = ", ".join(self._instructor_names()) or _("none")
+            raise StorageError(_("name: no instructor named {name} here (instructors: {known})",
+                                 name=repr(clean), known=known))
         return str(row["name"])
 
     @staticmethod
     def _password_problem(password: object) -> None:
         if not isinstance(password, str) or len(password) < passwords.MIN_PASSWORD_LENGTH:
-            raise StorageError(
-                f"password: at least {passwords.MIN_PASSWORD_LENGTH} characters are required"
-            )
+            raise StorageError(_("password: at least {length} characters are required",
+                                 length=passwords.MIN_PASSWORD_LENGTH))
 
     def _store_instructor_password(self, name: str, password: str,
                                    key: signing.KeyPair | None = None, *,
@@ -315,9 +319,10 @@ class Accounts(Area):
             try:
                 key = signing.reencrypt(pair, current, new)
             except signing.SigningError as error:
-                raise StorageError(
-                    f"password: {stored_name}'s {error}: the password was changed outside"
-                    " the trainer; IT can reset it ('hhe-trainer instructor reset')") from None
+                raise StorageError(_(
+                    "password: {name}'s {error}: the password was changed outside the"
+                    " trainer; IT can reset it ('hhe-trainer instructor reset')",
+                    name=stored_name, error=error)) from None
             self._store_instructor_password(stored_name, new, key)
         return attempt
 
@@ -340,12 +345,11 @@ class Accounts(Area):
         """Remove another instructor: never oneself, never the last one."""
         stored_name = self.known_instructor(name)
         if stored_name.casefold() == signed_in.strip().casefold():
-            raise StorageError(
-                "name: you cannot remove yourself; another instructor can remove you"
-            )
+            raise StorageError(_(
+                "name: you cannot remove yourself; another instructor can remove you"))
         with self._write() as conn:
             if conn.execute("SELECT count(*) FROM instructors").fetchone()[0] <= 1:
-                raise StorageError("name: the last instructor cannot be removed")
+                raise StorageError(_("name: the last instructor cannot be removed"))
             with self._kept(conn, "instructors", _instructor_ids(conn, stored_name)):
                 conn.execute("DELETE FROM instructors WHERE name = ?", (stored_name,))
             self._clear_failures(conn, instructor_key(stored_name))
@@ -387,7 +391,8 @@ class Accounts(Area):
             self.conn, "SELECT uid, name, pin_hash FROM trainees WHERE id = ?", (trainee_id,)
         )
         if row is None:
-            raise StorageError(f"trainee: no trainee with id {trainee_id!r}")
+            raise StorageError(_("trainee: no trainee with id {trainee}",
+                                 trainee=repr(trainee_id)))
         return row
 
     def trainee_has_pin(self, trainee_id: int) -> bool:
@@ -439,7 +444,7 @@ class Accounts(Area):
         if refusal is not None:
             return SignIn(accepted=False, checked=False, refusal=refusal)
         if row["pin_hash"] is None:
-            raise StorageError(f"pin: {row['name']} has no PIN")
+            raise StorageError(_("pin: {name} has no PIN", name=row["name"]))
         who = trainee_key(row["uid"])
         wait = self.sign_in_wait(who, at=at)
         if wait > 0:

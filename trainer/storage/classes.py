@@ -22,6 +22,7 @@ from datetime import date, datetime
 from enum import StrEnum
 from typing import NamedTuple
 
+from trainer.i18n import N_
 from trainer.storage import account_seal, exams, fields, rows, seal
 from trainer.storage.models import (
     Assignment,
@@ -367,7 +368,7 @@ class Classes(Area):
     ) -> int:
         """Give a lesson (``target``: its id) or an exam (``target``: the set-up's id) to
         a class or to one trainee (exactly one of the two), due on ``due`` (or never)."""
-        chosen = fields.member(AssignmentKind, kind, "kind", "an assignment kind")
+        chosen = fields.member(AssignmentKind, kind, "kind", N_("an assignment kind"))
         if (class_id is None) == (trainee_id is None):
             raise StorageError("class_id, trainee_id: give exactly one (a class or a trainee)")
         who = fields.name(assigned_by, "assigned_by")

@@ -29,6 +29,7 @@ from datetime import datetime, timedelta
 
 from trainer.engine.rulesets import RuleSetError, load_ruleset
 from trainer.exam_setup import ExamSetup, setup_problem, setup_to_json
+from trainer.i18n import _, ngettext
 from trainer.storage import fields, rows, seal
 from trainer.storage.models import (
     Exam,
@@ -115,10 +116,11 @@ class Exams(Area):
                 conn, "SELECT retired FROM exam_configs WHERE name = ?", (clean,)
             )
             if taken is not None:
-                retired = " (retired)" if taken["retired"] else ""
-                raise StorageError(
-                    f"name: an exam set-up named {clean!r}{retired} already exists"
-                )
+                if taken["retired"]:
+                    raise StorageError(_("name: an exam set-up named {name} (retired) already"
+                                         " exists", name=repr(clean)))
+                raise StorageError(_("name: an exam set-up named {name} already exists",
+                                     name=repr(clean)))
             cursor = conn.execute(
                 "INSERT INTO exam_configs (name, rounds, ruleset_id, pass_mark,"
                 " time_limit_seconds, created, version, setup_json)"
@@ -133,12 +135,11 @@ class Exams(Area):
         they started with. Nothing changed: the same version, unchanged."""
         config = self.get_exam_config(config_id)
         if config is None:
-            raise StorageError(f"config_id: no exam set-up {config_id}")
+            raise StorageError(_("config_id: no exam set-up {config}", config=config_id))
         if config.retired is not None:
-            raise StorageError(
-                f"config_id: the exam set-up {config.name!r} is retired; retired set-ups"
-                " stay as they were"
-            )
+            raise StorageError(_(
+                "config_id: the exam set-up {name} is retired; retired set-ups stay as they"
+                " were", name=repr(config.name)))
         setup = _checked(replace(setup, name=config.name))
         if setup == config.setup:
             return config
@@ -163,7 +164,7 @@ class Exams(Area):
                 (fields.stamp(at), config_id),
             )
             if cursor.rowcount == 0:
-                raise StorageError(f"config_id: no exam set-up {config_id}")
+                raise StorageError(_("config_id: no exam set-up {config}", config=config_id))
         retired = self.get_exam_config(config_id)
         assert retired is not None
         return retired
@@ -198,12 +199,12 @@ class Exams(Area):
                  at: datetime) -> ExamRefused | None:
         config = self.get_exam_config(config_id)
         if config is None:
-            raise StorageError(f"config_id: no exam set-up {config_id}")
+            raise StorageError(_("config_id: no exam set-up {config}", config=config_id))
         if config.retired is not None:
-            return ExamRefused(
-                f"The exam \u201c{config.name}\u201d was retired on {_when(config.retired)}:"
-                " it is no longer offered. Ask your instructor which exam to sit."
-            )
+            return ExamRefused(_(
+                "The exam \u201c{name}\u201d was retired on {when}: it is no longer offered."
+                " Ask your instructor which exam to sit.", name=config.name,
+                when=_when(config.retired)))
         setup = config.for_new_exams
         if self.room_required() and (
                 setup.max_attempts is not None or setup.wait_hours is not None):
@@ -212,21 +213,22 @@ class Exams(Area):
                 return refusal
         made, last = _attempts(conn, trainee_id, config)
         if setup.max_attempts is not None and made >= setup.max_attempts:
-            plural = "s" * (setup.max_attempts != 1)
-            return ExamRefused(
-                f"The exam \u201c{config.name}\u201d allows {setup.max_attempts}"
-                f" attempt{plural}, and all {made} have been made: no further attempt is"
-                " allowed. Ask your instructor."
-            )
+            return ExamRefused(ngettext(
+                "The exam \u201c{name}\u201d allows {count} attempt, and all {made} have"
+                " been made: no further attempt is allowed. Ask your instructor.",
+                "The exam \u201c{name}\u201d allows {count} attempts, and all {made} have"
+                " been made: no further attempt is allowed. Ask your instructor.",
+                setup.max_attempts, name=config.name, made=made))
         if setup.wait_hours is not None and last is not None:
             allowed = last + timedelta(hours=setup.wait_hours)
             if at < allowed:
-                hours = f"{setup.wait_hours} hour{'s' * (setup.wait_hours != 1)}"
-                return ExamRefused(
-                    f"Attempt {made + 1} at the exam \u201c{config.name}\u201d is allowed"
-                    f" from {_when(allowed)}: {hours} after the last attempt ended.",
-                    allowed,
-                )
+                return ExamRefused(ngettext(
+                    "Attempt {attempt} at the exam \u201c{name}\u201d is allowed from"
+                    " {when}: {count} hour after the last attempt ended.",
+                    "Attempt {attempt} at the exam \u201c{name}\u201d is allowed from"
+                    " {when}: {count} hours after the last attempt ended.",
+                    setup.wait_hours, attempt=made + 1, name=config.name,
+                    when=_when(allowed)), allowed)
         return None
 
     def _room_refusal(self, conn: sqlite3.Connection, trainee_id: int, name: str,
@@ -238,13 +240,20 @@ class Exams(Area):
         if received is not None and (
                 at - received).total_seconds() <= ROOM_FRESH_SECONDS:
             return None
-        since = ("not yet" if received is None
-                 else f"not since {_when(received)}")
-        return ExamRefused(
-            f"The room is offline: this station has {since} received your records from the"
-            f" room, so attempts at the exam \u201c{name}\u201d made at other stations"
-            " cannot be counted and it cannot start here now. Practice works as usual;"
-            " try the exam again when the status bar says \u201cRoom: connected\u201d.")
+        connected = _("Room: connected")
+        if received is None:
+            return ExamRefused(_(
+                "The room is offline: this station has not yet received your records from"
+                " the room, so attempts at the exam \u201c{name}\u201d made at other stations"
+                " cannot be counted and it cannot start here now. Practice works as usual;"
+                " try the exam again when the status bar says \u201c{connected}\u201d.",
+                name=name, connected=connected))
+        return ExamRefused(_(
+            "The room is offline: this station has not since {when} received your records"
+            " from the room, so attempts at the exam \u201c{name}\u201d made at other"
+            " stations cannot be counted and it cannot start here now. Practice works as"
+            " usual; try the exam again when the status bar says \u201c{connected}\u201d.",
+            when=_when(received), name=name, connected=connected))
 
     def start_exam(self, trainee_id: int, config_id: int, *, at: datetime | None = None) -> Exam:
         """Start an exam from a set-up: an exam-mode session plus the exam record, the
@@ -255,12 +264,13 @@ class Exams(Area):
         started = fields.stamp(at)
         config = self.get_exam_config(config_id)
         if config is None:
-            raise StorageError(f"config_id: no exam set-up {config_id}")
+            raise StorageError(_("config_id: no exam set-up {config}", config=config_id))
         try:
             setup = config.for_new_exams.complete()
             ruleset_version = load_ruleset(setup.ruleset_id).version
         except (ValueError, RuleSetError, OSError) as error:
-            raise StorageError(f"config_id: exam set-up {config.name!r}: {error}") from None
+            raise StorageError(_("config_id: exam set-up {name}: {error}",
+                                 name=repr(config.name), error=error)) from None
         copy = setup_to_json(setup, version=config.version, ruleset_version=ruleset_version)
         self.core._automatic_backup()
         with self._write() as conn:
@@ -309,12 +319,11 @@ class Exams(Area):
                 (exam_id,),
             )
             if exam is None:
-                raise StorageError(f"exam_id: no exam {exam_id}")
+                raise StorageError(_("exam_id: no exam {exam}", exam=exam_id))
             session_id = exam["session_id"]
             if exam["finished"] is not None:
-                raise StorageError(
-                    f"exam_id: exam {exam_id} already finished at {exam['finished']}"
-                )
+                raise StorageError(_("exam_id: exam {exam} already finished at {when}",
+                                     exam=exam_id, when=exam["finished"]))
             answers, correct = conn.execute(
                 "SELECT COUNT(*), COALESCE(SUM(a.correct), 0) FROM rounds r"
                 " JOIN answers a ON a.round_id = r.id WHERE r.session_id = ?",
@@ -347,7 +356,7 @@ class Exams(Area):
             self.conn, f"SELECT {rows.EXAM_COLUMNS} FROM exams WHERE id = ?", (exam_id,)
         )
         if row is None:
-            raise StorageError(f"exam_id: no exam {exam_id}")
+            raise StorageError(_("exam_id: no exam {exam}", exam=exam_id))
         return self.with_seals([rows.exam(row)])[0]
 
     def exam_results(self, trainee_id: int | None = None) -> list[Exam]:
@@ -371,10 +380,11 @@ class Exams(Area):
         ruleset = fields.text(ruleset_id, "ruleset_id")
         rounds = fields.integer(rounds, "rounds")
         if rounds < 1:
-            raise StorageError(f"rounds: {rounds} must be at least 1")
+            raise StorageError(_("rounds: {rounds} must be at least 1", rounds=rounds))
         if isinstance(pass_mark, bool) or not isinstance(pass_mark, (int, float)) or not (
                 0 <= pass_mark <= 100):
-            raise StorageError(f"pass_mark: {pass_mark!r} is not a percentage from 0 to 100")
+            raise StorageError(_("pass_mark: {value} is not a percentage from 0 to 100",
+                                 value=repr(pass_mark)))
         started = fields.stamp(at)
         self.core._automatic_backup()
         with self._write() as conn:

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import TypeVar
 
+from trainer.i18n import _
 from trainer.storage.models import StorageError
 
 E = TypeVar("E", bound=StrEnum)
@@ -30,7 +31,8 @@ def stamp(at: datetime | None, field: str = "at") -> str:
     if at is None:
         return now()
     if not isinstance(at, datetime) or at.tzinfo is None:
-        raise StorageError(f"{field}: {at!r} must be a timezone-aware datetime")
+        raise StorageError(_("{field}: {value} must be a timezone-aware datetime",
+                             field=field, value=repr(at)))
     return at.astimezone(UTC).isoformat(timespec="microseconds")
 
 
@@ -42,12 +44,14 @@ def uid() -> str:
 def text(value: object, field: str, *, max_length: int | None = None) -> str:
     """Non-empty text, stripped."""
     if not isinstance(value, str):
-        raise StorageError(f"{field}: expected text, got {type(value).__name__} {value!r}")
+        raise StorageError(_("{field}: expected text, got {kind} {value}", field=field,
+                             kind=type(value).__name__, value=repr(value)))
     clean = value.strip()
     if not clean:
-        raise StorageError(f"{field}: must not be empty")
+        raise StorageError(_("{field}: must not be empty", field=field))
     if max_length is not None and len(clean) > max_length:
-        raise StorageError(f"{field}: {len(clean)} characters; at most {max_length}")
+        raise StorageError(_("{field}: {length} characters; at most {most}", field=field,
+                             length=len(clean), most=max_length))
     return clean
 
 
@@ -64,10 +68,10 @@ def name(value: object, field: str = "name") -> str:
     clean = text(value, field, max_length=MAX_NAME_LENGTH)
     for character in clean:
         if unicodedata.category(character) == "Cc" or character in _BIDI_CONTROLS:
-            raise StorageError(
-                f"{field}: contains the control character U+{ord(character):04X}"
-                f" ({unicodedata.name(character, 'control')}); names are plain text"
-            )
+            raise StorageError(_(
+                "{field}: contains the control character {code} ({name}); names are plain"
+                " text", field=field, code="U+" + format(ord(character), "04X"),
+                name=unicodedata.name(character, "control")))
     return clean
 
 
@@ -85,12 +89,14 @@ def member(kind: type[E], value: object, field: str, what: str) -> E:
         return kind(clean)
     except ValueError:
         allowed = ", ".join(item.value for item in kind)
-        raise StorageError(f"{field}: {value!r} is not {what} ({allowed})") from None
+        raise StorageError(_("{field}: {value} is not {what} ({allowed})", field=field,
+                             value=repr(value), what=_(what), allowed=allowed)) from None
 
 
 def integer(value: object, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise StorageError(f"{field}: expected a whole number, got {value!r}")
+        raise StorageError(_("{field}: expected a whole number, got {value}", field=field,
+                             value=repr(value)))
     return value
 
 
@@ -105,13 +111,13 @@ def seconds(value: object) -> float:
         or not math.isfinite(value)
         or not 0 <= value <= MAX_SECONDS
     ):
-        raise StorageError(
-            f"seconds: {value!r} is not a time in seconds (0 to {MAX_SECONDS:,})"
-        )
+        raise StorageError(_("seconds: {value} is not a time in seconds (0 to {most})",
+                             value=repr(value), most=format(MAX_SECONDS, ",")))
     return float(value)
 
 
 def correct(value: object) -> bool:
     if not isinstance(value, bool):
-        raise StorageError(f"correct: expected True or False, got {value!r}")
+        raise StorageError(_("correct: expected True or False, got {value}",
+                             value=repr(value)))
     return value

@@ -7,6 +7,7 @@ its enum, made once by the row readers (:mod:`trainer.storage.rows`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
@@ -21,7 +22,31 @@ class StorageError(ValueError):
     """What a call into storage raises that a person is told about in words, never
     shown as a traceback: a request refused (the message names the field and why), or
     the database failing (:class:`StorageFailure`). The database driver's own errors
-    never reach a caller (:mod:`trainer.storage.errors` wraps them)."""
+    never reach a caller (:mod:`trainer.storage.errors` wraps them).
+
+    A refusal's message leads with the field's name, which is code and the same in every
+    language (``exam_id: exam 3 was not passed``, ``exam_id: el examen 3 no está
+    aprobado``): :attr:`field` and :attr:`reason` give the two parts, so no caller splits
+    the (translated) text itself."""
+
+    @property
+    def field(self) -> str | None:
+        """The field the message names first (``exam_id``; ``class_id, trainee_id``), or
+        None when the message names none."""
+        match = _FIELD_PREFIX.match(str(self))
+        return match.group(1) if match else None
+
+    @property
+    def reason(self) -> str:
+        """The message without its leading field name: what is wrong, for a sentence that
+        names the field its own way ("Not signed off: ...")."""
+        match = _FIELD_PREFIX.match(str(self))
+        return str(self)[match.end():] if match else str(self)
+
+
+_FIELD_PREFIX = re.compile(r"^([a-z][a-z0-9_.]*(?:, [a-z][a-z0-9_.]*)*): ")
+"""A field's name (or several) leading a refusal: lower-case code, never a word of prose
+with a capital, a space or an accent."""
 
 
 class StorageFailure(StorageError):

@@ -21,6 +21,8 @@ import hashlib
 import hmac
 import secrets
 
+from trainer.i18n import _, ngettext
+
 SCRYPT_N = 2**14
 SCRYPT_R = 8
 SCRYPT_P = 1
@@ -101,7 +103,7 @@ def hash_weakness(stored: object) -> str | None:
     """
     parsed = _parse(stored)
     if parsed is None:
-        return "not a hash this version can verify"
+        return _("not a hash this version can verify")
     n, r, _p, salt, _digest = parsed
     weak = []
     if n < SCRYPT_N:
@@ -109,8 +111,10 @@ def hash_weakness(stored: object) -> str | None:
     if r < SCRYPT_R:
         weak.append(f"r = {r} (at least {SCRYPT_R})")
     if len(salt) < SALT_BYTES:
-        weak.append(f"a salt of {len(salt)} byte{'s' * (len(salt) != 1)} (at least {SALT_BYTES})")
-    return "too weak: " + ", ".join(weak) if weak else None
+        weak.append(ngettext("a salt of {count} byte (at least {least})",
+                             "a salt of {count} bytes (at least {least})", len(salt),
+                             least=SALT_BYTES))
+    return _("too weak: {reasons}", reasons=", ".join(weak)) if weak else None
 
 
 def trainee_secret_problem(secret: object) -> str | None:
@@ -120,18 +124,16 @@ def trainee_secret_problem(secret: object) -> str | None:
     at least :data:`MIN_PASSWORD_LENGTH` characters of any kind (a password).
     """
     if not isinstance(secret, str) or not secret:
-        return "type a PIN or password"
+        return _("type a PIN or password")
     if secret != secret.strip():
-        return "a PIN or password cannot start or end with a space"
+        return _("a PIN or password cannot start or end with a space")
     if secret.isascii() and secret.isdigit():
         if len(secret) < MIN_PIN_DIGITS:
-            return f"a PIN needs at least {MIN_PIN_DIGITS} digits"
+            return _("a PIN needs at least {digits} digits", digits=MIN_PIN_DIGITS)
         return None
     if len(secret) < MIN_PASSWORD_LENGTH:
-        return (
-            f"a password needs at least {MIN_PASSWORD_LENGTH} characters"
-            f" (or use a PIN of {MIN_PIN_DIGITS} digits or more)"
-        )
+        return _("a password needs at least {length} characters (or use a PIN of {digits}"
+                 " digits or more)", length=MIN_PASSWORD_LENGTH, digits=MIN_PIN_DIGITS)
     return None
 
 

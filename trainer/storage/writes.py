@@ -28,6 +28,7 @@ from datetime import datetime
 from typing import Any
 
 from trainer.engine.round import SEAT_NUMBERS, Wager
+from trainer.i18n import N_
 from trainer.skills import QuestionKind, Skill
 from trainer.storage import account_seal, fields, passwords, seal, signing
 from trainer.storage.backups import Backups
@@ -173,7 +174,7 @@ class Writes(Area):
     ) -> int:
         """Begin a practice, speed or exam session (after a backup of the database)."""
         trainee_id = fields.integer(trainee_id, "trainee_id")
-        chosen = fields.member(Mode, mode, "mode", "a session mode")
+        chosen = fields.member(Mode, mode, "mode", N_("a session mode"))
         ruleset = fields.text(ruleset_id, "ruleset_id")
         started = fields.stamp(at)
         self.core._automatic_backup()
@@ -251,14 +252,14 @@ class Writes(Area):
             raise StorageError(f"answer: expected a NewAnswer, got {type(answer).__name__}")
         round_id = fields.integer(answer.round_id, "round_id")
         question_id = fields.text(answer.question_id, "question_id")
-        kind = fields.member(QuestionKind, answer.kind, "kind", "a question kind")
-        skill = fields.member(Skill, answer.skill, "skill", "a skill")
+        kind = fields.member(QuestionKind, answer.kind, "kind", N_("a question kind"))
+        skill = fields.member(Skill, answer.skill, "skill", N_("a skill"))
         seat = answer.seat
         if seat is not None and fields.integer(seat, "seat") not in SEAT_NUMBERS:
             raise StorageError(f"seat: {seat} is not a seat number 1-6")
         wager = (
             None if answer.wager is None
-            else fields.member(Wager, answer.wager, "wager", "a wager")
+            else fields.member(Wager, answer.wager, "wager", N_("a wager"))
         )
         if not isinstance(answer.expected, str):
             kind_of = type(answer.expected).__name__
@@ -309,7 +310,7 @@ class Writes(Area):
         drill. Refused inside an open transaction: each answer is its own.
         """
         trainee_id = fields.integer(trainee_id, "trainee_id")
-        chosen = fields.member(CourseAnswerKind, kind, "kind", "a course answer kind")
+        chosen = fields.member(CourseAnswerKind, kind, "kind", N_("a course answer kind"))
         clean_item = fields.text(item, "item")
         clean_lesson = fields.optional_text(lesson, "lesson")
         clean_scenario = fields.optional_text(scenario, "scenario")
