@@ -330,7 +330,7 @@ class MainWindow(QMainWindow):
                       " score is not kept: an exam passes only when every round is"
                       " answered.", played=played, rounds=rounds)
         answer = QMessageBox.question(
-            self, _("End the exam?"), f"{asked}\n\n{_('End the exam?')}",
+            self, _("End the exam?"), asked + "\n\n" + _("End the exam?"),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes

@@ -16,8 +16,8 @@ from decimal import Decimal
 
 from trainer.engine.evaluator import Category
 from trainer.engine.round import Round, Wager
-from trainer.engine.rulesets import Award, RuleSet
-from trainer.i18n import N_, _
+from trainer.engine.rulesets import Award, PocketHand, RuleSet
+from trainer.i18n import N_, _, in_room_format
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,26 +38,27 @@ def multiples_text(multiples: tuple[int, ...]) -> str:
         return f"{ordered[0]}x"
     if ordered == list(range(ordered[0], ordered[-1] + 1)):
         return f"{ordered[0]}x-{ordered[-1]}x"
-    return ", ".join(f"{m}x" for m in ordered[:-1]) + f" or {ordered[-1]}x"
+    return _("{choices} or {last}", choices=", ".join(f"{m}x" for m in ordered[:-1]),
+             last=f"{ordered[-1]}x")
 
 
 def raise_text(ruleset: RuleSet) -> str:
     """The permissible raises, e.g. ``Raise 1x-3x before the flop, 1x-2x on the flop,
     1x after the river``."""
-    return (
-        f"Raise {multiples_text(ruleset.raises_preflop)} before the flop,"
-        f" {multiples_text(ruleset.raises_flop)} on the flop,"
-        f" {multiples_text(ruleset.raises_river)} after the river"
-    )
+    return _("Raise {preflop} before the flop, {flop} on the flop, {river} after the river",
+             preflop=multiples_text(ruleset.raises_preflop),
+             flop=multiples_text(ruleset.raises_flop),
+             river=multiples_text(ruleset.raises_river))
 
 
 QUALIFY_TEXT = N_("Dealer qualifies with a pair or better")
 
 
 def whole_dollars(amount: Decimal) -> str:
+    """``$3,000`` or ``$2.50``, in the room's number format (``$3.000``, ``$2,50``)."""
     if amount == amount.to_integral_value():
-        return f"${amount:,.0f}"
-    return f"${amount:,.2f}"
+        return "$" + in_room_format(f"{amount:,.0f}")
+    return "$" + in_room_format(f"{amount:,.2f}")
 
 
 def cap_text(ruleset: RuleSet) -> str | None:
@@ -65,11 +66,22 @@ def cap_text(ruleset: RuleSet) -> str | None:
     cap = ruleset.max_aggregate_payout
     if cap is None:
         return None
-    return f"Maximum aggregate payout {whole_dollars(cap)} to a player per round"
+    return _("Maximum aggregate payout {amount} to a player per round",
+             amount=whole_dollars(cap))
 
 
 def _hand(category: Category) -> str:
-    return category.value.capitalize()
+    name = category.display_name
+    return name[:1].upper() + name[1:]
+
+
+POCKET_HANDS = {
+    PocketHand.PAIR_OF_ACES: N_("Pair of aces"),
+    PocketHand.ACE_FACE_SUITED: N_("Ace with K, Q or J suited"),
+    PocketHand.ACE_FACE_UNSUITED: N_("Ace with K, Q or J unsuited"),
+    PocketHand.PAIR: N_("Pair, 2s through Ks"),
+}
+"""The Pocket Bonus classes as the felt prints them (their codes are the engine's)."""
 
 
 def _by_strength(table: Mapping[Category, object]) -> list[Category]:
@@ -83,20 +95,20 @@ def pay_tables(round_: Round) -> list[PayTableText]:
     result = [
         PayTableText(
             "odds_win",
-            "ODDS WAGER",
-            "pays when the player wins",
+            _("ODDS WAGER"),
+            _("pays when the player wins"),
             tuple((_hand(c), str(tables.odds_win[c])) for c in _by_strength(tables.odds_win)),
         ),
         PayTableText(
             "bad_beat",
-            "BAD BEAT BONUS",
-            f"odds wager, dealer wins \u00b7 table {tables.bad_beat_name}",
+            _("BAD BEAT BONUS"),
+            _("odds wager, dealer wins \u00b7 table {table}", table=tables.bad_beat_name),
             tuple((_hand(c), str(tables.bad_beat[c])) for c in _by_strength(tables.bad_beat)),
         ),
         PayTableText(
             Wager.TRIPS_PLUS.value,
             Wager.TRIPS_PLUS.label.upper(),
-            f"best five of seven \u00b7 table {tables.trips_plus_letter}",
+            _("best five of seven \u00b7 table {table}", table=tables.trips_plus_letter),
             tuple(
                 (_hand(c), str(tables.trips_plus[c])) for c in _by_strength(tables.trips_plus)
             ),
@@ -104,9 +116,10 @@ def pay_tables(round_: Round) -> list[PayTableText]:
         PayTableText(
             Wager.POCKET_BONUS.value,
             Wager.POCKET_BONUS.label.upper(),
-            f"the two hole cards \u00b7 table {tables.pocket_bonus_letter}",
+            _("the two hole cards \u00b7 table {table}", table=tables.pocket_bonus_letter),
             tuple(
-                (hand.label[0].upper() + hand.label[1:], str(odds))
+                (_(POCKET_HANDS[hand]) if hand in POCKET_HANDS
+                 else hand.label[0].upper() + hand.label[1:], str(odds))
                 for hand, odds in tables.pocket_bonus.items()
             ),
         ),
@@ -118,12 +131,12 @@ def pay_tables(round_: Round) -> list[PayTableText]:
             PayTableText(
                 Wager.SIX_CARD_BONUS.value,
                 Wager.SIX_CARD_BONUS.label.upper(),
-                "hole cards + 4 bonus cards",
+                _("hole cards + 4 bonus cards"),
                 tuple(
                     (_hand(c), *(_award(ruleset.six_card_bonus[w].get(c)) for w in wagers))
                     for c in categories
                 ),
-                header=("", *(f"{whole_dollars(w)} bet" for w in wagers)),
+                header=("", *(_("{amount} bet", amount=whole_dollars(w)) for w in wagers)),
             )
         )
     return result
@@ -133,7 +146,8 @@ def _award(award: Award | None) -> str:
     if award is None:
         return "-"
     if award.percent is not None:
-        return "Jackpot" if award.percent == 100 else f"{award.percent:f}% jackpot"
+        return (_("Jackpot") if award.percent == 100
+                else _("{percent}% jackpot", percent=in_room_format(f"{award.percent:f}")))
     return str(award)
 
 

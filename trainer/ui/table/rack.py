@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.engine.chips import DEFAULT_RACK, Rack, value_text
+from trainer.i18n import _
 from trainer.ui.table.chips import ChipStyle, chip_geometry, paint_chip_stack
 from trainer.ui.table.items import SeatItem, SpotItem, _Item, rect_key, ui_font
 
@@ -423,7 +424,7 @@ class PayoutStackItem(_Item):
             painter.setPen(QColor("#cfcfcf"))
             painter.setFont(ui_font(18))
             painter.drawText(rect.adjusted(4, 30, -4, -4), Qt.AlignmentFlag.AlignCenter,
-                             "no chips")
+                             _("no chips"))
             return
         base_y = rect.bottom() - 32
         x = rect.left() + 9 + PAYOUT_CHIP / 2 + 5

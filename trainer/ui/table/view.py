@@ -124,7 +124,7 @@ class TableView(QGraphicsView):
         self._scene.addItem(self._dealer_caption)
         six_block = self._six_cards[0].layout_rect().united(self._six_cards[3].layout_rect())
         self._six_caption = CaptionItem(
-            "caption.six_card", "6-CARD BONUS CARDS",
+            "caption.six_card", _("6-CARD BONUS CARDS"),
             QRectF(six_block.center().x() - 90, six_block.top() - 26, 180, 22), px=13)
         self._scene.addItem(self._six_caption)
         self._meter_top = rules_rect.bottom() + 6
@@ -248,11 +248,12 @@ class TableView(QGraphicsView):
             self._tables_key = tables_key
         letter = round_.tables.progressive_letter
         self._meters["progressive"].set_value(
-            f"PROGRESSIVE \u00b7 TABLE {letter}" if letter else "PROGRESSIVE",
+            _("PROGRESSIVE \u00b7 TABLE {table}", table=letter) if letter
+            else _("PROGRESSIVE"),
             whole_dollars(round_.progressive_pool) if round_.progressive_pool is not None
             else None)
         self._meters["jackpot"].set_value(
-            "6-CARD BONUS JACKPOT",
+            _("6-CARD BONUS JACKPOT"),
             whole_dollars(round_.six_card_bonus_jackpot)
             if round_.six_card_bonus_jackpot is not None else None)
 
