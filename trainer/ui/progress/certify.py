@@ -333,7 +333,7 @@ class CertifyDialog(QDialog):
         evidence = self.current_evidence
         return bool(evidence and evidence.flags) and not self.flags_seen.isChecked()
 
-    def _update(self, *_: object) -> None:
+    def _update(self, *_args: object) -> None:
         chosen = self._chosen()
         if self.current_evidence is None or self.current_evidence.exam_id != chosen:
             self._show_evidence(chosen)

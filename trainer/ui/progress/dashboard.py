@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer import reports
+from trainer.i18n import N_, _, ngettext
 from trainer.reports.certificate import certificate_html
 from trainer.storage.interfaces import Storage
 from trainer.storage.models import (
@@ -69,7 +70,8 @@ class FileKind:
     """A file the dashboard saves: what it is, in the messages and the file dialog."""
 
     what: str
-    """Named in a failure: ``{what} could not be saved: ...``."""
+    """Named in a failure: ``{what} could not be saved: ...``; marked with N_, like
+    ``saved``, ``title`` and ``file_filter``, and translated where shown."""
     saved: str
     """Said when saved; ``{path}`` is the file."""
     title: str
@@ -77,51 +79,52 @@ class FileKind:
     extension: str
 
 
-CSV_FILES = "CSV files (*.csv)"
-PDF_FILES = "PDF files (*.pdf)"
-ROSTER_CSV = FileKind("The roster", "Roster saved to {path}.", "Export roster CSV",
+CSV_FILES = N_("CSV files (*.csv)")
+PDF_FILES = N_("PDF files (*.pdf)")
+ROSTER_CSV = FileKind(N_("The roster"), N_("Roster saved to {path}."), N_("Export roster CSV"),
                       CSV_FILES, "csv")
-ANSWERS_CSV = FileKind("The answers", "Answers saved to {path}.", "Export answers CSV",
-                       CSV_FILES, "csv")
-SKILLS_CSV = FileKind("The skills", "Skills saved to {path}.", "Export skills CSV",
+ANSWERS_CSV = FileKind(N_("The answers"), N_("Answers saved to {path}."),
+                       N_("Export answers CSV"), CSV_FILES, "csv")
+SKILLS_CSV = FileKind(N_("The skills"), N_("Skills saved to {path}."), N_("Export skills CSV"),
                       CSV_FILES, "csv")
-TRAINEE_PDF = FileKind("The report", "Report saved to {path}.", "Trainee PDF report",
-                       PDF_FILES, "pdf")
-EXAM_PDF = FileKind("The exam report", "Exam report saved to {path}.", "Exam PDF report",
-                    PDF_FILES, "pdf")
-EXAM_PDF_TIP = "Save a printable PDF report on the exam selected on the trainee's Exams tab"
-CERTIFICATE_PDF = FileKind("The certificate", "Certificate saved to {path}.",
-                           "Certificate PDF", PDF_FILES, "pdf")
-MERGE_FILES = "Station files (*.hhe *.hhe-station *.json);;All files (*)"
+TRAINEE_PDF = FileKind(N_("The report"), N_("Report saved to {path}."),
+                       N_("Trainee PDF report"), PDF_FILES, "pdf")
+EXAM_PDF = FileKind(N_("The exam report"), N_("Exam report saved to {path}."),
+                    N_("Exam PDF report"), PDF_FILES, "pdf")
+EXAM_PDF_TIP = N_("Save a printable PDF report on the exam selected on the trainee's Exams tab")
+CERTIFICATE_PDF = FileKind(N_("The certificate"), N_("Certificate saved to {path}."),
+                           N_("Certificate PDF"), PDF_FILES, "pdf")
+MERGE_FILES = N_("Station files (*.hhe *.hhe-station *.json);;All files (*)")
 """What Merge station file… lists: a station file saved by hand (``.hhe``), one a station
 wrote to the site's results folder (``<host>-<station id>.hhe-station``), or an older
 ``.json`` export; all three are the same signed format."""
 STATION_FILE = FileKind(
-    "This station's results",
-    "This station's results are saved to {path}. Merge the file on the instructor's"
-    " machine (Merge station file\u2026); merging it again adds nothing.",
-    "Export this station", "Station files (*.hhe)", "hhe",
+    N_("This station's results"),
+    N_("This station's results are saved to {path}. Merge the file on the instructor's"
+       " machine (Merge station file\u2026); merging it again adds nothing."),
+    N_("Export this station"), N_("Station files (*.hhe)"), "hhe",
 )
 
 
 def _describe_merge(report: MergeReport) -> str:
     if not report.added_anything:
-        return (
-            f"Station {report.station}: everything in this file was merged before;"
-            " nothing new was added."
-            + (f" Warning: {report.warning}" if report.warning else "")
-        )
-    parts = [
-        (report.trainees, "trainee"),
-        (report.sessions, "session"),
-        (report.rounds, "round"),
-        (report.answers, "answer"),
-        (report.exams, "exam"),
-        (report.course_answers, "ruling or scenario answer"),
-    ]
-    added = ", ".join(f"{count} {word}{'s' * (count != 1)}" for count, word in parts)
-    warning = f" Warning: {report.warning}" if report.warning else ""
-    return f"Merged station {report.station}: added {added}.{warning}"
+        said = _("Station {station}: everything in this file was merged before; nothing new"
+                 " was added.", station=report.station)
+    else:
+        added = ", ".join((
+            ngettext("{count} trainee", "{count} trainees", report.trainees),
+            ngettext("{count} session", "{count} sessions", report.sessions),
+            ngettext("{count} round", "{count} rounds", report.rounds),
+            ngettext("{count} answer", "{count} answers", report.answers),
+            ngettext("{count} exam", "{count} exams", report.exams),
+            ngettext("{count} ruling or scenario answer", "{count} ruling or scenario answers",
+                     report.course_answers),
+        ))
+        said = _("Merged station {station}: added {added}.", station=report.station,
+                 added=added)
+    if report.warning:
+        return _("{said} Warning: {warning}", said=said, warning=report.warning)
+    return said
 
 
 def _safe_file_part(text: str) -> str:
@@ -160,53 +163,56 @@ class InstructorDashboard(QWidget):
         em = self.fontMetrics().height()
 
         # Actions, always visible above the roster or the trainee page.
-        self.open_button = QPushButton("Open trainee")
-        self.roster_csv_button = QPushButton("Export roster CSV\u2026")
-        self.answers_csv_button = QPushButton("Export answers CSV\u2026")
-        self.report_button = QPushButton("PDF report\u2026")
-        self.exam_pdf_button = QPushButton("Exam PDF\u2026")
-        self.setup_button = QPushButton("Exam set-ups\u2026")
-        self.merge_button = QPushButton("Merge station file\u2026")
-        self.station_export_button = QPushButton("Export this station\u2026")
-        self.refresh_button = QPushButton("Refresh")
+        self.open_button = QPushButton(_("Open trainee"))
+        self.roster_csv_button = QPushButton(_("Export roster CSV\u2026"))
+        self.answers_csv_button = QPushButton(_("Export answers CSV\u2026"))
+        self.report_button = QPushButton(_("PDF report\u2026"))
+        self.exam_pdf_button = QPushButton(_("Exam PDF\u2026"))
+        self.setup_button = QPushButton(_("Exam set-ups\u2026"))
+        self.merge_button = QPushButton(_("Merge station file\u2026"))
+        self.station_export_button = QPushButton(_("Export this station\u2026"))
+        self.refresh_button = QPushButton(_("Refresh"))
         # Sign-off, certificate and the trainee's employee id: one menu (the row must fit
         # a 1366-pixel screen).
-        self.sign_off_menu_button = QPushButton("Sign-off")
+        self.sign_off_menu_button = QPushButton(_("Sign-off"))
         self.sign_off_menu_button.setObjectName("sign_off_menu")
         sign_off_menu = QMenu(self.sign_off_menu_button)
-        self.sign_off_action = sign_off_menu.addAction("Sign off on a passed exam\u2026")
-        self.certificate_action = sign_off_menu.addAction("Certificate PDF\u2026")
-        self.revoke_action = sign_off_menu.addAction("Revoke the certificate\u2026")
+        self.sign_off_action = sign_off_menu.addAction(_("Sign off on a passed exam\u2026"))
+        self.certificate_action = sign_off_menu.addAction(_("Certificate PDF\u2026"))
+        self.revoke_action = sign_off_menu.addAction(_("Revoke the certificate\u2026"))
         sign_off_menu.addSeparator()
-        self.employee_id_action = sign_off_menu.addAction("Employee id\u2026")
+        self.employee_id_action = sign_off_menu.addAction(_("Employee id\u2026"))
         sign_off_menu.setToolTipsVisible(True)
         for action, tip in (
-            (self.sign_off_action, "Sign the selected trainee off on a passed exam: a"
-             " certificate with a verification code and an optional expiry"),
-            (self.certificate_action, "Save the selected trainee's latest certificate as a"
-             " printable PDF"),
-            (self.revoke_action, "Revoke the selected trainee's current certificate (the"
-             " record stays; a printed copy then reads REVOKED)"),
-            (self.employee_id_action, "Set the selected trainee's employee id (printed on"
-             " reports, CSV files and certificates)"),
+            (self.sign_off_action, _("Sign the selected trainee off on a passed exam: a"
+                                     " certificate with a verification code and an optional"
+                                     " expiry")),
+            (self.certificate_action, _("Save the selected trainee's latest certificate as a"
+                                        " printable PDF")),
+            (self.revoke_action, _("Revoke the selected trainee's current certificate (the"
+                                   " record stays; a printed copy then reads REVOKED)")),
+            (self.employee_id_action, _("Set the selected trainee's employee id (printed on"
+                                        " reports, CSV files and certificates)")),
         ):
             action.setToolTip(tip)
         self.sign_off_menu_button.setMenu(sign_off_menu)
         tips = {
-            self.sign_off_menu_button: "Sign the selected trainee off, save or revoke their"
-            " certificate, set their employee id",
-            self.open_button: "Open the selected trainee's page (or double-click the trainee)",
-            self.roster_csv_button: "Save every trainee's figures as a CSV file",
-            self.answers_csv_button: "Save every answer the selected trainee gave as a CSV file",
-            self.report_button: "Save a printable PDF report on the selected trainee",
-            self.exam_pdf_button: EXAM_PDF_TIP,
-            self.setup_button: "List, add, edit (a new version) and retire exam set-ups:"
-            " rule set and tables, seats, side bets, hands, rounds, attempts, pass mark,"
-            " time limit",
-            self.merge_button: "Merge a training-room station's exported results",
-            self.station_export_button: "Save this station's results to a file for the"
-            " instructor's machine to merge",
-            self.refresh_button: "Read the figures again (F5)",
+            self.sign_off_menu_button: _("Sign the selected trainee off, save or revoke"
+                                         " their certificate, set their employee id"),
+            self.open_button: _("Open the selected trainee's page (or double-click the"
+                                " trainee)"),
+            self.roster_csv_button: _("Save every trainee's figures as a CSV file"),
+            self.answers_csv_button: _("Save every answer the selected trainee gave as a CSV"
+                                       " file"),
+            self.report_button: _("Save a printable PDF report on the selected trainee"),
+            self.exam_pdf_button: _(EXAM_PDF_TIP),
+            self.setup_button: _("List, add, edit (a new version) and retire exam set-ups:"
+                                 " rule set and tables, seats, side bets, hands, rounds,"
+                                 " attempts, pass mark, time limit"),
+            self.merge_button: _("Merge a training-room station's exported results"),
+            self.station_export_button: _("Save this station's results to a file for the"
+                                          " instructor's machine to merge"),
+            self.refresh_button: _("Read the figures again (F5)"),
         }
         for button, tip in tips.items():
             button.setToolTip(tip)
@@ -227,7 +233,7 @@ class InstructorDashboard(QWidget):
 
         actions = QHBoxLayout()
         actions.setSpacing(round(em * 0.4))
-        actions.addWidget(QLabel("Trainee:"))
+        actions.addWidget(QLabel(_("Trainee:")))
         for button in (
             self.open_button,
             self.answers_csv_button,
@@ -242,7 +248,7 @@ class InstructorDashboard(QWidget):
         separator.setFrameShadow(QFrame.Shadow.Sunken)
         actions.addWidget(separator)
         actions.addSpacing(em)
-        actions.addWidget(QLabel("Station:"))
+        actions.addWidget(QLabel(_("Station:")))
         for button in (
             self.roster_csv_button,
             self.setup_button,
@@ -259,7 +265,7 @@ class InstructorDashboard(QWidget):
         self.proxy.setSourceModel(self.roster_model)
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("name_filter")
-        self.filter_edit.setPlaceholderText("Filter by name\u2026")
+        self.filter_edit.setPlaceholderText(_("Filter by name\u2026"))
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._filter_changed)
         self.filter_edit.setMinimumWidth(self.fontMetrics().averageCharWidth() * 32)
@@ -275,17 +281,17 @@ class InstructorDashboard(QWidget):
         roster_layout = QVBoxLayout(roster_list)
         roster_layout.setContentsMargins(0, 0, 0, 0)
         header = QHBoxLayout()
-        header.addWidget(heading("Trainees"))
+        header.addWidget(heading(_("Trainees")))
         header.addSpacing(em)
         header.addWidget(self.count_label)
         header.addStretch(1)
         header.addWidget(self.filter_edit)
         roster_layout.addLayout(header)
         roster_layout.addWidget(self.roster_view, 1)
-        hint = QLabel(
+        hint = QLabel(_(
             "Click a column title to sort by it. Double-click a trainee (or press Enter) to"
             " open their progress, mistakes and exams."
-        )
+        ))
         hint.setStyleSheet("color: palette(placeholder-text);")
         roster_layout.addWidget(hint)
 
@@ -294,13 +300,13 @@ class InstructorDashboard(QWidget):
         self.skill_grid.traineeActivated.connect(self._grid_trainee_activated)
         self.roster_tabs = QTabWidget()
         self.roster_tabs.setObjectName("roster_tabs")
-        self.roster_tabs.addTab(roster_list, "Roster")
-        self.roster_tabs.addTab(self.skill_grid, "Skill grid")
+        self.roster_tabs.addTab(roster_list, _("Roster"))
+        self.roster_tabs.addTab(self.skill_grid, _("Skill grid"))
         self.trends = TrendsView(db)
-        self.roster_tabs.addTab(self.trends, "Trends")
+        self.roster_tabs.addTab(self.trends, _("Trends"))
         self.classes = ClassesTab(db)
         self.classes.traineeActivated.connect(self.open_trainee)
-        self.roster_tabs.addTab(self.classes, "Classes")
+        self.roster_tabs.addTab(self.classes, _("Classes"))
         roster_page = QWidget()
         tabs_layout = QVBoxLayout(roster_page)
         tabs_layout.setContentsMargins(0, 0, 0, 0)
@@ -380,18 +386,19 @@ class InstructorDashboard(QWidget):
     def _update_records_banner(self) -> None:
         """Records removed from the end of a chain (outside the trainer) said above all."""
         removed = [table.replace("_", " ") for table in self.db.chain_ends_altered()]
-        self.records_banner.setText(
-            f"Records were removed or altered outside the trainer ({', '.join(removed)}):"
-            " run “hhe-trainer verify” on this station to see which."
-            if removed else "")
+        self.records_banner.setText(_(
+            "Records were removed or altered outside the trainer ({tables}): run"
+            " \u201chhe-trainer verify\u201d on this station to see which.",
+            tables=", ".join(removed)) if removed else "")
         self.records_banner.setVisible(bool(removed))
 
     def _update_count(self) -> None:
         total = self.roster_model.rowCount()
         shown = self.proxy.rowCount()
-        noun = "trainee" if total == 1 else "trainees"
         self.count_label.setText(
-            f"{total} {noun}" if shown == total else f"{shown} of {total} {noun} shown"
+            ngettext("{count} trainee", "{count} trainees", total) if shown == total
+            else ngettext("{shown} of {count} trainee shown", "{shown} of {count} trainees shown",
+                          total, shown=shown)
         )
 
     def _roster_activated(self, index: QModelIndex) -> None:
@@ -425,7 +432,7 @@ class InstructorDashboard(QWidget):
         page = self.trainee_page
         if page is None:
             return None
-        dialog = AssignDialog(self.db, page.trainee_id, self.instructor or "instructor",
+        dialog = AssignDialog(self.db, page.trainee_id, self.instructor or _("instructor"),
                               self.classes.lessons, date.today(), self)
         try:
             if not self._run_dialog(dialog):
@@ -456,7 +463,7 @@ class InstructorDashboard(QWidget):
         live.setParent(self)
         live.snapshotRead.connect(self._room_snapshot)
         live.unreachable.connect(self._room_unreachable)
-        self.room_line.setText("Roster, skill grid and trends: reading the room\u2026")
+        self.room_line.setText(_("Roster, skill grid and trends: reading the room\u2026"))
         self.room_line.show()
         live.start()
 
@@ -468,9 +475,10 @@ class InstructorDashboard(QWidget):
             lambda: snapshot.roster_here(self.db.list_trainees(), self.db.roster()))
         count = len(snapshot.trainees)
         self.room_line.setStyleSheet("color: #1b5e20;")
-        self.room_line.setText(
-            f"Roster, skill grid and trends: live from the room ({count}"
-            f" trainee{'s' * (count != 1)} at every station).")
+        self.room_line.setText(ngettext(
+            "Roster, skill grid and trends: live from the room ({count} trainee at every"
+            " station).", "Roster, skill grid and trends: live from the room ({count}"
+            " trainees at every station).", count))
 
     def _room_unreachable(self, problem: str) -> None:
         self.skill_grid.db = self.trends.db = self.db
@@ -478,9 +486,9 @@ class InstructorDashboard(QWidget):
         self.trends.refresh()
         self._roster_figures_from(None)
         self.room_line.setStyleSheet("color: #8a4b00;")
-        self.room_line.setText(
-            f"The room cannot be read now ({problem}): the roster, skill grid and trends"
-            " show this station's own answers until it can.")
+        self.room_line.setText(_(
+            "The room cannot be read now ({why}): the roster, skill grid and trends"
+            " show this station's own answers until it can.", why=problem))
 
     def _roster_figures_from(self, figures: Callable[[], list[RosterRow]] | None) -> None:
         """The roster's figures from the room (this station's trainees, every station's
@@ -503,9 +511,11 @@ class InstructorDashboard(QWidget):
         here = None if chosen is None else next(
             (t for t in self.db.list_trainees() if t.uid == chosen.uid), None)
         if here is None:
-            name = chosen.name if chosen else "This trainee"
-            self.show_message(f"{name} has no records on this station: a trainee's page"
-                              " shows the records of the station it is opened on.", error=True)
+            self.show_message(
+                _("{trainee} has no records on this station: a trainee's page shows the"
+                  " records of the station it is opened on.", trainee=chosen.name) if chosen
+                else _("This trainee has no records on this station: a trainee's page shows"
+                       " the records of the station it is opened on."), error=True)
             return
         self.open_trainee(here.id)
 
@@ -529,7 +539,7 @@ class InstructorDashboard(QWidget):
         exam = self.trainee_page.selected_exam()
         return None if exam is None else exam.id
 
-    def _update_buttons(self, *_: QItemSelection) -> None:
+    def _update_buttons(self, *_selection: QItemSelection) -> None:
         trainee = self.selected_trainee_id() is not None
         self.open_button.setEnabled(self.trainee_page is None and trainee)
         self.answers_csv_button.setEnabled(trainee)
@@ -539,16 +549,17 @@ class InstructorDashboard(QWidget):
         self.sign_off_menu_button.setEnabled(trainee)
         # A greyed button says why (Qt shows a disabled button's tooltip).
         self.exam_pdf_button.setToolTip(
-            EXAM_PDF_TIP if exam else EXAM_PDF_TIP + ".\n" + self.exam_pdf_hint())
+            _(EXAM_PDF_TIP) if exam else _("{tip}.\n{why}", tip=_(EXAM_PDF_TIP),
+                                           why=self.exam_pdf_hint()))
 
     def exam_pdf_hint(self) -> str:
         """Why Exam PDF… is greyed, and what to do."""
         if self.trainee_page is None:
-            return ("Greyed: open a trainee (double-click them, or Open trainee), then select"
-                    " one of their exams on the Exams tab")
+            return _("Greyed: open a trainee (double-click them, or Open trainee), then"
+                     " select one of their exams on the Exams tab")
         if not self.trainee_page.exams_model.rowCount():
-            return "Greyed: this trainee has taken no instructor's exam yet"
-        return "Greyed: select one of the exams on the Exams tab"
+            return _("Greyed: this trainee has taken no instructor's exam yet")
+        return _("Greyed: select one of the exams on the Exams tab")
 
     def set_instructor(self, name: str | None) -> None:
         """Who is signed in: they sign off trainees and assign work."""
@@ -580,7 +591,7 @@ class InstructorDashboard(QWidget):
 
     def _ask_save_path(self, title: str, file_filter: str, suggested: str = "") -> Path | None:
         """Ask where to save; None when cancelled. Adds the filter's extension if missing."""
-        chosen, _ = QFileDialog.getSaveFileName(
+        chosen, _filter = QFileDialog.getSaveFileName(
             self, title, str(self._folder / suggested), file_filter
         )
         if not chosen:
@@ -594,7 +605,8 @@ class InstructorDashboard(QWidget):
 
     def _ask_open_path(self, title: str, file_filter: str) -> Path | None:
         """Ask for a file to read; None when cancelled."""
-        chosen, _ = QFileDialog.getOpenFileName(self, title, str(self._folder), file_filter)
+        chosen, _filter = QFileDialog.getOpenFileName(self, title, str(self._folder),
+                                                      file_filter)
         if not chosen:
             return None
         path = Path(chosen)
@@ -633,15 +645,16 @@ class InstructorDashboard(QWidget):
                 write: Callable[[Path], object]) -> Path | None:
         """Ask where to save a ``kind`` of file, ``write`` it there and say what happened.
         Returns the file written, or None (cancelled, or it could not be written)."""
-        path = self._ask_save_path(kind.title, kind.file_filter, suggested)
+        path = self._ask_save_path(_(kind.title), _(kind.file_filter), suggested)
         if path is None:
             return None
         try:
             write(path)
         except FILE_OR_STORAGE_ERRORS as error:
-            self.show_message(f"{kind.what} could not be saved: {error}", error=True)
+            self.show_message(_("{what} could not be saved: {why}", what=_(kind.what),
+                                why=error), error=True)
             return None
-        self.show_message(kind.saved.format(path=path))
+        self.show_message(_(kind.saved, path=path))
         return path
 
     def _export_for_trainee(self, kind: FileKind, name: str,
@@ -649,7 +662,7 @@ class InstructorDashboard(QWidget):
         """:meth:`_export` for the selected trainee (or say to select one first)."""
         trainee_id = self.selected_trainee_id()
         if trainee_id is None:
-            self.show_message("Select a trainee first.", error=True)
+            self.show_message(_("Select a trainee first."), error=True)
             return None
         return self._export(kind, self._trainee_file_name(trainee_id, name, kind.extension),
                             lambda path: write(trainee_id, path))
@@ -680,7 +693,7 @@ class InstructorDashboard(QWidget):
         exam_id = self.selected_exam_id()
         if exam_id is None or self.trainee_page is None:
             self.show_message(
-                "Open a trainee, then select an exam on the Exams tab.", error=True
+                _("Open a trainee, then select an exam on the Exams tab."), error=True
             )
             return None
         name = self._trainee_file_name(self.trainee_page.trainee_id, f"exam-{exam_id}", "pdf")
@@ -692,27 +705,30 @@ class InstructorDashboard(QWidget):
         trainee_id = self.selected_trainee_id()
         trainee = None if trainee_id is None else self.db.get_trainee(trainee_id)
         if trainee is None:
-            self.show_message("Select a trainee first.", error=True)
+            self.show_message(_("Select a trainee first."), error=True)
             return False
-        typed = self._ask_text("Employee id", f"{trainee.name}'s employee id (empty: none):",
+        typed = self._ask_text(_("Employee id"), _("{trainee}'s employee id (empty: none):",
+                                                   trainee=trainee.name),
                                trainee.employee_id or "")
         if typed is None:
             return False
         try:
             self.db.set_employee_id(trainee.id, typed)
         except FILE_OR_STORAGE_ERRORS as error:
-            self.show_message(f"The employee id was not saved: {error}", error=True)
+            self.show_message(_("The employee id was not saved: {why}", why=error),
+                              error=True)
             return False
         shown = typed.strip()
-        self.show_message(f"{trainee.name}'s employee id is now {shown}." if shown
-                          else f"{trainee.name} has no employee id now.")
+        self.show_message(_("{trainee}'s employee id is now {id}.", trainee=trainee.name,
+                            id=shown) if shown
+                          else _("{trainee} has no employee id now.", trainee=trainee.name))
         return True
 
     def sign_off_trainee(self) -> Certification | None:
         """Sign the selected trainee off on a passed exam; the certification, or None."""
         trainee_id = self.selected_trainee_id()
         if trainee_id is None:
-            self.show_message("Select a trainee first.", error=True)
+            self.show_message(_("Select a trainee first."), error=True)
             return None
         dialog = CertifyDialog(self.db, trainee_id, self.instructor, self)
         try:
@@ -722,13 +738,18 @@ class InstructorDashboard(QWidget):
         finally:
             dialog.deleteLater()
         trainee = self.db.get_trainee(trainee_id)
-        valid = (f"valid until {signed.expires.isoformat()}" if signed.expires
-                 else "with no expiry")
-        self.show_message(
-            f"{trainee.name if trainee else 'The trainee'} is signed off by {signed.signed_by}"
-            f" on exam #{signed.exam_id}, {valid}: certificate {signed.code} (save it with"
-            " Sign-off \u25b8 Certificate PDF\u2026)"
-        )
+        facts = {"trainee": trainee.name if trainee else _("The trainee"),
+                 "instructor": signed.signed_by, "number": signed.exam_id,
+                 "code": signed.code}
+        if signed.expires:
+            said = _("{trainee} is signed off by {instructor} on exam #{number}, valid until"
+                     " {day}: certificate {code} (save it with Sign-off \u25b8 Certificate"
+                     " PDF\u2026)", day=signed.expires.isoformat(), **facts)
+        else:
+            said = _("{trainee} is signed off by {instructor} on exam #{number}, with no"
+                     " expiry: certificate {code} (save it with Sign-off \u25b8 Certificate"
+                     " PDF\u2026)", **facts)
+        self.show_message(said)
         self.refresh()
         return signed
 
@@ -737,28 +758,32 @@ class InstructorDashboard(QWidget):
         trainee_id = self.selected_trainee_id()
         trainee = None if trainee_id is None else self.db.get_trainee(trainee_id)
         if trainee is None:
-            self.show_message("Select a trainee first.", error=True)
+            self.show_message(_("Select a trainee first."), error=True)
             return None
         live = next((c for c in self.db.certifications(trainee.id) if c.revoked is None), None)
         if live is None:
-            self.show_message(f"{trainee.name} has no certificate to revoke.", error=True)
+            self.show_message(_("{trainee} has no certificate to revoke.",
+                                trainee=trainee.name), error=True)
             return None
         if self.instructor is None:
-            self.show_message("Sign in as an instructor to revoke: the revocation is signed"
-                              " with your key.", error=True)
+            self.show_message(_("Sign in as an instructor to revoke: the revocation is"
+                                " signed with your key."), error=True)
             return None
         password = self._ask_password(
-            "Revoke certificate", f"Revoke {trainee.name}'s certificate {live.code}? The"
-            " record stays and reads revoked.\nYour password signs the revocation:")
+            _("Revoke certificate"), _("Revoke {trainee}'s certificate {code}? The record"
+                                       " stays and reads revoked.\nYour password signs the"
+                                       " revocation:", trainee=trainee.name, code=live.code))
         if password is None:
             return None
         try:
             revoked = self.db.revoke_certification(live.id, revoked_by=self.instructor,
                                                    password=password)
         except FILE_OR_STORAGE_ERRORS as error:
-            self.show_message(f"The certificate was not revoked: {error}", error=True)
+            self.show_message(_("The certificate was not revoked: {why}", why=error),
+                              error=True)
             return None
-        self.show_message(f"{trainee.name}'s certificate {revoked.code} is revoked.")
+        self.show_message(_("{trainee}'s certificate {code} is revoked.", trainee=trainee.name,
+                            code=revoked.code))
         self.refresh()
         return revoked
 
@@ -766,16 +791,18 @@ class InstructorDashboard(QWidget):
         """Save the selected trainee's latest certificate (a revoked one says so)."""
         trainee_id = self.selected_trainee_id()
         if trainee_id is None:
-            self.show_message("Select a trainee first.", error=True)
+            self.show_message(_("Select a trainee first."), error=True)
             return None
         try:
             found = self.db.certifications(trainee_id)
         except FILE_OR_STORAGE_ERRORS as error:
-            self.show_message(f"The certificates could not be read: {error}", error=True)
+            self.show_message(_("The certificates could not be read: {why}", why=error),
+                              error=True)
             return None
         if not found:
-            self.show_message("This trainee has no certificate yet: sign them off first"
-                              " (Sign-off \u25b8 Sign off on a passed exam\u2026).", error=True)
+            self.show_message(_("This trainee has no certificate yet: sign them off first"
+                                " (Sign-off \u25b8 Sign off on a passed exam\u2026)."),
+                              error=True)
             return None
         latest = next((c for c in found if c.revoked is None), found[0])
         name = self._trainee_file_name(trainee_id, "certificate", "pdf")
@@ -790,13 +817,17 @@ class InstructorDashboard(QWidget):
                 return None
             setup = dialog.setup
             limit = reports.time_limit_text(setup.time_limit_seconds)
-            self.show_message(
-                f"Exam set-up \u201c{setup.name}\u201d saved: {setup.rounds} rounds,"
-                f" {reports.ruleset_title(setup.ruleset_id)}, {setup.seats_text}, side bets"
-                f" {setup.side_bets_text}, {setup.hands_text}, payouts {setup.payouts_text},"
-                f" attempts {setup.attempts_text},"
-                f" pass mark {setup.pass_mark:g}%, time limit {limit}."
-            )
+            self.show_message(ngettext(
+                "Exam set-up \u201c{setup}\u201d saved: {count} round, {rules}, {seats}, side"
+                " bets {side_bets}, {hands}, payouts {payouts}, attempts {attempts}, pass mark"
+                " {pass_mark}%, time limit {limit}.",
+                "Exam set-up \u201c{setup}\u201d saved: {count} rounds, {rules}, {seats}, side"
+                " bets {side_bets}, {hands}, payouts {payouts}, attempts {attempts}, pass mark"
+                " {pass_mark}%, time limit {limit}.", setup.rounds, setup=setup.name,
+                rules=reports.ruleset_title(setup.ruleset_id), seats=setup.seats_text,
+                side_bets=setup.side_bets_text, hands=setup.hands_text,
+                payouts=setup.payouts_text, attempts=setup.attempts_text,
+                pass_mark=format(setup.pass_mark, "g"), limit=limit))
             return dialog.config_id
         finally:
             dialog.deleteLater()
@@ -817,17 +848,18 @@ class InstructorDashboard(QWidget):
 
     def merge_station_file(self) -> MergeReport | None:
         """Merge a station's export; shows what was added, or why the file was refused."""
-        path = self._ask_open_path("Merge station file", MERGE_FILES)
+        path = self._ask_open_path(_("Merge station file"), _(MERGE_FILES))
         if path is None:
             return None
         try:
             report = self.db.merge_station(path, self.room_key,
                                            allow_default_key=self.allow_default_room_key)
         except MergeError as error:
-            self.show_message(f"The station file was refused: {error}", error=True)
+            self.show_message(_("The station file was refused: {why}", why=error), error=True)
             return None
         except FILE_OR_STORAGE_ERRORS as error:
-            self.show_message(f"The station file could not be merged: {error}", error=True)
+            self.show_message(_("The station file could not be merged: {why}", why=error),
+                              error=True)
             return None
         self.show_message(_describe_merge(report))
         self.refresh()

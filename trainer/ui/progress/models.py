@@ -24,6 +24,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor
 
 from trainer import reports
+from trainer.i18n import N_, _, ngettext
 from trainer.storage.interfaces import RosterReads
 from trainer.storage.models import Exam, ExamStatus, Mistake, RosterRow, SkillStat
 from trainer.training.mastery import Level, Mastery, target_met
@@ -49,6 +50,7 @@ class Column(Generic[Row]):
     """One column: its title, its text, its sort value and how it lines up."""
 
     title: str
+    """Marked with N_; shown translated."""
     text: Callable[[Row], str]
     key: Callable[[Row], Any]
     numeric: bool = False
@@ -117,7 +119,7 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
             return None
         column = self.columns[section]
         if role == Qt.ItemDataRole.DisplayRole:
-            return column.title
+            return _(column.title)
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _alignment(column)
         return None
@@ -177,7 +179,8 @@ class SkillRow:
 
 
 def _verdict_tooltip(row: SkillRow) -> str:
-    return f"{reports.verdict_text(row.mastery)}\n{reports.target_text()}"
+    return _("{verdict}\n{target}", verdict=reports.verdict_text(row.mastery),
+             target=reports.target_text())
 
 
 class SkillTableModel(RowsModel[SkillRow]):
@@ -186,36 +189,41 @@ class SkillTableModel(RowsModel[SkillRow]):
 
     columns = (
         Column[SkillRow](
-            "Skill",
+            N_("Skill"),
             lambda r: reports.skill_label(r.stat.skill),
             lambda r: reports.skill_order(r.stat.skill),
         ),
-        Column[SkillRow]("Answers", lambda r: str(r.stat.answers), lambda r: r.stat.answers, True),
+        Column[SkillRow](N_("Answers"), lambda r: str(r.stat.answers), lambda r: r.stat.answers,
+                         True),
         Column[SkillRow](
-            "Accuracy",
-            lambda r: f"{reports.percent(r.stat.accuracy)}%" if r.stat.answers else NO_FIGURE,
+            N_("Accuracy"),
+            lambda r: _("{percent}%", percent=reports.percent(r.stat.accuracy))
+            if r.stat.answers else NO_FIGURE,
             lambda r: r.stat.accuracy if r.stat.answers else None,
             True,
-            tooltip=lambda r: f"{r.stat.correct} of {r.stat.answers} correct, over every answer",
+            tooltip=lambda r: ngettext("{correct} of {count} correct, over every answer",
+                                       "{correct} of {count} correct, over every answer",
+                                       r.stat.answers, correct=r.stat.correct),
         ),
         Column[SkillRow](
-            "Mean time",
+            N_("Mean time"),
             lambda r: (
-                f"{reports.seconds_text(r.stat.mean_seconds)} s" if r.stat.answers else NO_FIGURE
+                _("{seconds} s", seconds=reports.seconds_text(r.stat.mean_seconds))
+                if r.stat.answers else NO_FIGURE
             ),
             lambda r: r.stat.mean_seconds if r.stat.answers else None,
             True,
         ),
         Column[SkillRow](
-            "Mastery",
+            N_("Mastery"),
             lambda r: reports.mastery_text(r.mastery) or NO_FIGURE,
             lambda r: None if r.mastery.level is Level.NOT_STARTED else r.mastery.score,
             True,
             tooltip=_verdict_tooltip,
         ),
         Column[SkillRow](
-            "Target met?",
-            lambda r: "\u2713 met" if target_met(r.mastery) else "not yet",
+            N_("Target met?"),
+            lambda r: _("\u2713 met") if target_met(r.mastery) else _("not yet"),
             lambda r: (target_met(r.mastery), r.mastery.score),
             centre=True,
             tooltip=_verdict_tooltip,
@@ -247,6 +255,21 @@ def _exam_colour(status: ExamStatus) -> QColor | None:
     return {ExamStatus.PASSED: GOOD, ExamStatus.FAILED: BAD, ExamStatus.ALTERED: BAD}.get(status)
 
 
+_EXAM_LABEL = {
+    ExamStatus.NONE: N_("no exam"),
+    ExamStatus.IN_PROGRESS: N_("in progress"),
+    ExamStatus.FAILED: N_("failed"),
+    ExamStatus.PASSED: N_("passed"),
+    ExamStatus.ALTERED: N_("ALTERED"),
+    ExamStatus.UNCHECKABLE: N_("cannot be checked"),
+}
+
+
+def exam_status_label(status: ExamStatus) -> str:
+    """A trainee's latest exam for people (its value is what storage and CSV keep)."""
+    return _(_EXAM_LABEL[status])
+
+
 _EXAM_ORDER = {
     ExamStatus.NONE: 0,
     ExamStatus.IN_PROGRESS: 1,
@@ -264,33 +287,34 @@ class RosterModel(RowsModel[RosterRow]):
     NAME, ACCURACY, SECONDS_PER_ROUND, ROUNDS_PLAYED, LAST_ACTIVE, EXAM_STATUS = range(6)
 
     columns = (
-        Column[RosterRow]("Name", lambda r: r.name, lambda r: r.name),
+        Column[RosterRow](N_("Name"), lambda r: r.name, lambda r: r.name),
         Column[RosterRow](
-            "Accuracy",
-            lambda r: NO_FIGURE if r.accuracy is None else f"{reports.percent(r.accuracy)}%",
+            N_("Accuracy"),
+            lambda r: NO_FIGURE if r.accuracy is None
+            else _("{percent}%", percent=reports.percent(r.accuracy)),
             lambda r: r.accuracy,
             True,
-            tooltip=lambda r: f"{r.answers} answers",
+            tooltip=lambda r: ngettext("{count} answer", "{count} answers", r.answers),
         ),
         Column[RosterRow](
-            "Avg time / round",
+            N_("Avg time / round"),
             lambda r: NO_FIGURE
             if r.seconds_per_round is None
-            else f"{reports.seconds_text(r.seconds_per_round)} s",
+            else _("{seconds} s", seconds=reports.seconds_text(r.seconds_per_round)),
             lambda r: r.seconds_per_round,
             True,
         ),
         Column[RosterRow](
-            "Rounds played", lambda r: str(r.rounds_played), lambda r: r.rounds_played, True
+            N_("Rounds played"), lambda r: str(r.rounds_played), lambda r: r.rounds_played, True
         ),
         Column[RosterRow](
-            "Last active",
-            lambda r: reports.local_time(r.last_active) or "never",
+            N_("Last active"),
+            lambda r: reports.local_time(r.last_active) or _("never"),
             lambda r: None if r.last_active is None else r.last_active.timestamp(),
         ),
         Column[RosterRow](
-            "Exam",
-            lambda r: r.exam_status.label,
+            N_("Exam"),
+            lambda r: exam_status_label(r.exam_status),
             lambda r: _EXAM_ORDER[r.exam_status],
             colour=lambda r: _exam_colour(r.exam_status),
         ),
@@ -325,27 +349,26 @@ class MistakesModel(RowsModel[Mistake]):
 
     columns = (
         Column[Mistake](
-            "When",
+            N_("When"),
             lambda m: reports.local_time(m.answer.answered_at),
             lambda m: m.answer.answered_at.timestamp(),
         ),
         Column[Mistake](
-            "Skill",
+            N_("Skill"),
             lambda m: reports.skill_label(m.answer.skill),
             lambda m: reports.skill_order(m.answer.skill),
         ),
         Column[Mistake](
-            "Question",
+            N_("Question"),
             lambda m: reports.question_text(m.answer),
             lambda m: reports.question_text(m.answer),
-            tooltip=lambda m: (
-                f"{m.answer.question_id} \u2014 {reports.ruleset_title(m.ruleset_id)}"
-            ),
+            tooltip=lambda m: _("{question} \u2014 {rules}", question=m.answer.question_id,
+                                rules=reports.ruleset_title(m.ruleset_id)),
         ),
-        Column[Mistake]("Expected", lambda m: reports.answer_words(m.answer.expected),
+        Column[Mistake](N_("Expected"), lambda m: reports.answer_words(m.answer.expected),
                         lambda m: m.answer.expected),
         Column[Mistake](
-            "Given",
+            N_("Given"),
             lambda m: reports.given_text(m.answer.given),
             lambda m: reports.given_text(m.answer.given),
             colour=lambda m: BAD,
@@ -357,32 +380,34 @@ class ExamsModel(RowsModel[Exam]):
     """A trainee's exams, newest first."""
 
     columns = (
-        Column[Exam]("Started", lambda e: reports.local_time(e.started), lambda e: e.started),
+        Column[Exam](N_("Started"), lambda e: reports.local_time(e.started), lambda e: e.started),
         Column[Exam](
-            "Set-up", reports.exam_setup_name, reports.exam_setup_name,
-            tooltip=lambda e: "; ".join(f"{k}: {v}" for k, v in reports.exam_setup_facts(e)),
+            N_("Set-up"), reports.exam_setup_name, reports.exam_setup_name,
+            tooltip=lambda e: "; ".join(_("{fact}: {value}", fact=k, value=v)
+                                        for k, v in reports.exam_setup_facts(e)),
         ),
-        Column[Exam]("Attempt", reports.attempt_text, lambda e: e.attempt or 0, True),
+        Column[Exam](N_("Attempt"), reports.attempt_text, lambda e: e.attempt or 0, True),
         Column[Exam](
-            "Rule set", lambda e: reports.ruleset_title(e.ruleset_id, e.ruleset_version),
+            N_("Rule set"), lambda e: reports.ruleset_title(e.ruleset_id, e.ruleset_version),
             lambda e: e.ruleset_id
         ),
-        Column[Exam]("Rounds", lambda e: str(e.rounds), lambda e: e.rounds, True),
-        Column[Exam]("Pass mark", lambda e: f"{e.pass_mark:g}%", lambda e: e.pass_mark, True),
+        Column[Exam](N_("Rounds"), lambda e: str(e.rounds), lambda e: e.rounds, True),
+        Column[Exam](N_("Pass mark"), lambda e: _("{percent}%", percent=format(e.pass_mark, "g")),
+                     lambda e: e.pass_mark, True),
         Column[Exam](
-            "Score",
+            N_("Score"),
             lambda e: reports.score_text(e.score),
             lambda e: e.score,
             True,
         ),
         Column[Exam](
-            "Result",
+            N_("Result"),
             reports.exam_result_text,
             lambda e: _EXAM_ORDER[e.status],
             colour=lambda e: _exam_colour(e.status),
         ),
         Column[Exam](
-            "Time limit",
+            N_("Time limit"),
             lambda e: reports.time_limit_text(e.time_limit_seconds),
             lambda e: e.time_limit_seconds,
             True,

@@ -1,0 +1,87 @@
+"""The instructor's dashboard and its roster read in Spanish from the catalogue (issue
+24): buttons, tabs, column titles, the count of trainees with its plural, an exam's
+status, what a merge added and a refusal; in English (the default) as before."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from tests.ui.test_instructor_dashboard import seed
+from trainer.i18n import set_language
+from trainer.storage import TrainerDB, open_database
+from trainer.storage.models import MergeReport
+from trainer.ui.progress.dashboard import InstructorDashboard, _describe_merge
+from trainer.ui.progress.models import RosterModel
+
+
+@pytest.fixture
+def spanish() -> Iterator[None]:
+    set_language("es")
+    try:
+        yield
+    finally:
+        set_language("en")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[TrainerDB]:
+    """Ana, Ben, Cy (with answers) and Dee (none): four trainees."""
+    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
+        seed(database)
+        yield database
+
+
+def _dashboard(qtbot: QtBot, db: TrainerDB) -> InstructorDashboard:
+    widget = InstructorDashboard(db)
+    qtbot.addWidget(widget)
+    return widget
+
+
+def _headers(dashboard: InstructorDashboard) -> list[str]:
+    model = dashboard.roster_model
+    return [model.headerData(column, Qt.Orientation.Horizontal)
+            for column in range(model.columnCount())]
+
+
+MERGED = MergeReport("abcd1234", trainees=1, sessions=2, rounds=12, answers=1, exams=0,
+                     course_answers=3)
+
+
+def test_the_roster_reads_in_spanish(qtbot: QtBot, db: TrainerDB, spanish: None) -> None:
+    dashboard = _dashboard(qtbot, db)
+    assert dashboard.count_label.text() == "4 alumnos"
+    dashboard.filter_edit.setText("e")  # Ben and Dee
+    assert dashboard.count_label.text() == "2 de 4 alumnos mostrados"
+    assert [dashboard.roster_tabs.tabText(i) for i in range(4)] == [
+        "Lista de alumnos", "Cuadro de destrezas", "Tendencias", "Grupos"]
+    assert _headers(dashboard) == [
+        "Nombre", "Acierto", "Tiempo medio / ronda", "Rondas jugadas", "\u00daltima actividad",
+        "Examen", "Certificaci\u00f3n"]
+    dee = dashboard.roster_model.row_of(next(
+        t.id for t in db.list_trainees() if t.name == "Dee"))
+    assert dee is not None
+    exam = dashboard.roster_model.index(dee, RosterModel.EXAM_STATUS).data()
+    assert exam == "sin examen"
+    assert dashboard.open_button.text() == "Abrir alumno"
+    dashboard.roster_view.clearSelection()
+    assert dashboard.export_answers_csv() is None
+    assert dashboard.message.text() == "Seleccione antes un alumno."
+    assert _describe_merge(MERGED) == (
+        "Puesto abcd1234 fusionado: a\u00f1adidos 1 alumno, 2 sesiones, 12 rondas,"
+        " 1 respuesta, 0 ex\u00e1menes, 3 respuestas de resoluci\u00f3n o de caso.")
+
+
+def test_the_roster_still_reads_in_english(qtbot: QtBot, db: TrainerDB) -> None:
+    dashboard = _dashboard(qtbot, db)
+    assert dashboard.count_label.text() == "4 trainees"
+    dashboard.filter_edit.setText("e")
+    assert dashboard.count_label.text() == "2 of 4 trainees shown"
+    assert _headers(dashboard)[0] == "Name" and _headers(dashboard)[-1] == "Certification"
+    assert _describe_merge(MERGED) == (
+        "Merged station abcd1234: added 1 trainee, 2 sessions, 12 rounds, 1 answer, 0 exams,"
+        " 3 ruling or scenario answers.")
