@@ -24,6 +24,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
 
+from trainer.i18n import _, ngettext
 from trainer.room.admin import QUIET_MINUTES, QuietStation, RoomError, quiet_stations
 from trainer.room.credentials import CredentialsError
 from trainer.room.reads import RoomReads
@@ -44,6 +45,7 @@ QUIET_EVERY = 30.0
 
 
 def counted(count: int, word: str) -> str:
+    """``12 answers`` for the log (English, whatever the station's language)."""
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
@@ -51,12 +53,20 @@ def status_sentence(status: RoomSyncStatus) -> str:
     """The worker's sentence, with the records it refused named."""
     text = status.sentence()
     if status.refused:
-        text += (f" — {counted(status.refused, 'record')} refused (not sent: they fail"
-                 " the checks; IT finds them in the room's refused records)")
+        text = ngettext("{status} — {count} record refused (not sent: it fails the checks;"
+                        " IT finds it in the room's refused records)",
+                        "{status} — {count} records refused (not sent: they fail the checks;"
+                        " IT finds them in the room's refused records)", status.refused,
+                        status=text)
     if status.not_shared:
         more = len(status.not_shared) - 1
-        text += (f" — classes, assignments, set-ups or certificates: {status.not_shared[0]}"
-                 + (f" (and {more} more)" if more else ""))
+        text = (ngettext("{status} — classes, assignments, set-ups or certificates: {first}"
+                         " (and {count} more)",
+                         "{status} — classes, assignments, set-ups or certificates: {first}"
+                         " (and {count} more)", more, status=text, first=status.not_shared[0])
+                if more else
+                _("{status} — classes, assignments, set-ups or certificates: {first}",
+                  status=text, first=status.not_shared[0]))
     return text
 
 
@@ -81,13 +91,13 @@ class RoomPresence(QObject):
 
     def sentence(self) -> str:
         if self.worker is None:
-            return f"Room: not connected — {self.problem}"
+            return _("Room: not connected — {why}", why=self.problem)
         return status_sentence(self.worker.status())
 
     def refresh(self) -> None:
         """Read the worker's snapshot (never the network) and show it."""
         status = None if self.worker is None else self.worker.status()
-        text = (f"Room: not connected — {self.problem}" if status is None
+        text = (_("Room: not connected — {why}", why=self.problem) if status is None
                 else status_sentence(status))
         state = None if status is None else status.state
         shown = text if len(text) <= LABEL_CHARS else text[:LABEL_CHARS - 1] + "\u2026"
@@ -97,8 +107,8 @@ class RoomPresence(QObject):
         if status is not None and state is not RoomState.CONNECTED:
             if status.error and status.error not in text:
                 tip = f"{text}\n{status.error}"
-            tip += ("\nEvery answer is kept on this station first and goes to the room"
-                    " when it can be reached.")
+            tip = _("{status}\nEvery answer is kept on this station first and goes to the"
+                    " room when it can be reached.", status=tip)
         self.label.setToolTip(tip)
         healthy = state is RoomState.CONNECTED and status is not None and (
             status.not_received is None)  # not receiving: the amber of a problem
@@ -172,8 +182,8 @@ def start_room(site_database: str | None, credentials: Path | None, station_path
         target = room_target(site_database, credentials)
     except CredentialsError as error:
         log.error("room: not used this run: %s", error)
-        return RoomPresence(None, None, f"{error}. This station keeps every answer; ask IT.",
-                            parent)
+        return RoomPresence(None, None, _("{why}. This station keeps every answer; ask IT.",
+                                          why=error), parent)
     worker = RoomWorker(station_path, target)
     worker.start()
     log.info("room: sending to %s", site_database)
@@ -199,7 +209,7 @@ class QuietStationsLine(QLabel):
         self._found: tuple[QuietStation, ...] | str | None = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="room-stations", daemon=True)
-        self.setText("Stations: reading the room\u2026")
+        self.setText(_("Stations: reading the room\u2026"))
         self.timer = QTimer(self)
         self.timer.setInterval(poll_ms)
         self.timer.timeout.connect(self.show_found)
@@ -229,13 +239,16 @@ class QuietStationsLine(QLabel):
         if found is None:
             return
         if isinstance(found, str):
-            text = f"Stations: the room cannot be read now ({found})."
+            text = _("Stations: the room cannot be read now ({why}).", why=found)
         elif not found:
-            text = (f"Stations: every station heard from today has sent in the last"
-                    f" {QUIET_MINUTES} minutes.")
+            text = ngettext("Stations: every station heard from today has sent in the last"
+                            " {count} minute.", "Stations: every station heard from today has"
+                            " sent in the last {count} minutes.", QUIET_MINUTES)
         else:
-            text = (f"Stations not heard from for {QUIET_MINUTES} minutes or more: "
-                    + "; ".join(_quiet(station) for station in found) + ".")
+            text = ngettext("Stations not heard from for {count} minute or more: {stations}.",
+                            "Stations not heard from for {count} minutes or more: {stations}.",
+                            QUIET_MINUTES,
+                            stations="; ".join(_quiet(station) for station in found))
         if self.text() != text:
             self.setText(text)
             self.setToolTip("\n".join(station.station for station in found)
@@ -246,6 +259,8 @@ class QuietStationsLine(QLabel):
 
 def _quiet(station: QuietStation) -> str:
     name = station.station[:8]
-    waits = (f", {counted(station.waiting, 'answer')} waiting then" if station.waiting
-             else "")
-    return f"{name} (last seen {station.minutes} min ago{waits})"
+    if station.waiting:
+        return ngettext("{station} (last seen {minutes} min ago, {count} answer waiting then)",
+                        "{station} (last seen {minutes} min ago, {count} answers waiting then)",
+                        station.waiting, station=name, minutes=station.minutes)
+    return _("{station} (last seen {minutes} min ago)", station=name, minutes=station.minutes)
