@@ -35,6 +35,7 @@ from typing import Any
 from trainer.engine.money import shown
 from trainer.engine.round import SIDE_WAGERS, TABLE_SEATS, Wager, offered_side_wagers
 from trainer.engine.rulesets import DEFAULT_RULES, OPTION_KEYS, PRESETS, RuleSetError, load_ruleset
+from trainer.i18n import N_
 from trainer.ranges import in_range
 
 MIN_EXAM_ROUNDS = 1
@@ -59,7 +60,7 @@ MIN_WAIT_HOURS = 1
 MAX_WAIT_HOURS = 24 * 90
 """Whole hours a trainee waits after an attempt ends before the next (none: no wait)."""
 
-BEFORE_SETUPS = "recorded before set-ups fixed seats and side bets"
+BEFORE_SETUPS = N_("recorded before set-ups fixed seats and side bets")
 """Said of a set-up or an exam stored before schema 5 (no stored set-up), instead of
 inventing the seats, side bets and table letters it ran under."""
 

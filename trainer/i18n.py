@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import gettext
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 from enum import StrEnum
 from io import BytesIO
@@ -137,6 +139,23 @@ def set_language(language: str, locale_dir: Path | None = None) -> None:
 
 def current_language() -> str:
     return str(_state["language"])
+
+
+@contextmanager
+def in_language(language: str | None) -> Iterator[str]:
+    """Every message inside the block in ``language`` (None: the current one), the
+    language before it put back after: a report or certificate produced in a language
+    other than the station's (issue 24). :class:`LanguageError` before the block runs
+    when ``language`` has no usable catalogue. Not for use from two threads at once."""
+    if language is None or language == current_language():
+        yield current_language()
+        return
+    before = (_state["language"], _state["translations"])
+    set_language(language)
+    try:
+        yield language
+    finally:
+        _state["language"], _state["translations"] = before
 
 
 def _(message: str, /, **named: object) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from trainer.i18n import N_, _
+
 
 class Skill(StrEnum):
     """What a question trains; per-skill accuracy is reported by this."""
@@ -46,29 +48,30 @@ class Skill(StrEnum):
 
     @property
     def label(self) -> str:
-        return _SKILL_LABELS[self]
+        """The skill's name in the current language (the value is what is stored)."""
+        return _(_SKILL_LABELS[self])
 
 
 _SKILL_LABELS: dict[Skill, str] = {
-    Skill.DEALER_HAND: "Reading the dealer's hand",
-    Skill.QUALIFICATION: "Dealer qualification",
-    Skill.ORDER: "Settlement order",
-    Skill.PLAYER_HAND: "Reading the player's hand",
-    Skill.RESULT: "Win, lose or tie",
-    Skill.ANTE: "Settling the ante",
-    Skill.RAISE: "Settling the raise",
-    Skill.ODDS_WIN: "Paying the odds on a winning hand",
-    Skill.ODDS_PUSH_OR_LOSE: "Odds that push or lose",
-    Skill.BAD_BEAT: "Paying a bad beat",
-    Skill.TRIPS_PLUS: "Settling Trips Plus",
-    Skill.POCKET_BONUS: "Settling the Pocket Bonus",
-    Skill.SIX_CARD_BONUS: "Settling the 6-Card Bonus",
-    Skill.PROGRESSIVE: "Settling the progressive",
-    Skill.CAP: "Maximum aggregate payout",
-    Skill.CHIP_PROCEDURE: "Chip procedure (paying in the house's chips)",
-    Skill.SPOT_MISTAKES: "Spotting a dealer's mistake",
-    Skill.CORRECT_MISTAKES: "Correcting a dealer's mistake",
-    Skill.PROCEDURE: "Running the round (wagers, deal, decisions, clearing)",
+    Skill.DEALER_HAND: N_("Reading the dealer's hand"),
+    Skill.QUALIFICATION: N_("Dealer qualification"),
+    Skill.ORDER: N_("Settlement order"),
+    Skill.PLAYER_HAND: N_("Reading the player's hand"),
+    Skill.RESULT: N_("Win, lose or tie"),
+    Skill.ANTE: N_("Settling the ante"),
+    Skill.RAISE: N_("Settling the raise"),
+    Skill.ODDS_WIN: N_("Paying the odds on a winning hand"),
+    Skill.ODDS_PUSH_OR_LOSE: N_("Odds that push or lose"),
+    Skill.BAD_BEAT: N_("Paying a bad beat"),
+    Skill.TRIPS_PLUS: N_("Settling Trips Plus"),
+    Skill.POCKET_BONUS: N_("Settling the Pocket Bonus"),
+    Skill.SIX_CARD_BONUS: N_("Settling the 6-Card Bonus"),
+    Skill.PROGRESSIVE: N_("Settling the progressive"),
+    Skill.CAP: N_("Maximum aggregate payout"),
+    Skill.CHIP_PROCEDURE: N_("Chip procedure (paying in the house's chips)"),
+    Skill.SPOT_MISTAKES: N_("Spotting a dealer's mistake"),
+    Skill.CORRECT_MISTAKES: N_("Correcting a dealer's mistake"),
+    Skill.PROCEDURE: N_("Running the round (wagers, deal, decisions, clearing)"),
 }
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Protocol
 
+from trainer.i18n import _
 from trainer.reports.queries import course_lessons
 from trainer.storage.classes import AssignmentState, assignment_state
 from trainer.storage.interfaces import ClassStore, CourseAnswerStore, ExamSetups, ProgressReads
@@ -110,15 +111,19 @@ class ClassDone:
     @property
     def count_text(self) -> str:
         """``1 of 3``."""
-        return f"{len(self.done)} of {len(self.done) + len(self.not_done)}"
+        return _("{done} of {count}", done=len(self.done),
+                 count=len(self.done) + len(self.not_done))
 
     @property
     def who_text(self) -> str:
         """``Done: Ana. Not done: Ben, Cy.`` (a part with nobody is left out; an empty
         class: ``Nobody in the class.``)."""
-        parts = [f"{title}: {', '.join(names)}." for title, names in
-                 (("Done", self.done), ("Not done", self.not_done)) if names]
-        return " ".join(parts) or "Nobody in the class."
+        parts = []
+        if self.done:
+            parts.append(_("Done: {names}.", names=", ".join(self.done)))
+        if self.not_done:
+            parts.append(_("Not done: {names}.", names=", ".join(self.not_done)))
+        return " ".join(parts) or _("Nobody in the class.")
 
 
 def class_done(db: AssignmentSources, class_id: int,

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Protocol
 
 from trainer.engine.settlement import Outcome
+from trainer.i18n import ENGLISH, N_, _, in_language
 from trainer.reports.queries import skill_mastery
 from trainer.reports.skill_grid import GridRow, flags_text, skill_grid
 from trainer.reports.text import (
@@ -62,45 +63,57 @@ from trainer.training.questions import PayoutAnswer
 
 CSV_ENCODING = "utf-8-sig"
 
-ROSTER_HEADER = (
-    "Name",
-    "Employee id",
-    "Accuracy %",
-    "Answers",
-    "Average seconds per round",
-    "Rounds played",
-    "Last active",
-    "Exam status",
-    "Certification",
-    "Weakest skill",
-    "Flags",
-    *(f"{skill.label} {what}" for skill in sorted(Skill, key=skill_order)
-      for what in ("score", "level")),
+_ROSTER_FIGURES = (
+    N_("Name"),
+    N_("Employee id"),
+    N_("Accuracy %"),
+    N_("Answers"),
+    N_("Average seconds per round"),
+    N_("Rounds played"),
+    N_("Last active"),
+    N_("Exam status"),
+    N_("Certification"),
+    N_("Weakest skill"),
+    N_("Flags"),
 )
+
+
+def roster_header() -> tuple[str, ...]:
+    """The roster file's column titles in the current language (its values never are)."""
+    return (
+        *(_(title) for title in _ROSTER_FIGURES),
+        *(heading for skill in sorted(Skill, key=skill_order)
+          for heading in (_("{skill} score", skill=skill_label(skill)),
+                          _("{skill} level", skill=skill_label(skill)))),
+    )
+
+
+with in_language(ENGLISH):
+    ROSTER_HEADER = roster_header()
 """The roster's figures as the screen shows them (with the employee id and the best
 certification's standing on the day: certified, expiring, expired or not certified), then
 the skill grid's (:mod:`.skill_grid`): the weakest skill,
 the flags, and every skill's mastery score and level in the dealer's order of work (every
 skill, so files from different rooms line up; a score is empty before the first answer)."""
 ANSWERS_HEADER = (
-    "Trainee",
-    "Employee id",
-    "Answered at",
-    "Mode",
-    "Session",
-    "Round",
-    "Question id",
-    "Question",
-    "Skill",
-    "Seat",
-    "Wager",
-    "Expected",
-    "Expected amount",
-    "Given",
-    "Given amount",
-    "Correct",
-    "Seconds",
-    "Record",
+    N_("Trainee"),
+    N_("Employee id"),
+    N_("Answered at"),
+    N_("Mode"),
+    N_("Session"),
+    N_("Round"),
+    N_("Question id"),
+    N_("Question"),
+    N_("Skill"),
+    N_("Seat"),
+    N_("Wager"),
+    N_("Expected"),
+    N_("Expected amount"),
+    N_("Given"),
+    N_("Given amount"),
+    N_("Correct"),
+    N_("Seconds"),
+    N_("Record"),
 )
 """An amount column holds what the player is paid as a plain number (``15.00``; ``0.00``
 for a push or a take) when the question is about money and the text is an amount."""
@@ -108,18 +121,18 @@ COURSE_MODE = "course"
 """The mode of the course's rulings and drill rounds in the answers file (sessions have
 :class:`~trainer.storage.models.Mode`)."""
 SKILLS_HEADER = (
-    "Trainee",
-    "Employee id",
-    "Skill",
-    "Answers",
-    "Correct",
-    "Accuracy %",
-    "Mean seconds",
-    "Mastery score",
-    "Mastery level",
-    "Recent answers",
-    "Target seconds",
-    "Target met",
+    N_("Trainee"),
+    N_("Employee id"),
+    N_("Skill"),
+    N_("Answers"),
+    N_("Correct"),
+    N_("Accuracy %"),
+    N_("Mean seconds"),
+    N_("Mastery score"),
+    N_("Mastery level"),
+    N_("Recent answers"),
+    N_("Target seconds"),
+    N_("Target met"),
 )
 """Answers to Mean seconds are over every answer; the mastery columns (and Target met,
 which is the level being ``mastered``) over the Recent answers, as the course counts."""
@@ -145,13 +158,24 @@ def _is_number(text: str) -> bool:
 
 
 def _write_csv(path: Path | str, header: Sequence[str], rows: Iterable[Sequence[str]]) -> Path:
+    """Write ``header`` (already in the file's language) and ``rows``; the rows are
+    worked out in English whatever the language: a CSV's values are language-neutral
+    (skills, questions, levels, yes/no as every file before carried them), so files
+    from stations in different languages line up."""
     target = Path(path)
+    with in_language(ENGLISH):
+        values = [[_safe_cell(cell) for cell in row] for row in rows]
     with target.open("w", encoding=CSV_ENCODING, newline="") as file:
         writer = csv.writer(file)
         writer.writerow(header)
-        for row in rows:
-            writer.writerow([_safe_cell(cell) for cell in row])
+        writer.writerows(values)
     return target
+
+
+def _titles(header: Sequence[str], language: str | None) -> list[str]:
+    """Column titles marked with N_, in ``language`` (None: the station's)."""
+    with in_language(language):
+        return [_(title) for title in header]
 
 
 
@@ -175,9 +199,12 @@ class RosterSources(RosterReads, ClassViewReads, CertificateStore, Protocol):
 
 
 def roster_csv(db: RosterSources, path: Path | str, lessons: Sequence[LessonLike] | None = None,
-               *, now: datetime | None = None) -> Path:
+               *, now: datetime | None = None, language: str | None = None) -> Path:
     """Write every trainee's roster figures and skill grid row to ``path`` (UTF-8 CSV with
-    a header row); mastery against the target times of ``lessons`` (default: the course's)."""
+    a header row in ``language``, None: the station's; the values language-neutral);
+    mastery against the target times of ``lessons`` (default: the course's)."""
+    with in_language(language):
+        header = roster_header()
     grid = {row.trainee_id: row for row in skill_grid(db, lessons=lessons, now=now).rows}
     today = (now or datetime.now().astimezone()).astimezone().date()
     certified = db.certification_statuses(today)
@@ -197,7 +224,7 @@ def roster_csv(db: RosterSources, path: Path | str, lessons: Sequence[LessonLike
         )
         for row in db.roster()
     )
-    return _write_csv(path, ROSTER_HEADER, rows)
+    return _write_csv(path, header, rows)
 
 
 def amount_paid(kind: QuestionKind, text: str | None) -> str:
@@ -317,9 +344,18 @@ def _course_answer_row(who: tuple[str, str], answer: CourseAnswer,
     )
 
 
-def trainee_answers_csv(db: ProgressReads, trainee_id: int, path: Path | str) -> Path:
-    """Write every answer a trainee gave, oldest first, to ``path`` (UTF-8 CSV):
-    the questions on dealt rounds and the course's rulings and drill rounds."""
+def trainee_answers_csv(db: ProgressReads, trainee_id: int, path: Path | str, *,
+                        language: str | None = None) -> Path:
+    """Write every answer a trainee gave, oldest first, to ``path`` (UTF-8 CSV, its
+    header row in ``language``, None: the station's): the questions on dealt rounds and
+    the course's rulings and drill rounds."""
+    header = _titles(ANSWERS_HEADER, language)
+    with in_language(ENGLISH):
+        rows = _answer_rows(db, trainee_id)
+    return _write_csv(path, header, rows)
+
+
+def _answer_rows(db: ProgressReads, trainee_id: int) -> list[tuple[str, ...]]:
     who = _who(_trainee(db, trainee_id))
     modes = _session_modes(db, trainee_id)
     sealed = db.seal_states("answers", trainee_id)
@@ -335,19 +371,28 @@ def trainee_answers_csv(db: ProgressReads, trainee_id: int, path: Path | str) ->
          _course_answer_row(who, answer, sealed_course.get(answer.id, SealState.ALTERED)))
         for answer in db.course_answers(trainee_id)
     ]
-    rows = (row for _, row in sorted(on_rounds + in_course, key=lambda pair: pair[0]))
-    return _write_csv(path, ANSWERS_HEADER, rows)
+    return [row for _when, row in sorted(on_rounds + in_course, key=lambda pair: pair[0])]
 
 
 def trainee_skills_csv(
-    db: ProgressReads, trainee_id: int, path: Path | str, lessons: Sequence[Lesson] | None = None
+    db: ProgressReads, trainee_id: int, path: Path | str, lessons: Sequence[Lesson] | None = None,
+    *, language: str | None = None,
 ) -> Path:
     """Write a trainee's figures and mastery per skill, every skill in the dealer's order
-    of work, to ``path`` (UTF-8 CSV): the printable report's skill table."""
+    of work, to ``path`` (UTF-8 CSV, its header row in ``language``, None: the
+    station's): the printable report's skill table."""
+    header = _titles(SKILLS_HEADER, language)
+    with in_language(ENGLISH):
+        rows = _skill_rows(db, trainee_id, lessons)
+    return _write_csv(path, header, rows)
+
+
+def _skill_rows(db: ProgressReads, trainee_id: int,
+                lessons: Sequence[Lesson] | None) -> list[tuple[str, ...]]:
     who = _who(_trainee(db, trainee_id))
     stats = {stat.skill: stat for stat in db.skill_stats(trainee_id)}
     mastery = skill_mastery(db, trainee_id, lessons)
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for skill in sorted(Skill, key=skill_order):
         stat = stats.get(skill, SkillStat(skill, 0, 0, 0.0))
         figures = mastery[skill]
@@ -365,4 +410,4 @@ def trainee_skills_csv(
             f"{figures.target_seconds:g}",
             "yes" if target_met(figures) else "no",
         ))
-    return _write_csv(path, SKILLS_HEADER, rows)
+    return rows

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Protocol
 
 from trainer import __version__
+from trainer.i18n import N_, _, in_language, ngettext
 from trainer.reports.queries import (
     find_exam,
     roster_row,
@@ -24,6 +25,7 @@ from trainer.reports.queries import (
 from trainer.reports.text import (
     answer_words,
     attempt_text,
+    exam_result_style,
     exam_result_text,
     exam_setup_facts,
     exam_setup_name,
@@ -69,9 +71,9 @@ h2 { font-size: 12.5pt; margin-top: 18pt; margin-bottom: 5pt; color: #123d2a; }
 p.sub { color: #444; margin-top: 0; }
 p.gap { font-size: 5pt; margin: 0; }
 table.data { border-collapse: collapse; }
-table.data th { background-color: #e4ece7; font-weight: bold; text-align: left;
-                white-space: nowrap; }
+table.data th { background-color: #e4ece7; font-weight: bold; text-align: left; }
 table.data th, table.data td { border: 1px solid #9aa59f; font-size: 9pt; }
+table.narrow th, table.narrow td { font-size: 8pt; }
 td.num { text-align: right; }
 td.pass { color: #11632f; font-weight: bold; }
 td.fail { color: #a3121f; font-weight: bold; }
@@ -79,7 +81,7 @@ p.note { color: #444; font-size: 8.5pt; }
 """
 
 
-VERIFICATION_CODE = "Verification code"
+VERIFICATION_CODE = N_("Verification code")
 """The exam report's fact that holds the code ``hhe-trainer verify`` checks: on a line of
 its own, never broken at a hyphen."""
 
@@ -96,6 +98,9 @@ WIDEST_CELL = 36
 LINE_CHARACTERS = 80
 """About how many characters of a table's 9 pt text fill a line across an A4 page
 within its margins (Letter is wider)."""
+NARROW_LINE_CHARACTERS = 90
+"""The same for a table whose titles do not fit on one line (longer words in another
+language): its text is 8 pt, and its titles wrap between words."""
 
 
 def column_widths(header: Sequence[str], texts: Sequence[Sequence[str]]) -> list[int]:
@@ -105,17 +110,23 @@ def column_widths(header: Sequence[str], texts: Sequence[Sequence[str]]) -> list
     full ("Expecte d"), so the shares are set here: each column first gets room
     for its longest word (its whole title: titles do not wrap), then the rest is
     shared out by how much longer the column's text is (up to
-    :data:`WIDEST_CELL` characters).
+    :data:`WIDEST_CELL` characters). When whole titles and the longest words cannot
+    all fit on a line (longer titles in another language), a title may wrap between
+    its words (:func:`titles_fit`) and needs room for its longest word only.
     """
+    whole = titles_fit(header, texts)
     least = []
     wanted = []
     for index, title in enumerate(header):
         column = [row[index] for row in texts if index < len(row)]
-        words = [len(word) for text in column for word in text.split()]
-        least.append(max([len(title) + 1, *(word + 1 for word in words)]))
-        longest = max([len(title) + 1, *(min(len(text), WIDEST_CELL) + 1 for text in column)])
+        size = len if whole else _width
+        words = [size(word) for text in column for word in text.split()]
+        heading = len(title) + 1 if whole else _width(title, bold=True) + 1
+        least.append(max([heading, *(word + 1 for word in words)]))
+        longest = max([heading, *(min(len(text), WIDEST_CELL) + 1 for text in column)])
         wanted.append(max(longest, least[-1]))
-    spare = max(0, LINE_CHARACTERS - sum(least))
+    line = LINE_CHARACTERS if whole else NARROW_LINE_CHARACTERS
+    spare = max(0, line - sum(least))
     extra = [w - m for w, m in zip(wanted, least, strict=True)]
     give = [spare * e / sum(extra) if sum(extra) else spare / len(extra) for e in extra]
     raw = [m + g for m, g in zip(least, give, strict=True)]
@@ -124,11 +135,31 @@ def column_widths(header: Sequence[str], texts: Sequence[Sequence[str]]) -> list
     return shares
 
 
+def _width(text: str, *, bold: bool = False) -> float:
+    """About how many characters' room the longest word of ``text`` takes: a capital
+    (``APROBADO``) is wider than a small letter, a bold title wider still. Used where
+    titles wrap, so that no word is squeezed to be broken."""
+    widest = max((sum(1.3 if letter.isupper() else 1.0 for letter in word)
+                  for word in text.split()), default=0.0)
+    return widest * (1.15 if bold else 1.0)
+
+
+def titles_fit(header: Sequence[str], texts: Sequence[Sequence[str]]) -> bool:
+    """Whether every column title can stay on one line beside the longest word of each
+    column (else titles wrap between words, so that no word of a cell is broken)."""
+    need = 0
+    for index, title in enumerate(header):
+        column = [row[index] for row in texts if index < len(row)]
+        need += max([len(title) + 1, *(len(word) + 1 for text in column
+                                       for word in text.split())])
+    return need <= LINE_CHARACTERS
+
+
 def _table(
     header: Sequence[str],
     rows: Iterable[Sequence[tuple[str, str] | str]],
     *,
-    empty: str = "None.",
+    empty: str | None = None,
 ) -> str:
     """An HTML table; a cell is text, or ``(text, css class)``. All text is escaped.
 
@@ -144,14 +175,17 @@ def _table(
             cells.append(f"<td{attribute}>{_e(text)}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
     if not body:
-        return f"<p>{_e(empty)}</p>"
+        return f"<p>{_e(_('None.') if empty is None else empty)}</p>"
     widths = column_widths(header, texts)
+    fit = titles_fit(header, texts)
+    nowrap = ' style="white-space: nowrap"' if fit else ""
+    narrow = "" if fit else " narrow"
     head = "".join(
-        f'<th width="{width}%">{_e(title)}</th>'
+        f'<th width="{width}%"{nowrap}>{_e(title)}</th>'
         for title, width in zip(header, widths, strict=True)
     )
     return (
-        '<table class="data" width="100%" cellspacing="0" cellpadding="4">'
+        f'<table class="data{narrow}" width="100%" cellspacing="0" cellpadding="4">'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>" + _GAP
     )
 
@@ -175,35 +209,34 @@ def _sign_off(trainee: str) -> str:
 
     def block(who: str, name: str) -> str:
         return (
-            f'<td width="50%"><b>{_e(who)}</b><br>Name: {name}<br><br>'
-            f"Signature: {line}<br><br>Date: {short}</td>"
+            f'<td width="50%"><b>{_e(who)}</b><br>{_e(_("Name:"))} {name}<br><br>'
+            f'{_e(_("Signature:"))} {line}<br><br>{_e(_("Date:"))} {short}</td>'
         )
 
     return (
-        "<h2>Sign-off</h2>"
+        f"<h2>{_e(_('Sign-off'))}</h2>"
         '<table class="facts" width="100%" cellspacing="0" cellpadding="4"><tr>'
-        + block("Trainee", _e(trainee))
-        + block("Instructor", line)
+        + block(_("Trainee"), _e(trainee))
+        + block(_("Instructor"), line)
         + "</tr></table>"
     )
 
 
 def _identity(trainee: Trainee, room: str | None) -> list[tuple[str, str]]:
     """The trainee's name, their employee id and the training room, each when known."""
-    facts = [("Trainee", trainee.name)]
+    facts = [(_("Trainee"), trainee.name)]
     if trainee.employee_id:
-        facts.append(("Employee id", trainee.employee_id))
+        facts.append((_("Employee id"), trainee.employee_id))
     if room:
-        facts.append(("Training room", room))
+        facts.append((_("Training room"), room))
     return facts
 
 
 def _page(title: str, subtitle: str, sections: Sequence[str], trainee: str) -> str:
     generated = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
-    footer = (
-        f'<p class="note">Generated {_e(generated)} by the Heads Up Hold\'em dealer trainer'
-        f" {_e(__version__)}. Times are local.</p>"
-    )
+    footer = '<p class="note">{}</p>'.format(_e(_(
+        "Generated {moment} by the Heads Up Hold'em dealer trainer {version}. Times are"
+        " local.", moment=generated, version=__version__)))
     signature = _sign_off(trainee)
     return (
         "<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
@@ -234,20 +267,25 @@ def _skill_rows(
         if mastery is not None:
             figures = mastery[stat.skill]
             row.append(mastery_text(figures) or "\u2014")
-            row.append(("yes", "pass") if target_met(figures) else ("not yet", ""))
+            row.append((_("yes"), "pass") if target_met(figures) else (_("not yet"), ""))
         rows.append(row)
     return rows
 
 
-_SKILL_HEADER = ("Skill", "Answers", "Correct", "Accuracy", "Mean seconds")
-_MASTERY_HEADER = ("Mastery", "Target met")
+_SKILL_HEADER = (N_("Skill"), N_("Answers"), N_("Correct"), N_("Accuracy"), N_("Mean seconds"))
+_MASTERY_HEADER = (N_("Mastery"), N_("Target met"))
+
+
+def _titles(header: Iterable[str]) -> tuple[str, ...]:
+    """A table's column titles (marked with N_) in the current language."""
+    return tuple(_(title) for title in header)
 
 
 def _exam_rows(exams: Sequence[Exam]) -> list[list[tuple[str, str] | str]]:
     rows: list[list[tuple[str, str] | str]] = []
     for exam in exams:
         result = exam_result_text(exam)
-        css = {"PASS": "pass", "FAIL": "fail", "ALTERED": "fail"}.get(result, "")
+        css = exam_result_style(exam)
         rows.append(
             [
                 local_time(exam.started),
@@ -264,8 +302,8 @@ def _exam_rows(exams: Sequence[Exam]) -> list[list[tuple[str, str] | str]]:
     return rows
 
 
-_EXAM_HEADER = ("Started", "Finished", "Set-up", "Attempt", "Rule set", "Rounds", "Pass mark",
-                "Score", "Result")
+_EXAM_HEADER = (N_("Started"), N_("Finished"), N_("Set-up"), N_("Attempt"), N_("Rule set"),
+                N_("Rounds"), N_("Pass mark"), N_("Score"), N_("Result"))
 
 
 def _stats_from_answers(answers: Sequence[AnswerRecord]) -> list[SkillStat]:
@@ -294,7 +332,7 @@ def _mistake_rows(answers: Iterable[AnswerRecord]) -> list[list[tuple[str, str] 
     ]
 
 
-_MISTAKE_HEADER = ("When", "Skill", "Question", "Expected", "Given")
+_MISTAKE_HEADER = (N_("When"), N_("Skill"), N_("Question"), N_("Expected"), N_("Given"))
 
 
 class TraineeReportSources(ProgressReads, RosterReads, ExamResults, Protocol):
@@ -311,9 +349,17 @@ def trainee_report_html(
     lessons: Sequence[Lesson] | None = None,
     *,
     room: str | None = None,
+    language: str | None = None,
 ) -> str:
     """A printable report on one trainee: figures, skills (with mastery against the
-    targets of ``lessons``, default the course's), exams and mistakes."""
+    targets of ``lessons``, default the course's), exams and mistakes; in ``language``
+    (``en``, ``es``; None: the station's), names and answers as they were kept."""
+    with in_language(language):
+        return _trainee_report(db, trainee_id, lessons, room)
+
+
+def _trainee_report(db: TraineeReportSources, trainee_id: int,
+                    lessons: Sequence[Lesson] | None, room: str | None) -> str:
     trainee = db.get_trainee(trainee_id)
     if trainee is None:
         raise StorageError(f"trainee_id: no trainee {trainee_id}")
@@ -327,29 +373,33 @@ def trainee_report_html(
     used = rulesets_used(db, trainee_id)
 
     accuracy = row.accuracy if row else None
+    none_yet = _("none yet")
     facts = [
         *_identity(trainee, room),
-        ("Profile created", local_time(trainee.created)),
-        ("First answer", local_time(answers[0].answered_at) if answers else "none yet"),
-        ("Last answer", local_time(answers[-1].answered_at) if answers else "none yet"),
-        ("Last active", local_time(trainee.last_active) or "never"),
+        (_("Profile created"), local_time(trainee.created)),
+        (_("First answer"), local_time(answers[0].answered_at) if answers else none_yet),
+        (_("Last answer"), local_time(answers[-1].answered_at) if answers else none_yet),
+        (_("Last active"), local_time(trainee.last_active) or _("never")),
         (
-            "Rule sets",
-            "; ".join(f"{ruleset_title(rid)}: {n} session{'s' * (n != 1)}" for rid, n in used)
-            or "none yet",
+            _("Rule sets"),
+            "; ".join(ngettext("{ruleset}: {count} session", "{ruleset}: {count} sessions", n,
+                               ruleset=ruleset_title(rid)) for rid, n in used)
+            or none_yet,
         ),
-        ("Answers", str(len(answers))),
-        ("Accuracy", f"{percent(accuracy)}%" if accuracy is not None else "no answers yet"),
-        ("Rounds played", str(row.rounds_played if row else 0)),
+        (_("Answers"), str(len(answers))),
+        (_("Accuracy"), f"{percent(accuracy)}%" if accuracy is not None
+         else _("no answers yet")),
+        (_("Rounds played"), str(row.rounds_played if row else 0)),
         (
-            "Average time per round",
-            f"{seconds_text(row.seconds_per_round)} s"
+            _("Average time per round"),
+            _("{seconds} s", seconds=seconds_text(row.seconds_per_round))
             if row and row.seconds_per_round is not None
-            else "no rounds yet",
+            else _("no rounds yet"),
         ),
-        ("Streak of correct answers", f"current {streak.current}, best {streak.best}"),
-        ("Latest exam", row.exam_status.label if row else ExamStatus.NONE.label),
-        ("Records", records_text(db.record_seals(trainee_id))),
+        (_("Streak of correct answers"), _("current {current}, best {best}",
+                                           current=streak.current, best=streak.best)),
+        (_("Latest exam"), row.exam_status.label if row else ExamStatus.NONE.label),
+        (_("Records"), records_text(db.record_seals(trainee_id))),
     ]
     by_skill = Counter(answer.skill for answer in mistakes)
     summary_rows: list[list[tuple[str, str] | str]] = [
@@ -358,31 +408,44 @@ def trainee_report_html(
     ]
     latest = list(reversed(mistakes))[:MISTAKES_IN_REPORT]
     sections = [
-        "<h2>Summary</h2>" + _facts(facts),
-        "<h2>Accuracy and mastery per skill</h2>"
+        f"<h2>{_e(_('Summary'))}</h2>" + _facts(facts),
+        f"<h2>{_e(_('Accuracy and mastery per skill'))}</h2>"
         + _table(
-            _SKILL_HEADER + _MASTERY_HEADER, _skill_rows(stats, mastery), empty="No answers yet."
+            _titles(_SKILL_HEADER + _MASTERY_HEADER), _skill_rows(stats, mastery),
+            empty=_("No answers yet."),
         )
         + f'<p class="note">{_e(target_text())}</p>',
-        "<h2>Exams</h2>" + _table(_EXAM_HEADER, _exam_rows(exams), empty="No exams taken."),
-        f"<h2>Mistakes ({len(mistakes)})</h2>"
-        + _table(("Skill", "Mistakes"), summary_rows, empty="No mistakes."),
+        f"<h2>{_e(_('Exams'))}</h2>"
+        + _table(_titles(_EXAM_HEADER), _exam_rows(exams), empty=_("No exams taken.")),
+        f"<h2>{_e(_('Mistakes ({count})', count=len(mistakes)))}</h2>"
+        + _table(_titles((N_("Skill"), N_("Mistakes"))), summary_rows,
+                 empty=_("No mistakes.")),
     ]
     if latest:
         shown = (
-            f"The latest {len(latest)} of {len(mistakes)}"
+            _("The latest {shown} of {count}, newest first", shown=len(latest),
+              count=len(mistakes))
             if len(latest) < len(mistakes)
-            else "All mistakes"
+            else _("All mistakes, newest first")
         )
         sections.append(
-            f"<h2>{_e(shown)}, newest first</h2>" + _table(_MISTAKE_HEADER, _mistake_rows(latest))
+            f"<h2>{_e(shown)}</h2>" + _table(_titles(_MISTAKE_HEADER), _mistake_rows(latest))
         )
-    subtitle = f"Dealer training record \u2014 Heads Up Hold'em \u2014 {trainee.name}"
-    return _page(f"Trainee report: {trainee.name}", subtitle, sections, trainee.name)
+    subtitle = _("Dealer training record \u2014 Heads Up Hold'em \u2014 {trainee}",
+                 trainee=trainee.name)
+    return _page(_("Trainee report: {trainee}", trainee=trainee.name), subtitle, sections,
+                 trainee.name)
 
 
-def exam_report_html(db: ExamReportSources, exam_id: int, *, room: str | None = None) -> str:
-    """A printable report on one exam: who, when, rule set, score, pass/fail, mistakes."""
+def exam_report_html(db: ExamReportSources, exam_id: int, *, room: str | None = None,
+                     language: str | None = None) -> str:
+    """A printable report on one exam: who, when, rule set, score, pass/fail, mistakes;
+    in ``language`` (``en``, ``es``; None: the station's)."""
+    with in_language(language):
+        return _exam_report(db, exam_id, room)
+
+
+def _exam_report(db: ExamReportSources, exam_id: int, room: str | None) -> str:
     exam = find_exam(db, exam_id)
     trainee = db.get_trainee(exam.trainee_id)
     if trainee is None:
@@ -400,48 +463,54 @@ def exam_report_html(db: ExamReportSources, exam_id: int, *, room: str | None = 
     duration = ""
     if exam.finished is not None:
         minutes, seconds = divmod(round((exam.finished - exam.started).total_seconds()), 60)
-        duration = f"{minutes} min {seconds:02d} s"
+        duration = _("{minutes} min {seconds} s", minutes=minutes, seconds=format(seconds, "02d"))
     rounds_answered = len({a.round_id for a in answers})
     score = score_text(exam.score)
     setup_name = exam_setup_name(exam, config.name if config else None)
+    code_title = _(VERIFICATION_CODE)
     facts = [
         *_identity(trainee, room),
-        ("Exam", f"#{exam.id}" + (f" \u2014 {setup_name}" if setup_name else "")),
-        ("Attempt", attempt_text(exam)),
-        ("Rule set", ruleset_title(exam.ruleset_id, exam.ruleset_version)),
+        (_("Exam"), f"#{exam.id} \u2014 {setup_name}" if setup_name else f"#{exam.id}"),
+        (_("Attempt"), attempt_text(exam)),
+        (_("Rule set"), ruleset_title(exam.ruleset_id, exam.ruleset_version)),
         *exam_setup_facts(exam),
-        ("Started", local_time(exam.started)),
-        ("Finished", local_time(exam.finished) or "not finished"),
-        ("Time taken", duration or "\u2014"),
-        ("Time limit", time_limit_text(exam.time_limit_seconds)),
-        ("Rounds", f"{exam.rounds} set, {rounds_answered} answered"),
-        ("Answers", f"{len(answers)}, of which {len(answers) - len(wrong)} correct"),
-        ("Pass mark", f"{exam.pass_mark:g}%"),
-        ("Score", score),
-        ("Result", result),
-        ("Record", record_text(exam, with_code=False)),
-        *([(VERIFICATION_CODE, exam.verification_code)] if exam.verification_code else []),
+        (_("Started"), local_time(exam.started)),
+        (_("Finished"), local_time(exam.finished) or _("not finished")),
+        (_("Time taken"), duration or "\u2014"),
+        (_("Time limit"), time_limit_text(exam.time_limit_seconds)),
+        (_("Rounds"), _("{rounds} set, {answered} answered", rounds=exam.rounds,
+                        answered=rounds_answered)),
+        (_("Answers"), _("{count}, of which {correct} correct", count=len(answers),
+                         correct=len(answers) - len(wrong))),
+        (_("Pass mark"), f"{exam.pass_mark:g}%"),
+        (_("Score"), score),
+        (_("Result"), result),
+        (_("Record"), record_text(exam, with_code=False)),
+        *([(code_title, exam.verification_code)] if exam.verification_code else []),
     ]
-    css = {"PASS": "pass", "FAIL": "fail", "ALTERED": "fail"}.get(result, "")
+    css = exam_result_style(exam)
     colour = {"pass": "#11632f", "fail": "#a3121f"}.get(css, "#555555")
     verdict = (
         f'<table cellspacing="0" style="border: 2px solid {colour}"><tr>'
         f'<td style="padding: 6px 16px; color: {colour}; font-size: 16pt; font-weight: bold">'
         f"{_e(result)}</td>"
-        f'<td style="padding: 6px 16px; font-size: 12pt">score {_e(score)}'
-        f" \u2014 pass mark {exam.pass_mark:g}%</td></tr></table>" + _GAP
+        '<td style="padding: 6px 16px; font-size: 12pt">'
+        + _e(_("score {score} \u2014 pass mark {mark}%", score=score,
+               mark=format(exam.pass_mark, "g")))
+        + "</td></tr></table>" + _GAP
     )
     sections = [
         verdict,
-        "<h2>Exam</h2>" + _facts(facts, whole=[VERIFICATION_CODE]),
-        "<h2>Accuracy per skill in this exam</h2>"
+        f"<h2>{_e(_('Exam'))}</h2>" + _facts(facts, whole=[code_title]),
+        f"<h2>{_e(_('Accuracy per skill in this exam'))}</h2>"
         + _table(
-            _SKILL_HEADER,
+            _titles(_SKILL_HEADER),
             _skill_rows(_stats_from_answers(answers)),
-            empty="No answers.",
+            empty=_("No answers."),
         ),
-        f"<h2>Mistakes ({len(wrong)})</h2>"
-        + _table(_MISTAKE_HEADER, _mistake_rows(wrong), empty="No mistakes."),
+        f"<h2>{_e(_('Mistakes ({count})', count=len(wrong)))}</h2>"
+        + _table(_titles(_MISTAKE_HEADER), _mistake_rows(wrong), empty=_("No mistakes.")),
     ]
-    subtitle = f"Heads Up Hold'em dealer exam \u2014 {name} \u2014 {local_time(exam.started)}"
-    return _page(f"Exam report: {name}", subtitle, sections, name)
+    subtitle = _("Heads Up Hold'em dealer exam \u2014 {trainee} \u2014 {moment}", trainee=name,
+                 moment=local_time(exam.started))
+    return _page(_("Exam report: {trainee}", trainee=name), subtitle, sections, name)

@@ -34,8 +34,9 @@ from enum import StrEnum
 
 from trainer.engine.round import Wager, offered_side_wagers
 from trainer.engine.rulesets import RuleSet, RuleSetError, load_ruleset
+from trainer.i18n import N_, _, ngettext
 from trainer.reports.queries import course_lessons
-from trainer.reports.text import percent, seconds_text, skill_label, skill_order
+from trainer.reports.text import mastery_text, percent, seconds_text, skill_label, skill_order
 from trainer.skills import Skill
 from trainer.storage.grid_queries import RecentAnswers
 from trainer.storage.interfaces import ClassViewReads
@@ -68,16 +69,22 @@ LEVELS: tuple[Level, ...] = (
 class Flag(StrEnum):
     """What the instructor may want to act on, per trainee."""
 
-    BELOW_TARGET = "below target"
-    NOT_PRACTISED = "not practised"
-    SLOW = "slower than target time"
+    BELOW_TARGET = N_("below target")
+    NOT_PRACTISED = N_("not practised")
+    SLOW = N_("slower than target time")
+
+    @property
+    def display_name(self) -> str:
+        """The flag in the current language (its value is what the CSV files carry)."""
+        return _(self.value)
 
     def description(self, days: int = NOT_PRACTISED_DAYS) -> str:
         """What the flag means (``days``: the grid's days for *not practised*)."""
         return {
-            Flag.BELOW_TARGET: "some practised skill is not mastered yet",
-            Flag.NOT_PRACTISED: f"no answer for {days} days or more",
-            Flag.SLOW: "some practised skill's median time is above its target time",
+            Flag.BELOW_TARGET: _("some practised skill is not mastered yet"),
+            Flag.NOT_PRACTISED: ngettext("no answer for {count} day or more",
+                                         "no answer for {count} days or more", days),
+            Flag.SLOW: _("some practised skill's median time is above its target time"),
         }[self]
 
 
@@ -293,21 +300,29 @@ def cell_tooltip(cell: GridCell) -> str:
     """The counts behind a cell, in words (the grid's tooltip)."""
     figures = cell.mastery
     title = skill_label(cell.skill)
+    target = f"{figures.target_seconds:g}"
     if not cell.started:
-        return f"{title}: not practised yet (target time {figures.target_seconds:g} s)."
+        return _("{skill}: not practised yet (target time {target} s).", skill=title,
+                 target=target)
     when = cell.last_practised.astimezone().strftime("%Y-%m-%d") if cell.last_practised else ""
-    slower = " (slower than the target)" if cell.slow else ""
-    return (
-        f"{title}: {figures.score} ({figures.level.value})\n"
-        f"Last {figures.answers} answer{'s' * (figures.answers != 1)}: {cell.right} right"
-        f" ({percent(figures.accuracy, 0)}%)\n"
-        f"Median {seconds_text(figures.median_seconds)} s, mean"
-        f" {seconds_text(cell.mean_seconds)} s; target {figures.target_seconds:g} s{slower}\n"
-        f"Last practised {when}"
+    median, mean = seconds_text(figures.median_seconds), seconds_text(cell.mean_seconds)
+    times = (
+        _("Median {median} s, mean {mean} s; target {target} s (slower than the target)",
+          median=median, mean=mean, target=target) if cell.slow
+        else _("Median {median} s, mean {mean} s; target {target} s", median=median,
+               mean=mean, target=target)
     )
+    return "\n".join((
+        _("{skill}: {mastery}", skill=title, mastery=mastery_text(figures)),
+        ngettext("Last {count} answer: {right} right ({accuracy}%)",
+                 "Last {count} answers: {right} right ({accuracy}%)", figures.answers,
+                 right=cell.right, accuracy=percent(figures.accuracy, 0)),
+        times,
+        _("Last practised {day}", day=when),
+    ))
 
 
 def flags_text(flags: Iterable[Flag]) -> str:
     """``below target, slower than target time``, in :class:`Flag` order; empty for none."""
     chosen = set(flags)
-    return ", ".join(flag.value for flag in Flag if flag in chosen)
+    return ", ".join(flag.display_name for flag in Flag if flag in chosen)

@@ -15,6 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from trainer.engine.round import Wager
 from trainer.engine.rulesets import RuleSetError, load_ruleset
 from trainer.exam_setup import BEFORE_SETUPS
+from trainer.i18n import N_, _, ngettext
 from trainer.skills import QuestionKind, Skill
 from trainer.storage.models import AnswerRecord, Exam, ExamStatus, SealSummary
 from trainer.training.chip_records import report_answer_text
@@ -28,15 +29,15 @@ from trainer.training.mastery import (
 )
 
 _KIND_TEXT = {
-    QuestionKind.DEALER_HAND: "Dealer's hand",
-    QuestionKind.QUALIFIES: "Does the dealer qualify?",
-    QuestionKind.NEXT_SEAT: "Which seat is settled next?",
-    QuestionKind.SEAT_HAND: "best hand",
-    QuestionKind.SEAT_RESULT: "win, lose or tie",
-    QuestionKind.PAYOUT: "pay, push or take",
-    QuestionKind.CAPPED_TOTAL: "capped total",
-    QuestionKind.MISTAKE: "the dealer's mistake",
-    QuestionKind.PROCEDURE: "running the round",
+    QuestionKind.DEALER_HAND: N_("Dealer's hand"),
+    QuestionKind.QUALIFIES: N_("Does the dealer qualify?"),
+    QuestionKind.NEXT_SEAT: N_("Which seat is settled next?"),
+    QuestionKind.SEAT_HAND: N_("best hand"),
+    QuestionKind.SEAT_RESULT: N_("win, lose or tie"),
+    QuestionKind.PAYOUT: N_("pay, push or take"),
+    QuestionKind.CAPPED_TOTAL: N_("capped total"),
+    QuestionKind.MISTAKE: N_("the dealer's mistake"),
+    QuestionKind.PROCEDURE: N_("running the round"),
 }
 
 _SKILL_ORDER = {skill: index for index, skill in enumerate(Skill)}
@@ -54,27 +55,26 @@ def skill_order(skill: Skill) -> int:
 
 def wager_label(wager: Wager | None) -> str:
     """``Trips Plus`` for ``trips_plus``; empty for None."""
-    return "" if wager is None else wager.label
+    return "" if wager is None else wager.display_name
 
 
 def question_text(answer: AnswerRecord) -> str:
     """A short description of the question asked, e.g. ``Seat 6 Odds: pay, push or take``."""
-    what = _KIND_TEXT[answer.kind]
-    subject = " ".join(
-        part
-        for part in (
-            f"Seat {answer.seat}" if answer.seat is not None else "",
-            wager_label(answer.wager),
-        )
-        if part
-    )
-    return f"{subject}: {what}" if subject else what
+    what = _(_KIND_TEXT[answer.kind])
+    wager = wager_label(answer.wager)
+    if answer.seat is not None and wager:
+        return _("Seat {seat} {wager}: {question}", seat=answer.seat, wager=wager, question=what)
+    if answer.seat is not None:
+        return _("Seat {seat}: {question}", seat=answer.seat, question=what)
+    if wager:
+        return _("{wager}: {question}", wager=wager, question=what)
+    return what
 
 
 def given_text(given: str | None) -> str:
     """What the trainee answered; ``(no answer)`` when time ran out; a payout built in
     chips in words (``3 x $5 red, 1 x $2.50 pink``)."""
-    return "(no answer)" if given is None else answer_words(given)
+    return _("(no answer)") if given is None else answer_words(given)
 
 
 def answer_words(text: str) -> str:
@@ -113,18 +113,33 @@ def seconds_text(seconds: float | None, digits: int = 1) -> str:
 
 def target_text() -> str:
     """The target in words, for the screens and the reports."""
-    return (
-        f"Target: mastered \u2014 a score of {MASTERED_SCORE} of 100 over the last {WINDOW}"
-        f" answers on the skill (at least {MASTERY_MIN_ANSWERS}), with speed counted against"
-        " the skill's target time."
+    return _(
+        "Target: mastered \u2014 a score of {score} of 100 over the last {window}"
+        " answers on the skill (at least {least}), with speed counted against"
+        " the skill's target time.",
+        score=MASTERED_SCORE, window=WINDOW, least=MASTERY_MIN_ANSWERS,
     )
+
+
+_LEVEL_TEXT = {
+    Level.NOT_STARTED: N_("not started"),
+    Level.LEARNING: N_("learning"),
+    Level.PRACTISING: N_("practising"),
+    Level.PROFICIENT: N_("proficient"),
+    Level.MASTERED: N_("mastered"),
+}
+
+
+def level_text(level: Level) -> str:
+    """A mastery level's name for people (its value is what CSV files carry)."""
+    return _(_LEVEL_TEXT[level])
 
 
 def mastery_text(figures: Mastery) -> str:
     """``87 (proficient)``; empty for a skill not started."""
     if figures.level is Level.NOT_STARTED:
         return ""
-    return f"{figures.score} ({figures.level.value})"
+    return _("{score} ({level})", score=figures.score, level=level_text(figures.level))
 
 
 def verdict_text(figures: Mastery) -> str:
@@ -134,23 +149,29 @@ def verdict_text(figures: Mastery) -> str:
     median 7.2 s against a target of 8 s.``
     """
     if figures.level is Level.NOT_STARTED:
-        return "Not practised yet."
-    lacking = []
-    if figures.score < MASTERED_SCORE:
-        lacking.append(f"a score of {figures.score} (needs {MASTERED_SCORE})")
-    if figures.answers < MASTERY_MIN_ANSWERS:
-        lacking.append(f"{figures.answers} of the {MASTERY_MIN_ANSWERS} answers needed")
-    verdict = (
-        f"Met: a score of {figures.score}." if target_met(figures)
-        else "Not yet: " + "; ".join(lacking) + "."
-    )
-    plural = "s" * (figures.answers != 1)
-    return (
-        f"{verdict} Over the last {figures.answers} answer{plural}:"
-        f" {percent(figures.accuracy, 0)}% correct, median"
-        f" {seconds_text(figures.median_seconds)} s against a target of"
-        f" {figures.target_seconds:g} s."
-    )
+        return _("Not practised yet.")
+    low_score = figures.score < MASTERED_SCORE
+    few = figures.answers < MASTERY_MIN_ANSWERS
+    if target_met(figures):
+        verdict = _("Met: a score of {score}.", score=figures.score)
+    elif low_score and few:
+        verdict = _("Not yet: a score of {score} (needs {needed}); {answers} of the {least}"
+                    " answers needed.", score=figures.score, needed=MASTERED_SCORE,
+                    answers=figures.answers, least=MASTERY_MIN_ANSWERS)
+    elif few:
+        verdict = _("Not yet: {answers} of the {least} answers needed.",
+                    answers=figures.answers, least=MASTERY_MIN_ANSWERS)
+    else:
+        verdict = _("Not yet: a score of {score} (needs {needed}).", score=figures.score,
+                    needed=MASTERED_SCORE)
+    figures_text = ngettext(
+        "Over the last {count} answer: {accuracy}% correct, median {median} s against a"
+        " target of {target} s.",
+        "Over the last {count} answers: {accuracy}% correct, median {median} s against a"
+        " target of {target} s.",
+        figures.answers, accuracy=percent(figures.accuracy, 0),
+        median=seconds_text(figures.median_seconds), target=format(figures.target_seconds, "g"))
+    return _("{verdict} {figures}", verdict=verdict, figures=figures_text)
 
 
 def ruleset_title(ruleset_id: str, version: int | None = None) -> str:
@@ -158,9 +179,12 @@ def ruleset_title(ruleset_id: str, version: int | None = None) -> str:
     try:
         ruleset = load_ruleset(ruleset_id)
     except (RuleSetError, OSError, ValueError):
-        return ruleset_id if version is None else f"{ruleset_id} (version {version})"
+        if version is None:
+            return ruleset_id
+        return _("{ruleset} (version {version})", ruleset=ruleset_id, version=version)
     shown = ruleset.version if version is None else version
-    return f"{ruleset.name} ({ruleset_id}, version {shown})"
+    return _("{name} ({ruleset}, version {version})", name=ruleset.name, ruleset=ruleset_id,
+             version=shown)
 
 
 def exam_result_text(exam: Exam) -> str:
@@ -169,22 +193,40 @@ def exam_result_text(exam: Exam) -> str:
     cannot be checked, its result with ``(cannot be checked)``."""
     status = exam.status
     if status is ExamStatus.ALTERED:
-        return "ALTERED"
+        return _("ALTERED")
     if status is ExamStatus.UNCHECKABLE:
-        claimed = "in progress" if exam.finished is None else ("PASS" if exam.passed else "FAIL")
-        return f"{claimed} (cannot be checked)"
+        if exam.finished is None:
+            return _("in progress (cannot be checked)")
+        return _("PASS (cannot be checked)") if exam.passed else _("FAIL (cannot be checked)")
     if status is ExamStatus.PASSED:
-        return "PASS"
+        return _("PASS")
     if status is ExamStatus.FAILED:
-        return "FAIL"
-    return "in progress"
+        return _("FAIL")
+    return _("in progress")
+
+
+def exam_result_style(exam: Exam) -> str:
+    """How a report colours an exam's result: ``pass``, ``fail`` (a fail or an altered
+    record) or empty, from its status (never from the words, which are translated)."""
+    return {ExamStatus.PASSED: "pass", ExamStatus.FAILED: "fail",
+            ExamStatus.ALTERED: "fail"}.get(exam.status, "")
 
 
 def _kinds_text(summary: SealSummary) -> str:
     """`` (2957 answers, 1 exam)``: what the records are, kinds with none left out."""
-    named = [f"{count} {kind.removesuffix('s') if count == 1 else kind}"
-             for kind, count in summary.kinds if count]
-    return f" ({', '.join(named)})" if named else ""
+    named = [_kind_count(kind, count) for kind, count in summary.kinds if count]
+    return _(" ({kinds})", kinds=", ".join(named)) if named else ""
+
+
+def _kind_count(kind: str, count: int) -> str:
+    """``2957 answers``, ``1 exam``: a kind of record storage names, counted."""
+    if kind == "answers":
+        return ngettext("{count} answer", "{count} answers", count)
+    if kind == "course answers":
+        return ngettext("{count} course answer", "{count} course answers", count)
+    if kind == "exams":
+        return ngettext("{count} exam", "{count} exams", count)
+    return f"{count} {kind.removesuffix('s') if count == 1 else kind}"
 
 
 def records_text(summary: SealSummary) -> str:
@@ -192,31 +234,36 @@ def records_text(summary: SealSummary) -> str:
     course answer (a ruling or a drill round) and exam, each counted once and named by
     kind (``all 2958 as recorded (2957 answers, 1 exam), sealed by this station``)."""
     if summary.all_valid:
-        return f"all {summary.checked}{_kinds_text(summary)} as recorded, sealed by this station"
+        return _("all {count}{kinds} as recorded, sealed by this station",
+                 count=summary.checked, kinds=_kinds_text(summary))
     parts = []
     if summary.altered:
         shown = ", ".join(summary.altered[:10]) + (", ..." if len(summary.altered) > 10 else "")
-        parts.append(f"{len(summary.altered)} ALTERED outside the trainer ({shown})")
+        parts.append(_("{count} ALTERED outside the trainer ({records})",
+                       count=len(summary.altered), records=shown))
     if summary.uncheckable:
-        parts.append(f"{summary.uncheckable} cannot be checked (sealed with a station secret"
-                     " this station no longer has)")
-    return f"{summary.checked}{_kinds_text(summary)} checked: " + "; ".join(parts)
+        parts.append(_("{count} cannot be checked (sealed with a station secret this station"
+                       " no longer has)", count=summary.uncheckable))
+    return _("{count}{kinds} checked: {problems}", count=summary.checked,
+             kinds=_kinds_text(summary), problems="; ".join(parts))
 
 
 def record_text(exam: Exam, *, with_code: bool = True) -> str:
     """The exam record's seal as a report states it, with its verification code (unless
     ``with_code`` is false: a report that prints the code on a line of its own)."""
-    code = (f" Verification code {exam.verification_code}."
-            if exam.verification_code and with_code else "")
     if exam.status is ExamStatus.ALTERED:
-        return ("ALTERED: this record was changed outside the trainer; its score and result"
-                " are not to be believed." + code)
-    if exam.status is ExamStatus.UNCHECKABLE:
-        return ("Cannot be checked: it was sealed with a station secret this station no"
-                " longer has." + code)
-    if exam.verification_code is None:
-        return "Not sealed."
-    return "As recorded (sealed by this station)." + code
+        seal = _("ALTERED: this record was changed outside the trainer; its score and result"
+                 " are not to be believed.")
+    elif exam.status is ExamStatus.UNCHECKABLE:
+        seal = _("Cannot be checked: it was sealed with a station secret this station no"
+                 " longer has.")
+    elif exam.verification_code is None:
+        return _("Not sealed.")
+    else:
+        seal = _("As recorded (sealed by this station).")
+    if exam.verification_code and with_code:
+        return _("{seal} Verification code {code}.", seal=seal, code=exam.verification_code)
+    return seal
 
 
 def score_text(score: float | None) -> str:
@@ -239,8 +286,10 @@ def exam_setup_name(exam: Exam, fallback: str | None = None) -> str:
     ``fallback`` (the set-up's name now) or empty."""
     if exam.setup is None:
         return fallback or ""
-    version = f" (version {exam.setup_version})" if exam.setup_version else ""
-    return exam.setup.name + version
+    if exam.setup_version:
+        return _("{name} (version {version})", name=exam.setup.name,
+                 version=exam.setup_version)
+    return exam.setup.name
 
 
 def exam_setup_facts(exam: Exam) -> list[tuple[str, str]]:
@@ -248,17 +297,18 @@ def exam_setup_facts(exam: Exam) -> list[tuple[str, str]]:
     exam from before schema 5 says so instead of guessing."""
     setup = exam.setup
     if setup is None:
-        return [("Seats, side bets, tables", BEFORE_SETUPS + " (the station's Settings chose"
-                 " them then)")]
-    kind = [("Exercises", setup.exercise_text)] if setup.mistakes else []
+        return [(_("Seats, side bets, tables"),
+                 _("{before} (the station's Settings chose them then)",
+                   before=_(BEFORE_SETUPS)))]
+    kind = [(_("Exercises"), setup.exercise_text)] if setup.mistakes else []
     return [
         *kind,
-        ("Table letters", setup.tables_text),
-        ("Occupied seats", str(setup.seats)),
-        ("Side bets", setup.side_bets_text),
-        ("Hands", setup.hands_text),
-        ("Payouts", payouts_text(setup.chips)),
-        ("Attempts allowed", setup.attempts_text),
+        (_("Table letters"), setup.tables_text),
+        (_("Occupied seats"), str(setup.seats)),
+        (_("Side bets"), setup.side_bets_text),
+        (_("Hands"), setup.hands_text),
+        (_("Payouts"), payouts_text(setup.chips)),
+        (_("Attempts allowed"), setup.attempts_text),
     ]
 
 
@@ -267,14 +317,16 @@ def payouts_text(chips: bool) -> str:
     says so (every payout built from the room's rack and graded by its chip procedure,
     docs/rules.md §10, whatever the station's Pay with chips)."""
     if chips:
-        return ("built in chips from the room's rack: the set-up required payouts in chips,"
-                " graded by the room's chip procedure")
-    return "typed amounts"
+        return _("built in chips from the room's rack: the set-up required payouts in chips,"
+                 " graded by the room's chip procedure")
+    return _("typed amounts")
 
 
 def time_limit_text(seconds: int | None) -> str:
     """``30 min`` or ``none``."""
     if not seconds:
-        return "none"
+        return _("none")
     minutes, rest = divmod(seconds, 60)
-    return f"{minutes} min" if not rest else f"{minutes} min {rest} s"
+    if not rest:
+        return _("{minutes} min", minutes=minutes)
+    return _("{minutes} min {seconds} s", minutes=minutes, seconds=rest)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from trainer.engine.round import Wager
+from trainer.i18n import N_, _
 from trainer.reports.text import percent, skill_label, skill_order, wager_label
 from trainer.skills import QuestionKind, Skill
 from trainer.storage.grid_queries import MissedGroup, WeekStat
@@ -30,27 +31,34 @@ MOST_MISSED_SHOWN = 10
 """How many kinds of question the most-missed list names."""
 
 _KIND_WORDS = {
-    QuestionKind.DEALER_HAND: "the dealer's hand",
-    QuestionKind.QUALIFIES: "does the dealer qualify?",
-    QuestionKind.NEXT_SEAT: "which seat is settled next?",
-    QuestionKind.SEAT_HAND: "the player's best hand",
-    QuestionKind.SEAT_RESULT: "win, lose or tie",
-    QuestionKind.PAYOUT: "pay, push or take",
-    QuestionKind.CAPPED_TOTAL: "the capped total",
-    QuestionKind.MISTAKE: "the dealer's mistake",
-    QuestionKind.PROCEDURE: "running the round",
+    QuestionKind.DEALER_HAND: N_("the dealer's hand"),
+    QuestionKind.QUALIFIES: N_("does the dealer qualify?"),
+    QuestionKind.NEXT_SEAT: N_("which seat is settled next?"),
+    QuestionKind.SEAT_HAND: N_("the player's best hand"),
+    QuestionKind.SEAT_RESULT: N_("win, lose or tie"),
+    QuestionKind.PAYOUT: N_("pay, push or take"),
+    QuestionKind.CAPPED_TOTAL: N_("the capped total"),
+    QuestionKind.MISTAKE: N_("the dealer's mistake"),
+    QuestionKind.PROCEDURE: N_("running the round"),
 }
 
 
 def iso_week(monday: date) -> str:
     """``2026-W10`` for the week starting Monday 2 March 2026."""
-    year, week, _ = monday.isocalendar()
+    year, week, _weekday = monday.isocalendar()
     return f"{year}-W{week:02d}"
 
 
 def week_label(monday: date) -> str:
-    """``2026-W10 (from Mar 2)``."""
-    return f"{iso_week(monday)} (from {monday:%b} {monday.day})"
+    """``2026-W10 (from Mar 2)``: the month's name from the catalogue (never the
+    system's locale, which ``%b`` would follow)."""
+    return _("{week} (from {month} {day})", week=iso_week(monday),
+             month=_(MONTHS[monday.month - 1]), day=monday.day)
+
+
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
+          N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
+"""The months' short names, January first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,14 +142,17 @@ class MissedQuestion:
     @property
     def text(self) -> str:
         """``Pocket Bonus: pay, push or take``."""
-        what = _KIND_WORDS[self.kind]
-        return f"{wager_label(self.wager)}: {what}" if self.wager else what[0].upper() + what[1:]
+        what = _(_KIND_WORDS[self.kind])
+        if self.wager:
+            return _("{wager}: {question}", wager=wager_label(self.wager), question=what)
+        return what[0].upper() + what[1:]
 
     def describe(self) -> str:
         """``Pocket Bonus: pay, push or take (Settling the Pocket Bonus): 8 of 12 wrong
         (66.7%)``."""
-        return (f"{self.text} ({skill_label(self.skill)}): {self.wrong} of {self.answers}"
-                f" wrong ({percent(self.share_wrong)}%)")
+        return _("{question} ({skill}): {wrong} of {answers} wrong ({share}%)",
+                 question=self.text, skill=skill_label(self.skill), wrong=self.wrong,
+                 answers=self.answers, share=percent(self.share_wrong))
 
 
 def _missed(group: MissedGroup) -> MissedQuestion:
