@@ -61,7 +61,7 @@ def answer_keys(words: AnswerWords | None = None) -> list[tuple[str, str]]:
                             " high, pair of fours, two pair, sixes and fours, three kings,"
                             " kings full of nines, ace-high flush (ranks named must be"
                             " right); the dealer's hand with its five cards, e.g. {example}",
-                            hands=hands, example=f"{flush} As Ks 9s 7s 2s")),
+                            hands=hands, example=flush + " As Ks 9s 7s 2s")),
         (f"{key('win').lower()} 10 30 15 {key('take').lower()}",
          _("A whole seat in one line, when its result is asked: the result, then each wager"
            " in the order asked (amount, {push} or {take}) and its capped total; graded one"

@@ -127,10 +127,10 @@ def _exam_over(passed: bool, correct: int, questions: int, score: str,
     if passed:
         return _("Exam over \u2014 PASSED: {correct} of {questions} correct ({score}); the"
                  " pass mark is {mark}%.", correct=correct, questions=questions, score=score,
-                 mark=f"{mark:g}")
+                 mark=format(mark, "g"))
     return _("Exam over \u2014 FAILED: {correct} of {questions} correct ({score}); the pass"
              " mark is {mark}%.", correct=correct, questions=questions, score=score,
-             mark=f"{mark:g}")
+             mark=format(mark, "g"))
 
 
 class _Cancelled:
@@ -724,8 +724,9 @@ class MainWindow(QMainWindow):
         configs = self.db.list_exam_configs()
         if not configs:
             return None
+        mark = format(station_exam_pass_mark(self.site.exam), "g")
         practice = _("Station exam (this station's Settings, pass mark {mark}%; not an"
-                     " instructor's exam)", mark=f"{station_exam_pass_mark(self.site.exam):g}")
+                     " instructor's exam)", mark=mark)
         labels = [f"{c.name}: {c.for_new_exams.described}" for c in configs]
         while True:
             choice, ok = QInputDialog.getItem(
@@ -1037,7 +1038,7 @@ class MainWindow(QMainWindow):
         if self._exam_deadline.isActive():
             left = self._exam_deadline.remainingTime() // 1000
             text += "  \u2022 " + _("exam time left {minutes}:{seconds}", minutes=left // 60,
-                                     seconds=f"{left % 60:02d}")
+                                     seconds=format(left % 60, "02d"))
         self.clock_label.setText(text)
 
     def quit(self) -> bool:

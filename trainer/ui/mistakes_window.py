@@ -28,6 +28,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
+from html import escape
 
 from PySide6.QtCore import QElapsedTimer, QEvent, QModelIndex, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QFontInfo, QKeyEvent, QKeySequence, QResizeEvent
@@ -48,10 +49,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainer.engine.money import dollars
 from trainer.engine.round import Wager
 from trainer.engine.rulesets import DEFAULT_RULES, RuleSet, RuleSetError, load_ruleset
 from trainer.exam_setup import ExamSetup
+from trainer.i18n import N_, _, in_room_format, local_dollars, ngettext
 from trainer.reports.text import score_text
 from trainer.storage.interfaces import SessionStore
 from trainer.storage.models import Exam, ExamConfig, StorageError
@@ -77,8 +78,17 @@ from trainer.ui.table.view import TableView
 from trainer.ui.text_scale import scale_window_text
 from trainer.ui.window_fit import fit_window, remember_window
 
-TITLE = "Spot the dealer's mistake"
+TITLE = N_("Spot the dealer's mistake")
+"""Shown translated: ``_(TITLE)``."""
 _MARK = {Finding.FOUND: "\u2714", Finding.ALL_CORRECT: "\u2714"}
+FINDINGS = {
+    Finding.FOUND: N_("Found"),
+    Finding.WRONG_CORRECTION: N_("Marked, wrong correction"),
+    Finding.MISSED: N_("Missed"),
+    Finding.INVENTED: N_("Invented"),
+    Finding.ALL_CORRECT: N_("All correct"),
+}
+"""Each finding's name as the explanation shows it (its value is its code)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,17 +106,17 @@ def _seat_text(row: SpotRow) -> str:
 
 class SpotsModel(RowsModel[SpotRow]):
     columns = (
-        Column[SpotRow]("Seat", _seat_text, lambda r: r.spot.seat or 0, numeric=True),
-        Column[SpotRow]("Wager", lambda r: r.wager, lambda r: r.wager),
-        Column[SpotRow]("Stake", lambda r: r.stake, lambda r: r.stake, numeric=True),
-        Column[SpotRow]("The dealer", lambda r: r.dealer, lambda r: r.dealer),
-        Column[SpotRow]("Your mark", lambda r: r.mark, lambda r: r.mark),
+        Column[SpotRow](N_("Seat"), _seat_text, lambda r: r.spot.seat or 0, numeric=True),
+        Column[SpotRow](N_("Wager"), lambda r: r.wager, lambda r: r.wager),
+        Column[SpotRow](N_("Stake"), lambda r: r.stake, lambda r: r.stake, numeric=True),
+        Column[SpotRow](N_("The dealer"), lambda r: r.dealer, lambda r: r.dealer),
+        Column[SpotRow](N_("Your mark"), lambda r: r.mark, lambda r: r.mark),
     )
 
 
 def _correction_text(correction: Correction) -> str:
     if isinstance(correction, Decimal):
-        return dollars(correction)
+        return local_dollars(correction)
     if isinstance(correction, tuple):
         return " ".join(map(str, correction))
     return payout_text(correction)
@@ -117,7 +127,7 @@ def parse_correction(spot: Spot, text: str) -> Correction:
     if spot.seat is None:
         words = text.replace(",", " ").split()
         if not words or not all(word.isdigit() for word in words):
-            raise AnswerError("Type the seats in the order they are settled, e.g. 1 6 4 3")
+            raise AnswerError(_("Type the seats in the order they are settled, e.g. 1 6 4 3"))
         return tuple(int(word) for word in words)
     if spot.wager is None:
         return parse_amount_answer(text)
@@ -140,7 +150,8 @@ class MistakesWindow(QMainWindow):
         super().__init__(parent)
         if parent is not None:
             self.setWindowFlag(Qt.WindowType.Window)  # a window of its own, owned by parent
-        self.setWindowTitle(TITLE if exam is None else f"{TITLE} — exam {exam.name}")
+        self.setWindowTitle(_(TITLE) if exam is None
+                            else _("Spot the dealer's mistake \u2014 exam {exam}", exam=exam.name))
         self.catalogue, self.ruleset = catalogue, ruleset
         self.seats, self.side_bets, self.options = seats, side_bets, options
         self.recorder, self.exam = recorder, exam
@@ -174,13 +185,14 @@ class MistakesWindow(QMainWindow):
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         self.field = QLineEdit()
-        self.field.setPlaceholderText("the right settlement: 7.50, push, take; order: 1 6 4 3")
+        self.field.setPlaceholderText(_("the right settlement: {amount}, push, take; order: 1 6 4"
+                                        " 3", amount=in_room_format("7.50")))
         self.error = QLabel()
         self.error.setWordWrap(True)
-        self.mark_button = QPushButton("Mark (Enter)")
-        self.unmark_button = QPushButton("Unmark (Delete)")
-        self.done_button = QPushButton("Done (Ctrl+Enter)")
-        self.next_button = QPushButton("Next round (Ctrl+N)")
+        self.mark_button = QPushButton(_("Mark (Enter)"))
+        self.unmark_button = QPushButton(_("Unmark (Delete)"))
+        self.done_button = QPushButton(_("Done (Ctrl+Enter)"))
+        self.next_button = QPushButton(_("Next round (Ctrl+N)"))
         self.result = QTextBrowser()
 
         buttons = QHBoxLayout()
@@ -268,12 +280,14 @@ class MistakesWindow(QMainWindow):
                 self.table.spot_item(seat.seat, settled.wager).set_result(settled.outcome,
                                                                           settled.amount)
         order = ", ".join(map(str, exercise.dealer.order))
-        title = TITLE if self.exam is None else (
-            f"Exam {self.exam.name}: exercise {self.exam_number} of {self.exam.rounds}")
+        title = _(TITLE) if self.exam is None else _(
+            "Exam {exam}: exercise {number} of {count}", exam=self.exam.name,
+            number=self.exam_number, count=self.exam.rounds)
         self.heading.setText(
-            f"<b>{title}.</b> The dealer settled this round (seats {order}). Mark each"
-            " wrong settlement with the right one, or press Done with no marks for"
-            " \u201call correct\u201d.")
+            f"<b>{escape(title)}.</b> " + escape(_(
+                "The dealer settled this round (seats {order}). Mark each wrong settlement"
+                " with the right one, or press Done with no marks for \u201call"
+                " correct\u201d.", order=order)))
         self.result.clear()
         self.error.clear()
         self._refresh()
@@ -288,17 +302,17 @@ class MistakesWindow(QMainWindow):
             mark = self.marks.get(spot)
             marked = "" if mark is None else _correction_text(mark)
             if spot.seat is None:
-                rows.append(SpotRow(spot, "Order", "",
+                rows.append(SpotRow(spot, _("Order"), "",
                                     " ".join(map(str, self.exercise.dealer.order)), marked))
                 continue
             seat = self.exercise.dealer.seat(spot.seat)
             if spot.wager is None:
-                rows.append(SpotRow(spot, "Total (capped)" if seat.capped else "Total", "",
-                                    dollars(seat.total), marked))
+                rows.append(SpotRow(spot, _("Total (capped)") if seat.capped else _("Total"),
+                                    "", local_dollars(seat.total), marked))
                 continue
             settled = seat.wager(spot.wager)
             assert settled is not None
-            rows.append(SpotRow(spot, spot.wager.label, dollars(settled.stake),
+            rows.append(SpotRow(spot, spot.wager.display_name, local_dollars(settled.stake),
                                 settled.text(), marked))
         return rows
 
@@ -398,14 +412,27 @@ class MistakesWindow(QMainWindow):
         wrong = len(exercise.causes)
         found = grade.count(Finding.FOUND)
         invented = grade.count(Finding.INVENTED)
-        verdict = "\u2714 Right" if grade.correct else "\u2718 Not yet"
-        lines = [f"<p><b>{verdict}:</b> {found} of {wrong} wrong settlement"
-                 f"{'s' * (wrong != 1)} found, {invented} invented.</p>"]
+        if grade.correct:
+            verdict = ngettext("\u2714 Right: {found} of {count} wrong settlement found,"
+                               " {invented} invented.",
+                               "\u2714 Right: {found} of {count} wrong settlements found,"
+                               " {invented} invented.", wrong, found=found, invented=invented)
+        else:
+            verdict = ngettext("\u2718 Not yet: {found} of {count} wrong settlement found,"
+                               " {invented} invented.",
+                               "\u2718 Not yet: {found} of {count} wrong settlements found,"
+                               " {invented} invented.", wrong, found=found,
+                               invented=invented)
+        head, _colon, rest = verdict.partition(":")
+        lines = [f"<p><b>{escape(head)}:</b>{escape(rest)}</p>"]
         for result in grade.results:
             sign = _MARK.get(result.finding, "\u2718")
-            label = result.finding.value.capitalize()
-            text = result.explanation.removeprefix(f"{label}: ")
-            lines.append(f"<p>{sign} <b>{label}:</b> {text}</p>")
+            # The training's explanation starts with the finding's English name (its
+            # own text, not translated here); the name shown is the catalogue's.
+            english = result.finding.value.capitalize()
+            text = result.explanation.removeprefix(f"{english}: ")
+            label = _(FINDINGS[result.finding])
+            lines.append(f"<p>{sign} <b>{escape(label)}:</b> {escape(text)}</p>")
         return "".join(lines)
 
     def next_round(self) -> None:
@@ -426,26 +453,29 @@ class MistakesWindow(QMainWindow):
             write()
         except StorageError as error:
             self.recorder = None
-            QMessageBox.critical(self, "Progress not saved",
-                                 f"Your answers could not be saved to the database ({error})."
-                                 "\n\nYou can go on, but these exercises will not be kept."
-                                 " Tell your instructor.")
+            QMessageBox.critical(
+                self, _("Progress not saved"),
+                _("Your answers could not be saved to the database ({reason}).",
+                  reason=error) + "\n\n"
+                + _("You can go on, but these exercises will not be kept. Tell your"
+                    " instructor."))
 
     def _exam_graded(self, grade: MistakeGrade) -> None:
         assert self.exam is not None and self.exercise is not None
         self.exam_grades.append((self.exercise, grade))
         if self.exam_number < self.exam.rounds:
-            self.result.setHtml(
-                f"<p>Exercise {self.exam_number} of {self.exam.rounds} done. Nothing is"
-                " explained until the exam is over: next exercise (Ctrl+N).</p>")
+            self.result.setHtml("<p>" + escape(_(
+                "Exercise {number} of {count} done. Nothing is explained until the exam is"
+                " over: next exercise (Ctrl+N).", number=self.exam_number,
+                count=self.exam.rounds)) + "</p>")
             return
-        self.end_exam("All exercises done.")
+        self.end_exam(_("All exercises done."))
 
     def time_up(self) -> None:
         """The exam's time limit: an exercise not done counts as not answered."""
         if self.exam is not None and self.exam_result is None:
             self.field.setEnabled(False)
-            self.end_exam("Time is up.")
+            self.end_exam(_("Time is up."))
 
     def end_exam(self, why: str) -> None:
         """Score the exam (through the recorder) and explain every exercise done."""
@@ -457,17 +487,23 @@ class MistakesWindow(QMainWindow):
             try:
                 exam = recorder.close()
             except StorageError as error:
-                self.error.setText(f"The exam could not be scored ({error}).")
+                self.error.setText(_("The exam could not be scored ({reason}).",
+                                     reason=error))
         self.exam_result = exam
-        verdict = why
+        sentences = [why]
         if exam is not None and exam.score is not None:
-            verdict += (f" Score {score_text(exam.score)} (pass mark"
-                        f" {exam.pass_mark:g}%): {'passed' if exam.passed else 'not passed'}.")
+            score, mark = score_text(exam.score), f"{exam.pass_mark:g}"
+            sentences.append(
+                _("Score {score} (pass mark {mark}%): passed.", score=score, mark=mark)
+                if exam.passed else
+                _("Score {score} (pass mark {mark}%): not passed.", score=score, mark=mark))
             if not exam.passed and exam.score >= exam.pass_mark:
-                verdict += " An exam passes only when every exercise is done in time."
-        parts = [f"<p><b>{verdict}</b></p>"]
+                sentences.append(_("An exam passes only when every exercise is done in"
+                                   " time."))
+        parts = ["<p><b>" + escape(" ".join(sentences)) + "</b></p>"]
         for number, (exercise, grade) in enumerate(self.exam_grades, start=1):
-            parts.append(f"<h4>Exercise {number}</h4>" + self._explained(exercise, grade))
+            parts.append("<h4>" + escape(_("Exercise {number}", number=number)) + "</h4>"
+                         + self._explained(exercise, grade))
         self.result.setHtml("".join(parts))
         if self.exercise is not None and self.grade is not None:
             self.table.show_settlement(self.exercise.settlement)
@@ -482,10 +518,11 @@ class MistakesWindow(QMainWindow):
             return True
         assert self.exam is not None
         answer = QMessageBox.question(
-            self, "End the exam?",
-            f"This ends your exam ({len(self.exam_grades)} of {self.exam.rounds} exercises"
-            " done). It is recorded as not passed: an exam passes only when every exercise"
-            " is done.\n\nEnd the exam?",
+            self, _("End the exam?"),
+            _("This ends your exam ({done} of {count} exercises done). It is recorded as not"
+              " passed: an exam passes only when every exercise is done.",
+              done=len(self.exam_grades), count=self.exam.rounds)
+            + "\n\n" + _("End the exam?"),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
@@ -500,14 +537,15 @@ class MistakesWindow(QMainWindow):
             return
         self.deadline.stop()
         if self.exam is not None and self.exam_result is None and self.recorder is not None:
-            self.end_exam("The exam was closed before its end.")
+            self.end_exam(_("The exam was closed before its end."))
         elif self.recorder is not None:
             recorder, self.recorder = self.recorder, None
             try:
                 recorder.close()
             except StorageError as error:  # every answer is kept already: only the end
-                QMessageBox.warning(self, "Progress", "The end of this session could not be"
-                                    f" saved ({error}); every answer given is kept.")
+                QMessageBox.warning(self, _("Progress"), _(
+                    "The end of this session could not be saved ({reason}); every answer"
+                    " given is kept.", reason=error))
         remember_window(self, "mistakes")
         super().closeEvent(event)
 
@@ -526,8 +564,9 @@ def open_mistakes(main: QMainWindow, settings: TrainingSettings,
     current = main.findChild(MistakesWindow)
     if current is not None:
         if current.exam is not None and current.exam_result is None:
-            QMessageBox.information(main, TITLE, "An exam of dealer's mistakes is running:"
-                                    " finish it (or close its window) first.")
+            QMessageBox.information(main, _(TITLE), _(
+                "An exam of dealer's mistakes is running: finish it (or close its window)"
+                " first."))
             current.raise_()
             current.activateWindow()
             return current
@@ -540,7 +579,8 @@ def open_mistakes(main: QMainWindow, settings: TrainingSettings,
     try:
         catalogue = load_catalogue()
     except CatalogueError as error:
-        QMessageBox.warning(main, TITLE, f"The dealer's mistakes cannot be dealt: {error}")
+        QMessageBox.warning(main, _(TITLE), _("The dealer's mistakes cannot be dealt: {reason}",
+                                              reason=error))
         return None
     setup = None if exam_config is None else exam_config.for_new_exams.complete()
     try:
@@ -557,7 +597,7 @@ def open_mistakes(main: QMainWindow, settings: TrainingSettings,
                                        exam_config_id=None if exam_config is None
                                        else exam_config.id, committed=committed)
     except (RuleSetError, StorageError) as error:
-        QMessageBox.warning(main, TITLE, str(error))
+        QMessageBox.warning(main, _(TITLE), str(error))
         return None
     window = MistakesWindow(catalogue, ruleset, parent=main, seats=seats, side_bets=side_bets,
                             options=options, recorder=recorder, exam=setup)

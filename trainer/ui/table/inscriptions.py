@@ -39,7 +39,7 @@ def multiples_text(multiples: tuple[int, ...]) -> str:
     if ordered == list(range(ordered[0], ordered[-1] + 1)):
         return f"{ordered[0]}x-{ordered[-1]}x"
     return _("{choices} or {last}", choices=", ".join(f"{m}x" for m in ordered[:-1]),
-             last=f"{ordered[-1]}x")
+             last=str(ordered[-1]) + "x")
 
 
 def raise_text(ruleset: RuleSet) -> str:
