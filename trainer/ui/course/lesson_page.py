@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from trainer.engine.round import RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.engine.settlement import settle
+from trainer.i18n import _, ngettext
 from trainer.training.account import settlement_markdown
 from trainer.training.lessons import Lesson
 from trainer.training.mastery import LessonMastery, Level
@@ -50,8 +51,10 @@ def reading_browser(name: str) -> QTextBrowser:
 
 def mastery_text(mastery: LessonMastery) -> str:
     if mastery.level is Level.NOT_STARTED:
-        return "Mastery: not started"
-    return f"Mastery {mastery.score}% \u2022 {mastery.level.value}"
+        return _("Mastery: not started")
+    # the level's words are the catalogue's (reports name the levels the same way)
+    return _("Mastery {score}% \u2022 {level}", score=mastery.score,
+             level=_(mastery.level.value))
 
 
 def drill_summary(lesson: Lesson) -> str:
@@ -60,14 +63,18 @@ def drill_summary(lesson: Lesson) -> str:
     rounds = sum(drill.count for drill in lesson.drills)
     parts = []
     if rounds:
-        parts.append(f"{rounds} round{'s' if rounds != 1 else ''}")
+        parts.append(ngettext("{count} round", "{count} rounds", rounds))
     tasks = sum(drill.count for drill in lesson.chip_drills)
     if tasks:
-        parts.append(f"{tasks} chip task{'s' if tasks != 1 else ''}")
+        parts.append(ngettext("{count} chip task", "{count} chip tasks", tasks))
     if lesson.rulings:
-        count = len(lesson.rulings)
-        parts.append(f"{count} ruling{'s' if count != 1 else ''}")
-    return " and ".join(parts)
+        parts.append(ngettext("{count} ruling", "{count} rulings", len(lesson.rulings)))
+    if len(parts) == 3:
+        return _("{first}, {second} and {third}", first=parts[0], second=parts[1],
+                 third=parts[2])
+    if len(parts) == 2:
+        return _("{first} and {second}", first=parts[0], second=parts[1])
+    return parts[0] if parts else ""
 
 
 class LessonPage(QWidget):
@@ -83,8 +90,8 @@ class LessonPage(QWidget):
         layout = QVBoxLayout(self)
 
         top = QHBoxLayout()
-        self.back_button = QPushButton("\u2190 Course")
-        self.back_button.setToolTip("Back to the list of lessons (Esc)")
+        self.back_button = QPushButton(_("\u2190 Course"))
+        self.back_button.setToolTip(_("Back to the list of lessons (Esc)"))
         self.back_button.clicked.connect(self.backRequested)
         top.addWidget(self.back_button)
         self.title = heading("", scale=1.6)
@@ -93,19 +100,19 @@ class LessonPage(QWidget):
         self.mastery = QLabel()
         self.mastery.setObjectName("lesson-mastery")
         top.addWidget(self.mastery)
-        self.drill_button = QPushButton("Start drill")
+        self.drill_button = QPushButton(_("Start drill"))
         self.drill_button.setObjectName("start-drill")
         self.drill_button.setDefault(True)
-        self.drill_button.setToolTip("Practise this lesson (Ctrl+D)")
+        self.drill_button.setToolTip(_("Practise this lesson (Ctrl+D)"))
         drill_font = QFont(self.drill_button.font())
         drill_font.setBold(True)
         self.drill_button.setFont(drill_font)
         self.drill_button.setMinimumHeight(self.drill_button.sizeHint().height() * 3 // 2)
         self.drill_button.clicked.connect(self.drillRequested)
-        self.whole_rounds = QCheckBox("Whole rounds")
+        self.whole_rounds = QCheckBox(_("Whole rounds"))
         self.whole_rounds.setObjectName("whole-rounds")
         self.whole_rounds.setToolTip(
-            "Ask every question of each round, not only this lesson's skills")
+            _("Ask every question of each round, not only this lesson's skills"))
         top.addWidget(self.whole_rounds)
         top.addWidget(self.drill_button)
         layout.addLayout(top)
@@ -124,9 +131,9 @@ class LessonPage(QWidget):
         self.example_title.setObjectName("example-title")
         self.example_title.setWordWrap(True)
         bar.addWidget(self.example_title, stretch=1)
-        self.previous_button = QPushButton("\u25c0 Previous")
+        self.previous_button = QPushButton(_("\u25c0 Previous"))
         self.previous_button.clicked.connect(lambda: self.show_example(self.example_index - 1))
-        self.next_button = QPushButton("Next example \u25b6")
+        self.next_button = QPushButton(_("Next example \u25b6"))
         self.next_button.clicked.connect(lambda: self.show_example(self.example_index + 1))
         bar.addWidget(self.previous_button)
         bar.addWidget(self.next_button)
@@ -166,13 +173,15 @@ class LessonPage(QWidget):
         self.title.setText(f"{lesson.order}. {lesson.title}")
         self.set_mastery(mastery)
         skills = ", ".join(skill.label for skill in lesson.skills) or (
-            "cutting and sizing chips" if lesson.chip_drills else "rulings")
-        self.facts.setText(
-            f"Trains: {skills} \u2022 target {lesson.target_seconds:g} s a question"
-            f" \u2022 rule set {lesson.rules}")
+            _("cutting and sizing chips") if lesson.chip_drills else _("rulings"))
+        seconds = format(lesson.target_seconds, "g")
+        self.facts.setText(_(
+            "Trains: {skills} \u2022 target {seconds} s a question \u2022 rule set {rules}",
+            skills=skills, seconds=seconds, rules=lesson.rules))
         self.explanation.setMarkdown(lesson.explanation)
         what = drill_summary(lesson)
-        self.drill_button.setText(f"Start drill ({what})  " if what else "Nothing to drill")
+        self.drill_button.setText(_("Start drill ({what})", what=what) + "  " if what
+                                  else _("Nothing to drill"))
         self.drill_button.setEnabled(bool(what))
         if lesson.examples:
             self.right.setCurrentIndex(0)
@@ -180,9 +189,9 @@ class LessonPage(QWidget):
         else:
             self.right.setCurrentWidget(self.no_examples)
             self.no_examples.setText(
-                "This lesson has no worked examples.\n\n"
-                + (f"Read the explanation, then press \u201cStart drill\u201d: {what}."
-                   if what else ""))
+                _("This lesson has no worked examples.\n\nRead the explanation, then press"
+                  " \u201cStart drill\u201d: {what}.", what=what) if what
+                else _("This lesson has no worked examples."))
         self.explanation.verticalScrollBar().setValue(0)
         self.drill_button.setFocus()
 
@@ -199,15 +208,17 @@ class LessonPage(QWidget):
         example = lesson.examples[index]
         count = len(lesson.examples)
         self.example_title.setText(
-            f"Worked example {index + 1} of {count}"
-            + (f": {example.title}" if example.title else ""))
+            _("Worked example {number} of {count}: {title}", number=index + 1, count=count,
+              title=example.title) if example.title
+            else _("Worked example {number} of {count}", number=index + 1, count=count))
         self.previous_button.setEnabled(index > 0)
         self.next_button.setEnabled(index < count - 1)
         self.table.show_round(example.round)
         try:
             account = settlement_markdown(settle(example.round))
         except (RoundError, RuleSetError, ValueError) as error:
-            account = f"**The engine cannot settle this example:** {error}"
+            account = _("**The engine cannot settle this example:** {error}", error=error)
+        heading_text = _("The settlement, step by step")
         self.account.setMarkdown(
-            f"{example.note.strip()}\n\n---\n\n#### The settlement, step by step\n\n{account}")
+            f"{example.note.strip()}\n\n---\n\n#### {heading_text}\n\n{account}")
         self.account.verticalScrollBar().setValue(0)
