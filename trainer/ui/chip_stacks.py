@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from trainer.engine.chips import DEFAULT_RACK, STACK_OF, Rack
+from trainer.i18n import _
 from trainer.ui.table.chips import chip_geometry, paint_chip_stack
 from trainer.ui.table.rack import rack_styles
 
@@ -68,7 +69,7 @@ class ChipStacksView(QWidget):
         return columns
 
     def _tallest(self) -> int:
-        return max((len(chips) for stack in self.stacks for chips, _ in self._columns(stack)),
+        return max((len(chips) for stack in self.stacks for chips, _count in self._columns(stack)),
                    default=1)
 
     def _chip_width(self) -> float:
@@ -120,7 +121,7 @@ class ChipStacksView(QWidget):
             base_y = plate.bottom() - line * 1.5
             if not columns:
                 painter.setPen(QColor("#cfcfcf"))
-                painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, "no chips")
+                painter.drawText(plate, Qt.AlignmentFlag.AlignCenter, _("no chips"))
             cx = plate.left() + gap + width / 2 + (plate_w - (len(columns) * (width + gap)
                                                              + gap)) / 2
             for chips, count in columns:

@@ -12,6 +12,8 @@ so tests can drive them.
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
@@ -29,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.i18n import _
 from trainer.site_config import DEFAULT_IDLE_LOCK_MINUTES, DEFAULT_PIN_POLICY, PinPolicy
 from trainer.storage.interfaces import AccountStore, InstructorAccounts, TraineeAccounts
 from trainer.storage.models import StorageError
@@ -58,13 +61,13 @@ class InstructorsDialog(QDialog):
         super().__init__(parent)
         self.db = db
         self.signed_in = signed_in
-        self.setWindowTitle("Instructors")
+        self.setWindowTitle(_("Instructors"))
         layout = QVBoxLayout(self)
-        layout.addWidget(heading("Instructors"))
+        layout.addWidget(heading(_("Instructors")))
         self.names = QListWidget()
         self.names.setObjectName("instructors")
         layout.addWidget(self.names)
-        self.remove_button = QPushButton("Remove the selected instructor")
+        self.remove_button = QPushButton(_("Remove the selected instructor"))
         self.remove_button.setAutoDefault(False)
         self.remove_button.clicked.connect(self.remove_selected)
         layout.addWidget(self.remove_button)
@@ -73,11 +76,12 @@ class InstructorsDialog(QDialog):
         self.name_edit.setObjectName("new_instructor")
         self.password_edit = secret_field("new_password")
         self.repeat_edit = secret_field("new_repeat")
-        form.addRow("&Name", self.name_edit)
-        form.addRow(f"&Password (at least {MIN_PASSWORD_LENGTH} characters)", self.password_edit)
-        form.addRow("&Repeat password", self.repeat_edit)
+        form.addRow(_("&Name"), self.name_edit)
+        form.addRow(_("&Password (at least {count} characters)", count=MIN_PASSWORD_LENGTH),
+                    self.password_edit)
+        form.addRow(_("&Repeat password"), self.repeat_edit)
         layout.addLayout(form)
-        self.add_button = QPushButton("Add instructor")
+        self.add_button = QPushButton(_("Add instructor"))
         self.add_button.clicked.connect(self.add)
         layout.addWidget(self.add_button)
         self.message = error_label()
@@ -94,10 +98,10 @@ class InstructorsDialog(QDialog):
     def add(self) -> bool:
         name = self.name_edit.text().strip()
         if not name:
-            self.message.setText("Type the new instructor's name.")
+            self.message.setText(_("Type the new instructor's name."))
             return False
         if self.password_edit.text() != self.repeat_edit.text():
-            self.message.setText("The two passwords differ: type the same password twice.")
+            self.message.setText(_("The two passwords differ: type the same password twice."))
             return False
         try:
             self.db.create_instructor(name, self.password_edit.text())
@@ -113,7 +117,7 @@ class InstructorsDialog(QDialog):
     def remove_selected(self) -> bool:
         item = self.names.currentItem()
         if item is None:
-            self.message.setText("Select the instructor to remove.")
+            self.message.setText(_("Select the instructor to remove."))
             return False
         try:
             self.db.remove_instructor(item.text(), signed_in=self.signed_in)
@@ -134,30 +138,31 @@ class ChangePasswordDialog(QDialog):
         self.db = db
         self.name = name
         self.clock = clock
-        self.setWindowTitle("Change my password")
+        self.setWindowTitle(_("Change my password"))
         layout = QVBoxLayout(self)
-        layout.addWidget(heading(f"Change the password of {name}"))
+        layout.addWidget(heading(_("Change the password of {instructor}", instructor=name)))
         form = QFormLayout()
         self.current_edit = secret_field("current")
         self.new_edit = secret_field("new")
         self.repeat_edit = secret_field("repeat")
-        form.addRow("&Current password", self.current_edit)
-        form.addRow(f"&New password (at least {MIN_PASSWORD_LENGTH} characters)", self.new_edit)
-        form.addRow("&Repeat the new one", self.repeat_edit)
+        form.addRow(_("&Current password"), self.current_edit)
+        form.addRow(_("&New password (at least {count} characters)", count=MIN_PASSWORD_LENGTH),
+                    self.new_edit)
+        form.addRow(_("&Repeat the new one"), self.repeat_edit)
         layout.addLayout(form)
         self.message = error_label()
         layout.addWidget(self.message)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Change password")
+        self.ok_button.setText(_("Change password"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
 
     def accept(self) -> None:
         if self.new_edit.text() != self.repeat_edit.text():
-            self.message.setText("The two new passwords differ: type the same one twice.")
+            self.message.setText(_("The two new passwords differ: type the same one twice."))
             return
         try:
             attempt = self.db.change_instructor_password(
@@ -167,7 +172,7 @@ class ChangePasswordDialog(QDialog):
             return
         if not attempt.accepted:
             self.current_edit.clear()
-            self.message.setText(refusal_text(attempt, "Wrong current password"))
+            self.message.setText(refusal_text(attempt, _("Wrong current password")))
             return
         super().accept()
 
@@ -183,26 +188,26 @@ class TraineePinDialog(QDialog):
         self.trainee_id = trainee_id
         trainee = db.get_trainee(trainee_id)
         name = trainee.name if trainee else str(trainee_id)
-        self.setWindowTitle(f"PIN of {name}")
+        self.setWindowTitle(_("PIN of {trainee}", trainee=name))
         layout = QVBoxLayout(self)
-        layout.addWidget(heading(f"A new PIN for {name}"))
-        note = QLabel(f"Type {SECRET_RULE} twice and tell it to {name} in person; the old one"
-                      " stops working.")
+        layout.addWidget(heading(_("A new PIN for {trainee}", trainee=name)))
+        note = QLabel(_("Type {rule} twice and tell it to {trainee} in person; the old one"
+                        " stops working.", rule=_(SECRET_RULE), trainee=name))
         note.setWordWrap(True)
         layout.addWidget(note)
         form = QFormLayout()
         self.pin_edit = secret_field("trainee_pin")
         self.repeat_edit = secret_field("trainee_pin_repeat")
-        form.addRow("New &PIN or password", self.pin_edit)
-        form.addRow("&Repeat it", self.repeat_edit)
+        form.addRow(_("New &PIN or password"), self.pin_edit)
+        form.addRow(_("&Repeat it"), self.repeat_edit)
         layout.addLayout(form)
         self.message = error_label()
         layout.addWidget(self.message)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Set the PIN")
-        self.remove_button = buttons.addButton("Remove the PIN",
+        self.ok_button.setText(_("Set the PIN"))
+        self.remove_button = buttons.addButton(_("Remove the PIN"),
                                                QDialogButtonBox.ButtonRole.DestructiveRole)
         self.remove_button.setObjectName("remove_pin")
         self.remove_button.setVisible(policy is not PinPolicy.REQUIRED
@@ -262,20 +267,20 @@ class InstructorArea(QWidget):
         self.above_dashboard: QWidget | None = None
 
         bar = QHBoxLayout()
-        self.who = QLabel(f"Signed in as <b>{name}</b>")
+        self.who = QLabel(_("Signed in as {instructor}", instructor=f"<b>{escape(name)}</b>"))
         self.who.setTextFormat(Qt.TextFormat.RichText)
         bar.addWidget(self.who)
         bar.addStretch(1)
-        self.pin_button = QPushButton("Trainee's PIN\u2026")
-        self.pin_button.setToolTip("Set a new PIN for the selected trainee (a forgotten one)")
+        self.pin_button = QPushButton(_("Trainee's PIN\u2026"))
+        self.pin_button.setToolTip(_("Set a new PIN for the selected trainee (a forgotten one)"))
         self.pin_button.clicked.connect(self.open_trainee_pin)
-        self.instructors_button = QPushButton("Instructors\u2026")
+        self.instructors_button = QPushButton(_("Instructors\u2026"))
         self.instructors_button.clicked.connect(self.open_instructors)
-        self.password_button = QPushButton("Change my password\u2026")
+        self.password_button = QPushButton(_("Change my password\u2026"))
         self.password_button.clicked.connect(self.open_change_password)
-        self.lock_button = QPushButton("Lock")
+        self.lock_button = QPushButton(_("Lock"))
         self.lock_button.clicked.connect(self.lock)
-        self.sign_out_button = QPushButton("Sign out")
+        self.sign_out_button = QPushButton(_("Sign out"))
         self.sign_out_button.setObjectName("sign_out")
         self.sign_out_button.clicked.connect(self.sign_out)
         self.bar_buttons = (self.pin_button, self.instructors_button, self.password_button,
@@ -285,7 +290,7 @@ class InstructorArea(QWidget):
             bar.addWidget(button)
 
         self.lock_page = LockPage()
-        self.lock_page.add_button("Sign out", "lock_sign_out", self.sign_out)
+        self.lock_page.add_button(_("Sign out"), "lock_sign_out", self.sign_out)
         self.lock_page.unlocked.connect(self.unlock)
         self.stack = QStackedWidget()
         self.stack.addWidget(dashboard)
@@ -321,11 +326,12 @@ class InstructorArea(QWidget):
             button.setEnabled(False)
         self.stack.setCurrentWidget(self.lock_page)
         self.lock_page.show_lock(
-            "Instructor area locked",
-            f"Nobody used the instructor area for {self.idle_minutes} min, or it was locked."
-            f" {self.name}: type your password to go on.",
+            _("Instructor area locked"),
+            _("Nobody used the instructor area for {minutes} min, or it was locked."
+              " {instructor}: type your password to go on.", minutes=self.idle_minutes,
+              instructor=self.name),
             lambda password: self.db.check_instructor(self.name, password, at=self.clock()),
-            wrong="Wrong password",
+            wrong=_("Wrong password"),
         )
         self.lockedNow.emit()
 
@@ -357,19 +363,19 @@ class InstructorArea(QWidget):
 
     def open_change_password(self) -> None:
         if self._run_dialog(self.change_password_dialog()):
-            self.dashboard.show_message("Your password is changed.")
+            self.dashboard.show_message(_("Your password is changed."))
 
     def trainee_pin_dialog(self) -> TraineePinDialog | None:
         trainee_id = self.dashboard.selected_trainee_id()
         if trainee_id is None:
-            self.dashboard.show_message("Select a trainee first.", error=True)
+            self.dashboard.show_message(_("Select a trainee first."), error=True)
             return None
         return TraineePinDialog(self.db, trainee_id, self, policy=self.policy)
 
     def open_trainee_pin(self) -> None:
         dialog = self.trainee_pin_dialog()
         if dialog is not None and self._run_dialog(dialog):
-            self.dashboard.show_message("The trainee's PIN is changed.")
+            self.dashboard.show_message(_("The trainee's PIN is changed."))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.idle.detach()

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QVBoxLayout, QW
 
 from trainer.engine.chips import DEFAULT_CHIPS, RoomChips
 from trainer.engine.round import parse_round
+from trainer.i18n import N_, _, ngettext
 from trainer.storage.models import Mistake
 from trainer.training.chip_records import RecordedStack, recorded_stack
 from trainer.training.grading import Grade
@@ -33,7 +34,7 @@ from trainer.ui.round_controller import RoundController, table_beside_panel
 from trainer.ui.table.view import TableView
 from trainer.ui.window_fit import remember_window
 
-BANNER = "Review \u2014 nothing answered here is recorded."
+BANNER = N_("Review \u2014 nothing answered here is recorded.")
 
 
 class ReviewWindow(QMainWindow):
@@ -57,26 +58,27 @@ class ReviewWindow(QMainWindow):
             self.recorded = recorded_stack(answer.question_id, answer.given, answer.expected,
                                            round_, chips)
             if self.recorded is None:
-                self.notes.append(f"Recorded: {answer.given or '(no answer)'} \u2014 right:"
-                                  f" {answer.expected}.")
+                self.notes.append(_("Recorded: {given} \u2014 right: {expected}.",
+                                    given=answer.given or _("(no answer)"),
+                                    expected=answer.expected))
             else:  # paid in chips: the stacks and the sentence are under the table
-                self.notes.append("Recorded in chips: the stack built then and the one"
-                                  " expected are under the table.")
+                self.notes.append(_("Recorded in chips: the stack built then and the one"
+                                    " expected are under the table."))
             if reopened.rules_note:
                 self.notes.append(reopened.rules_note)
         else:
             round_ = parse_round(round_json)
-        self.setWindowTitle(f"Review a recorded round \u2014 {round_.ruleset.id}")
+        self.setWindowTitle(_("Review a recorded round \u2014 {rules}", rules=round_.ruleset.id))
         self.session = TrainingSession(TrainingSettings(rules=round_.ruleset.id, sound=False),
                                        Mode.PRACTICE)
         self.table = TableView()
         self.table.set_four_colour(four_colour)
         self.panel = AnswerPanel()
-        self.panel.next_button.setText("Close the review")
+        self.panel.next_button.setText(_("Close the review"))
         self.panel.nextHandRequested.connect(self.close)
         self.setCentralWidget(table_beside_panel(self.table, self.panel,
                                                  below=self._recorded_stacks(chips)))
-        banner = QLabel(" ".join([BANNER, *self.notes]))
+        banner = QLabel(" ".join([_(BANNER), *self.notes]))
         banner.setObjectName("review-banner")
         banner.setWordWrap(True)
         self.statusBar().addWidget(banner)
@@ -95,14 +97,15 @@ class ReviewWindow(QMainWindow):
         box.setObjectName("recorded-stacks")
         column = QVBoxLayout(box)
         self.stacks = ChipStacksView()
-        drawn = [DrawnStack("BUILT THEN", recorded.built)]
+        drawn = [DrawnStack(_("BUILT THEN"), recorded.built)]
         if recorded.expected is not None:
-            drawn.append(DrawnStack("EXPECTED", recorded.expected))
+            drawn.append(DrawnStack(_("EXPECTED"), recorded.expected))
         self.stacks.set_stacks(drawn, chips.rack)
         column.addWidget(self.stacks)
-        where = (f"Seat {recorded.seat}, {recorded.wager.label}: "
-                 if recorded.seat is not None and recorded.wager is not None else "")
-        note = QLabel(where + recorded.note)
+        note = QLabel(_("Seat {seat}, {wager}: {note}", seat=recorded.seat,
+                        wager=recorded.wager.display_name, note=recorded.note)
+                      if recorded.seat is not None and recorded.wager is not None
+                      else recorded.note)
         note.setObjectName("recorded-note")
         note.setWordWrap(True)
         column.addWidget(note)
@@ -124,5 +127,7 @@ class ReviewWindow(QMainWindow):
 
     def _finished(self, state: RoundState) -> None:
         self.panel.show_round_over(
-            "\n".join([f"{state.correct} of {len(state.grades)} correct. {BANNER}",
-                       *self.notes, "Press Enter to close the review."]))
+            "\n".join([ngettext("{correct} of {count} correct. {banner}",
+                                "{correct} of {count} correct. {banner}", len(state.grades),
+                                correct=state.correct, banner=_(BANNER)),
+                       *self.notes, _("Press Enter to close the review.")]))

@@ -12,11 +12,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
 from trainer import reports
+from trainer.i18n import N_, _
 from trainer.storage.models import StationExam
 from trainer.ui.progress.models import BAD, GOOD, Column, RowsModel, SortFilterProxy
 from trainer.ui.progress.progress_view import configure_table
 
-NOT_AN_INSTRUCTORS_EXAM = (
+NOT_AN_INSTRUCTORS_EXAM = N_(
     "Station exams: your own exams of this station's Settings (Game \u25b8 Exam mode)."
     " Not an instructor's exam: they never count for a certification or an assignment."
 )
@@ -25,28 +26,31 @@ NOT_AN_INSTRUCTORS_EXAM = (
 def station_result_text(exam: StationExam) -> str:
     """``PASS``, ``FAIL``, ``in progress``, like an instructor's exam's result."""
     if exam.passed is None:
-        return "in progress"
-    return "PASS" if exam.passed else "FAIL"
+        return _("in progress")
+    return _("PASS") if exam.passed else _("FAIL")
 
 
 class StationExamsModel(RowsModel[StationExam]):
     """A trainee's station exams, newest first."""
 
     columns = (
-        Column[StationExam]("Started", lambda e: reports.local_time(e.started),
+        Column[StationExam](N_("Started"), lambda e: reports.local_time(e.started),
                             lambda e: e.started),
-        Column[StationExam]("Kind", lambda e: "Station exam (not an instructor's)",
+        Column[StationExam](N_("Kind"), lambda e: _("Station exam (not an instructor's)"),
                             lambda e: 0),
-        Column[StationExam]("Rule set", lambda e: reports.ruleset_title(e.ruleset_id),
+        Column[StationExam](N_("Rule set"), lambda e: reports.ruleset_title(e.ruleset_id),
                             lambda e: e.ruleset_id),
-        Column[StationExam]("Rounds", lambda e: f"{e.rounds_complete} of {e.rounds}",
+        Column[StationExam](N_("Rounds"), lambda e: _("{done} of {rounds}", done=e.rounds_complete,
+                                                                 rounds=e.rounds),
                             lambda e: e.rounds, True),
-        Column[StationExam]("Pass mark", lambda e: f"{e.pass_mark:g}%", lambda e: e.pass_mark,
+        Column[StationExam](N_("Pass mark"),
+                            lambda e: _("{percent}%", percent=format(e.pass_mark, "g")),
+                            lambda e: e.pass_mark,
                             True),
-        Column[StationExam]("Score", lambda e: reports.score_text(e.score), lambda e: e.score,
+        Column[StationExam](N_("Score"), lambda e: reports.score_text(e.score), lambda e: e.score,
                             True),
         Column[StationExam](
-            "Result", station_result_text, lambda e: {True: 0, False: 1, None: 2}[e.passed],
+            N_("Result"), station_result_text, lambda e: {True: 0, False: 1, None: 2}[e.passed],
             colour=lambda e: None if e.passed is None else GOOD if e.passed else BAD,
         ),
     )
@@ -60,7 +64,7 @@ class StationExamsView(QWidget):
         self.setObjectName("station_exams")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.note = QLabel(NOT_AN_INSTRUCTORS_EXAM)
+        self.note = QLabel(_(NOT_AN_INSTRUCTORS_EXAM))
         self.note.setWordWrap(True)
         layout.addWidget(self.note)
         self.table = QTableView(self)
