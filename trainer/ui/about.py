@@ -11,21 +11,25 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QW
 
 from trainer import __version__
 from trainer.engine.rulesets import RuleSet
+from trainer.i18n import N_, _
 from trainer.site_config import SiteConfig
 
 TITLE = "Heads Up Hold'em Dealer Trainer"
+"""The program's name: a name, the same in every language."""
 
 
 def rule_set_text(ruleset: RuleSet, options: Mapping[str, str]) -> str:
     """``New York 2018 (ny-2018 v1); Trips Plus A, Pocket Bonus A, bad beat table ...``."""
     tables = ruleset.choose_tables(options)
-    text = (
-        f"{ruleset.name} ({ruleset.id} v{ruleset.version}); Trips Plus {tables.trips_plus_letter},"
-        f" Pocket Bonus {tables.pocket_bonus_letter}, bad beat table {tables.bad_beat_name}"
-    )
+    named = {"name": ruleset.name, "ruleset": ruleset.id, "version": ruleset.version,
+             "trips_plus": tables.trips_plus_letter, "pocket_bonus": tables.pocket_bonus_letter,
+             "bad_beat": tables.bad_beat_name}
     if tables.progressive_letter:
-        text += f", progressive {tables.progressive_letter}"
-    return text
+        return _("{name} ({ruleset} v{version}); Trips Plus {trips_plus}, Pocket Bonus"
+                 " {pocket_bonus}, bad beat table {bad_beat}, progressive {progressive}",
+                 progressive=tables.progressive_letter, **named)
+    return _("{name} ({ruleset} v{version}); Trips Plus {trips_plus}, Pocket Bonus"
+             " {pocket_bonus}, bad beat table {bad_beat}", **named)
 
 
 def about_lines(
@@ -40,14 +44,14 @@ def about_lines(
     site = site or SiteConfig()
     rules = rule_set_text(ruleset, options)
     if site.rules is not None and not site.allow_station_rules:
-        rules += " \u2014 fixed by the training room"
+        rules = _("{rules} \u2014 fixed by the training room", rules=rules)
     return [
-        ("Version", __version__),
-        ("Rule set in force", rules),
-        ("Training room", site.report),
-        ("Data folder", str(data_dir())),
-        ("Log file", str(log_path())),
-        ("Built with", f"Python {platform.python_version()}, Qt {QtCore.qVersion()}"),
+        (N_("Version"), __version__),
+        (N_("Rule set in force"), rules),
+        (N_("Training room"), site.report),
+        (N_("Data folder"), str(data_dir())),
+        (N_("Log file"), str(log_path())),
+        (N_("Built with"), f"Python {platform.python_version()}, Qt {QtCore.qVersion()}"),
     ]
 
 
@@ -62,7 +66,7 @@ class AboutDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("About")
+        self.setWindowTitle(_("About"))
         self.lines = about_lines(ruleset, options, site)
         layout = QVBoxLayout(self)
         heading = QLabel(f"<h2>{html.escape(TITLE)}</h2>")
@@ -70,7 +74,7 @@ class AboutDialog(QDialog):
         rows = "".join(
             f"<tr><td valign='top'><b>{html.escape(label)}</b>&nbsp;&nbsp;</td>"
             f"<td>{html.escape(text)}</td></tr>"
-            for label, text in self.lines
+            for label, text in self.shown_lines()
         )
         self.details = QLabel(f"<table>{rows}</table>")
         self.details.setObjectName("about_details")
@@ -83,6 +87,10 @@ class AboutDialog(QDialog):
         layout.addWidget(buttons)
         self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 80)
 
+    def shown_lines(self) -> list[tuple[str, str]]:
+        """The rows with their labels in the language in use."""
+        return [(_(label), text) for label, text in self.lines]
+
     def text(self) -> str:
-        """The rows as plain text (tests, and a copy for IT)."""
-        return "\n".join(f"{label}: {text}" for label, text in self.lines)
+        """The rows as plain text, as shown (tests, and a copy for IT)."""
+        return "\n".join(f"{label}: {text}" for label, text in self.shown_lines())

@@ -13,6 +13,7 @@ finish the session's records). The traceback is in the file, never on screen.
 
 from __future__ import annotations
 
+import html
 import logging
 import sys
 import threading
@@ -31,6 +32,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from trainer.i18n import _
 
 log = logging.getLogger("trainer.crash")
 
@@ -83,21 +86,24 @@ class CrashDialog(QDialog):
         self, description: str, report: Path | None, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Something went wrong")
+        self.setWindowTitle(_("Something went wrong"))
         self.quit_requested = False
         self.report = report
         layout = QVBoxLayout(self)
         where = (
-            f"A report was saved as<br><b>{report}</b><br>Please give this file to IT."
+            _("A report was saved as<br><b>{path}</b><br>Please give this file to IT.",
+              path=html.escape(str(report), quote=False))
             if report is not None
-            else "No report could be saved (the data folder is not writable); see the log."
+            else html.escape(_("No report could be saved (the data folder is not writable);"
+                               " see the log."))
         )
         self.message = QLabel(
-            "The trainer met an unexpected error and stopped what it was doing"
-            f" ({description}).<br><br>"
-            "Your answers so far are saved: every answer is kept the moment it is given.<br>"
-            f"{where}<br><br>"
-            "You can keep going (deal the next hand if the table looks wrong), or quit."
+            html.escape(_("The trainer met an unexpected error and stopped what it was doing"
+                          " ({error}).", error=description), quote=False) + "<br><br>"
+            + html.escape(_("Your answers so far are saved: every answer is kept the moment"
+                            " it is given.")) + f"<br>{where}<br><br>"
+            + html.escape(_("You can keep going (deal the next hand if the table looks"
+                            " wrong), or quit."))
         )
         self.message.setObjectName("crash_message")
         self.message.setWordWrap(True)
@@ -105,8 +111,8 @@ class CrashDialog(QDialog):
         layout.addWidget(self.message)
         buttons = QDialogButtonBox()
         role = QDialogButtonBox.ButtonRole
-        self.keep_button = buttons.addButton("Keep going", role.AcceptRole)
-        self.quit_button = buttons.addButton("Save and quit", role.RejectRole)
+        self.keep_button = buttons.addButton(_("Keep going"), role.AcceptRole)
+        self.quit_button = buttons.addButton(_("Save and quit"), role.RejectRole)
         self.keep_button.setObjectName("keep_going")
         self.quit_button.setObjectName("quit")
         buttons.accepted.connect(self.accept)

@@ -8,21 +8,47 @@ never stalls). When the line empties it says so for a few seconds.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QLabel, QStatusBar
 
+from trainer.i18n import _, ngettext
 from trainer.storage.interfaces import WaitingQueue
 from trainer.storage.models import StorageError
-from trainer.storage.waiting import counted
 
 RETRY_EVERY_MS = 1000
 WRITTEN_SHOWN_MS = 8000
 
 
+def counted_writes(kind: str, count: int) -> str:
+    """``1 answer``, ``3 rounds`` in the language in use (the line's kinds are codes)."""
+    if kind == "answer":
+        return ngettext("{count} answer", "{count} answers", count)
+    if kind == "round":
+        return ngettext("{count} round", "{count} rounds", count)
+    if kind == "session start":
+        return ngettext("{count} session start", "{count} session starts", count)
+    if kind == "session end":
+        return ngettext("{count} session end", "{count} session ends", count)
+    if kind == "exam end":
+        return ngettext("{count} exam end", "{count} exam ends", count)
+    return ngettext("{count} write", "{count} writes", count)
+
+
+def waiting_described(kinds: Mapping[str, int]) -> str:
+    """``3 answers and 1 round`` (answers first); empty when nothing waits."""
+    order = sorted(kinds, key=lambda kind: (kind != "answer", kind != "round", kind))
+    parts = [counted_writes(kind, kinds[kind]) for kind in order]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return _("{items} and {last}", items=", ".join(parts[:-1]), last=parts[-1])
+
+
 def waiting_sentence(db: WaitingQueue) -> str:
     """``The database is busy (locked by another program): 3 answers waiting, retrying.``"""
-    return (f"The database is busy (locked by another program): {db.waiting.described()}"
-            " waiting, retrying. Nothing is lost; keep going.")
+    return _("The database is busy (locked by another program): {waiting} waiting, retrying."
+             " Nothing is lost; keep going.", waiting=waiting_described(db.waiting.kinds()))
 
 
 class WaitingNotice(QObject):
@@ -61,14 +87,16 @@ class WaitingNotice(QObject):
         if waiting:
             text = waiting_sentence(self.db)
             if self.problem is not None:
-                text = (f"{waiting.described()} could not be written ({self.problem}); they"
-                        " are kept and written to a side file when the trainer closes.")
+                text = _("{waiting} could not be written ({reason}); they are kept and"
+                         " written to a side file when the trainer closes.",
+                         waiting=waiting_described(waiting.kinds()), reason=self.problem)
             self.label.setText(text)
             self.label.setToolTip(text)
             self.label.show()
             return
         if self.label.isVisible():
             self.label.hide()
-            self._status_bar.showMessage(
-                f"The database is free again: {counted(waiting.written_late, 'waiting write')}"
-                " written, in order.", WRITTEN_SHOWN_MS)
+            self._status_bar.showMessage(ngettext(
+                "The database is free again: {count} waiting write written, in order.",
+                "The database is free again: {count} waiting writes written, in order.",
+                waiting.written_late), WRITTEN_SHOWN_MS)
