@@ -42,6 +42,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from trainer.i18n import _
 from trainer.storage.models import SealState
 from trainer.storage.seal import StationSecret
 
@@ -109,7 +110,7 @@ def read_roster(conn: sqlite3.Connection, secret: StationSecret, table: str,
     try:
         data = json.loads(found[0])
         entries = data["rows"]
-        key_id, _, stamp = str(data["stamp"]).partition(".")
+        key_id, _dot, stamp = str(data["stamp"]).partition(".")
         if not isinstance(entries, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in entries.items()):
             raise ValueError("not a roster")
@@ -142,7 +143,7 @@ def _state(secret: StationSecret, spec: AccountSpec, roster: Roster, key: str,
         return roster.stamp
     if entry is None or values is None:
         return SealState.ALTERED  # added, or removed, outside the trainer
-    entry_key_id, _, _ = entry.partition(".")
+    entry_key_id, _dot, _rest = entry.partition(".")
     if secret.key is None or entry_key_id != secret.key_id:
         return SealState.UNCHECKABLE
     good = hmac.compare_digest(_mac(secret, spec.table, key, values), entry)
@@ -288,20 +289,23 @@ def seal_all_on_upgrade(conn: sqlite3.Connection, secret: StationSecret) -> dict
 
 
 def _account_name(conn: sqlite3.Connection, table: str, key: str) -> str:
-    spec = SPECS[table]
     if table == "instructors":
         row = conn.execute("SELECT 1 FROM instructors WHERE name = ?", (key,)).fetchone()
-        return f"instructor {key!r}" + ("" if row else " (removed)")
+        if row:
+            return _("instructor {name}", name=repr(key))
+        return _("instructor {name} (removed)", name=repr(key))
     if table == "trainees":
         row = conn.execute("SELECT name FROM trainees WHERE uid = ?", (key,)).fetchone()
-        return f"trainee {row[0]!r}" if row else f"trainee {key} (removed)"
-    person, _, rest = key.partition(":")
+        if row:
+            return _("trainee {name}", name=repr(row[0]))
+        return _("trainee {name} (removed)", name=key)
+    person, _colon, rest = key.partition(":")
     if person == "trainee":
         row = conn.execute("SELECT name FROM trainees WHERE uid = ?", (rest,)).fetchone()
-        who = f"trainee {row[0]!r}" if row else f"trainee {rest}"
+        who = _("trainee {name}", name=repr(row[0]) if row else rest)
     else:
-        who = f"instructor {rest!r}"
-    return f"the {spec.word} of {who}"
+        who = _("instructor {name}", name=repr(rest))
+    return _("the record of wrong sign-in tries of {who}", who=who)
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,8 +329,10 @@ def check_accounts(conn: sqlite3.Connection, secret: StationSecret
             if state is SealState.VALID:
                 continue
             name = _account_name(conn, table, key)
-            what = (f"{name} was changed, added or removed outside the trainer"
+            what = (_("{account} was changed, added or removed outside the trainer",
+                      account=name)
                     if state is SealState.ALTERED else
-                    f"{name} cannot be checked: it was sealed with another station secret")
+                    _("{account} cannot be checked: it was sealed with another station"
+                      " secret", account=name))
             findings.append(AccountFinding(table, key, state, what))
     return counts, findings

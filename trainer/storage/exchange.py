@@ -66,6 +66,7 @@ from trainer.exam_setup import (
     setup_from_json,
     setup_problem,
 )
+from trainer.i18n import N_, _, ngettext
 from trainer.skills import QuestionKind, Skill
 from trainer.storage import account_seal, evidence, fields, seal
 from trainer.storage.models import (
@@ -165,7 +166,7 @@ def _setup_json(value: object) -> str | None:
     if not isinstance(value, str) or len(value) > MAX_SETUP_JSON_LENGTH:
         return f"{_shown(value)} is not a stored exam set-up"
     try:
-        setup, _ = setup_from_json(value)
+        setup, _version = setup_from_json(value)
     except ValueError as error:
         return str(error).removeprefix("setup_json: ")
     return setup_problem(setup)
@@ -438,11 +439,10 @@ def read_station_file(path: Path, room_key: str | None = None) -> dict[str, Any]
     unreadable, not a station file, damaged or altered."""
     key = _key(room_key)
     name = path.name
-    nothing = "nothing was merged"
     try:
         text = read_text_file(path, limit=MAX_STATION_FILE_BYTES, what="station file")
     except TextFileError as error:
-        raise MergeError(f"{error}; {nothing}") from None
+        raise MergeError(_("{error}; nothing was merged", error=error)) from None
     header, newline, body = text.partition("\n")
     parts = header.split(" ")
     if (
@@ -451,25 +451,27 @@ def read_station_file(path: Path, room_key: str | None = None) -> dict[str, Any]
         or parts[0] != MAGIC
         or not parts[2].startswith("hmac-sha256=")
     ):
-        raise MergeError(f"{name} is not a trainer station export (or is damaged); {nothing}")
+        raise MergeError(_("{file} is not a trainer station export (or is damaged); nothing"
+                           " was merged", file=name))
     if parts[1] != str(FORMAT_VERSION):
-        raise MergeError(
-            f"{name} is a station export of format {parts[1][:20]!r}; this trainer reads format"
-            f" {FORMAT_VERSION}; {nothing}"
-        )
+        raise MergeError(_(
+            "{file} is a station export of format {format}; this trainer reads format"
+            " {version}; nothing was merged", file=name, format=repr(parts[1][:20]),
+            version=FORMAT_VERSION))
     # The file was valid UTF-8, so encoding the body again gives its exact bytes.
     expected = hmac.new(key, body.encode("utf-8"), hashlib.sha256).hexdigest()
     if not hmac.compare_digest(expected, parts[2].removeprefix("hmac-sha256=")):
-        raise MergeError(
-            f"{name} was damaged or altered after it was exported (or was exported with a"
-            f" different room key); {nothing}"
-        )
+        raise MergeError(_(
+            "{file} was damaged or altered after it was exported (or was exported with a"
+            " different room key); nothing was merged", file=name))
     try:
         content = json.loads(body)
     except ValueError:
-        raise MergeError(f"{name}: its content is not readable JSON; {nothing}") from None
+        raise MergeError(_("{file}: its content is not readable JSON; nothing was merged",
+                           file=name)) from None
     except RecursionError:
-        raise MergeError(f"{name}: its content is nested too deeply to read; {nothing}") from None
+        raise MergeError(_("{file}: its content is nested too deeply to read; nothing was"
+                           " merged", file=name)) from None
     _validate(content, name)
     return content
 
@@ -524,7 +526,7 @@ def _validate(content: object, name: str) -> None:
     """Every field of every row through the checks the trainer's own writes make; the
     first problem refuses the whole file, naming the table, row and field."""
     def refuse(why: str) -> MergeError:
-        return MergeError(f"{name}: {why}; nothing was merged")
+        return MergeError(_("{file}: {why}; nothing was merged", file=name, why=why))
 
     if not isinstance(content, dict) or content.get("format") != FORMAT:
         raise refuse("not a trainer station export")
@@ -583,17 +585,18 @@ def _validate_tables(tables: dict[str, Any], refuse: Callable[[str], MergeError]
             seen.add(values["uid"])
 
 
-DEFAULT_KEY_WARNING = (
+DEFAULT_KEY_WARNING = N_(
     "This file was signed with the public default room key, which anyone can use to"
     " re-sign an edited file: its results are only as trustworthy as the hands it"
     " passed through. Set a room key of your own in the site file ([results] room_key)."
 )
-DEFAULT_KEY_REFUSED = (
-    "was signed with the public default room key, which anyone can use to re-sign an"
-    " edited file (a failed exam turned into a pass), so it is refused. To merge station"
+DEFAULT_KEY_REFUSED = N_(
+    "{file} was signed with the public default room key, which anyone can use to re-sign"
+    " an edited file (a failed exam turned into a pass), so it is refused. To merge station"
     " files, IT sets a room key of the room's own on every station (the site file's"
     " [results] room_key) and each station exports again; to accept files signed with the"
-    " default key knowingly, the site file must say [results] allow_default_room_key = true"
+    " default key knowingly, the site file must say [results] allow_default_room_key ="
+    " true; nothing was merged"
 )
 
 
@@ -609,7 +612,7 @@ def merge_station(db: StationDatabase, path: Path, room_key: str | None = None, 
     """
     default_key = room_key is None or room_key == DEFAULT_ROOM_KEY
     if default_key and not allow_default_key:
-        raise MergeError(f"{path.name} {DEFAULT_KEY_REFUSED}; nothing was merged")
+        raise MergeError(_(DEFAULT_KEY_REFUSED, file=path.name))
     content = read_station_file(path, room_key)
     tables = content["tables"]
     name = path.name
@@ -624,28 +627,30 @@ def merge_station(db: StationDatabase, path: Path, room_key: str | None = None, 
     except MergeError:
         raise
     except sqlite3.IntegrityError as error:
-        raise MergeError(f"{name}: a row was refused ({error}); nothing was merged") from None
+        raise MergeError(_("{file}: a row was refused ({error}); nothing was merged",
+                           file=name, error=error)) from None
     except (OverflowError, ValueError, TypeError) as error:
-        raise MergeError(
-            f"{name}: a value could not be stored ({error}); nothing was merged"
-        ) from None
+        raise MergeError(_("{file}: a value could not be stored ({error}); nothing was"
+                           " merged", file=name, error=error)) from None
     except sqlite3.Error as error:
-        raise MergeError(f"{name} could not be merged ({error}); nothing was merged") from None
-    warnings = [DEFAULT_KEY_WARNING] if default_key else []
+        raise MergeError(_("{file} could not be merged ({error}); nothing was merged",
+                           file=name, error=error)) from None
+    warnings = [_(DEFAULT_KEY_WARNING)] if default_key else []
     flagged = sum(len(uids) for uids in unvouched.values())
     if flagged:
-        warnings.append(
-            f"{flagged} of its exam records (exams or their answers) read altered or could"
-            " not be checked on their station; they read ALTERED here too (run"
-            " 'hhe-trainer verify' on that station to see which)."
-        )
+        warnings.append(ngettext(
+            "{count} of its exam records (exams or their answers) read altered or could not"
+            " be checked on their station; it reads ALTERED here too (run 'hhe-trainer"
+            " verify' on that station to see which).",
+            "{count} of its exam records (exams or their answers) read altered or could not"
+            " be checked on their station; they read ALTERED here too (run 'hhe-trainer"
+            " verify' on that station to see which).", flagged))
     if duplicates:
-        warnings.append(
-            f"{'; '.join(d.sentence for d in duplicates)}: a station's data folder may have"
-            " been rolled back or replaced (a failed attempt erased and the exam sat again),"
-            " or the exam sat at more than one station. Check before signing off: the"
-            " sign-off shows every attempt and where it was sat."
-        )
+        warnings.append(_(
+            "{exams}: a station's data folder may have been rolled back or replaced (a failed"
+            " attempt erased and the exam sat again), or the exam sat at more than one"
+            " station. Check before signing off: the sign-off shows every attempt and where"
+            " it was sat.", exams="; ".join(d.sentence for d in duplicates)))
     return MergeReport(station=content["station"], **counts,
                        warning=" ".join(warnings) or None)
 
@@ -661,7 +666,7 @@ def merge_tables(db: StationDatabase, tables: dict[str, Any], source: str, *,
     here. :class:`MergeError` naming ``source`` and the row: nothing is merged.
     The counts of rows added, by table."""
     def refuse(why: str) -> MergeError:
-        return MergeError(f"{source}: {why}; nothing was merged")
+        return MergeError(_("{file}: {why}; nothing was merged", file=source, why=why))
 
     if not isinstance(tables, dict):
         raise refuse("the tables are missing")
@@ -678,8 +683,8 @@ def merge_tables(db: StationDatabase, tables: dict[str, Any], source: str, *,
     except (OverflowError, ValueError, TypeError) as error:
         raise refuse(f"a value could not be stored ({error})") from None
     except sqlite3.Error as error:
-        raise MergeError(f"{source} could not be merged ({error}); nothing was merged"
-                         ) from None
+        raise MergeError(_("{file} could not be merged ({error}); nothing was merged",
+                           file=source, error=error)) from None
     return counts
 
 
@@ -694,10 +699,17 @@ def _lookup(mapping: dict[str, int], uid: str, what: str, name: str,
         if found is not None:
             mapping[uid] = found
             return found
-        where = "in the file" if here is None else "in it or on this station"
-        raise MergeError(
-            f"{name}: refers to {what} {uid} that is not {where}; nothing was merged"
-        ) from None
+        record = _(_REFERRED[what], uid=uid) if what in _REFERRED else f"{what} {uid}"
+        if here is None:
+            raise MergeError(_("{file}: refers to {record} that is not in the file; nothing"
+                               " was merged", file=name, record=record)) from None
+        raise MergeError(_("{file}: refers to {record} that is not in it or on this station;"
+                           " nothing was merged", file=name, record=record)) from None
+
+
+_REFERRED = {"trainee": N_("trainee {uid}"), "session": N_("session {uid}"),
+             "round": N_("round {uid}")}
+"""How a refusal names the row a merged row refers to."""
 
 
 def _here(conn: sqlite3.Connection, table: str,
@@ -716,7 +728,8 @@ def _here(conn: sqlite3.Connection, table: str,
 
 
 def _not_theirs(name: str, table: str, number: int, what: str) -> MergeError:
-    return MergeError(f"{name}: {table} row {number}: {what}; nothing was merged")
+    return MergeError(_("{file}: {table} row {number}: {why}; nothing was merged",
+                        file=name, table=table, number=number, why=what))
 
 
 def _last_id(conn: sqlite3.Connection, table: str) -> int:

@@ -55,6 +55,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from trainer.i18n import N_, _
 from trainer.paths import data_dir
 from trainer.storage.models import SealState
 
@@ -142,14 +143,21 @@ def _write_exclusive(path: Path, text: str) -> None:
         os.fsync(file.fileno())
 
 
-_UNTOLD: dict[Path, str] = {}
+_UNTOLD: dict[Path, tuple[str, str]] = {}
 """Secret files replaced in this process whose notice no one has taken yet (by path)."""
 
 
 def replacement_notice(secret: StationSecret) -> str | None:
     """Once: the sentence saying that this secret's file could not be read, where the old
     one was kept and that a new one was made (None when that did not happen)."""
-    return None if secret.path is None else _UNTOLD.pop(secret.path, None)
+    untold = None if secret.path is None else _UNTOLD.pop(secret.path, None)
+    if untold is None:
+        return None
+    error, aside = untold  # said in the language in force when the person is told
+    return _("The station secret {path} could not be read ({error}). It was kept as {aside}"
+             " and a new secret made: records sealed before now cannot be checked (they are"
+             " neither confirmed nor shown as altered) until IT puts the old secret back from"
+             " a backup of the data folder.", path=secret.path, error=error, aside=aside)
 
 
 _ASIDE = ".damaged-"
@@ -203,31 +211,32 @@ def station_secret(folder: Path, *, create: bool = True) -> StationSecret:
         return StationSecret(_read_secret(path), path)
     except FileNotFoundError:
         if not create:
-            return StationSecret(None, path, f"The station secret {path} is missing.")
+            return StationSecret(None, path, _("The station secret {path} is missing.",
+                                               path=path))
     except (OSError, ValueError) as error:
         if not create:
-            return StationSecret(None, path, f"The station secret {path} is unreadable ({error}).")
+            return StationSecret(None, path, _unreadable(path, error))
         try:
             aside = _keep_aside(path, path.read_bytes())
         except OSError:
-            return StationSecret(None, path,
-                                 f"The station secret {path} is unreadable ({error}).")
+            return StationSecret(None, path, _unreadable(path, error))
         if aside is not None:
-            _UNTOLD[path] = (
-                f"The station secret {path} could not be read ({error}). It was kept as"
-                f" {aside.name} and a new secret made: records sealed before now cannot be"
-                " checked (they are neither confirmed nor shown as altered) until IT puts"
-                " the old secret back from a backup of the data folder.")
+            _UNTOLD[path] = (str(error), aside.name)
     try:
         _write_new_secret(path)
     except FileExistsError:
         pass
     except OSError as error:
-        return StationSecret(None, path, f"The station secret {path} could not be made ({error}).")
+        return StationSecret(None, path, _("The station secret {path} could not be made"
+                                           " ({error}).", path=path, error=error))
     try:
         return StationSecret(_read_secret(path), path)
     except (OSError, ValueError) as error:
-        return StationSecret(None, path, f"The station secret {path} is unreadable ({error}).")
+        return StationSecret(None, path, _unreadable(path, error))
+
+
+def _unreadable(path: Path, error: Exception) -> str:
+    return _("The station secret {path} is unreadable ({error}).", path=path, error=error)
 
 
 def data_folder_secret(*, create: bool = True) -> StationSecret:
@@ -626,17 +635,31 @@ class DatabaseCheck:
         return [f for f in self.findings if f.state is SealState.UNCHECKABLE]
 
 
-_TABLE_WORDS = {
-    "answers": "answer",
-    "course_answers": "course answer",
-    "exams": "exam",
-    "certifications": "certification",
+_RECORD_NAMES = {
+    "answers": N_("answer #{number}"),
+    "course_answers": N_("course answer #{number}"),
+    "exams": N_("exam #{number}"),
+    "certifications": N_("certification #{number}"),
+}
+_CHAIN_CUT = {
+    "answers": N_("the answers do not end where the trainer last recorded: records were"
+                  " removed from the end (or the record of the end was altered)"),
+    "course_answers": N_("the course answers do not end where the trainer last recorded:"
+                         " records were removed from the end (or the record of the end was"
+                         " altered)"),
+    "exams": N_("the exams do not end where the trainer last recorded: records were removed"
+                " from the end (or the record of the end was altered)"),
+    "certifications": N_("the certifications do not end where the trainer last recorded:"
+                         " records were removed from the end (or the record of the end was"
+                         " altered)"),
 }
 
 
 def record_name(table: str, row_id: int) -> str:
     """``exam #3``: a record as a sentence names it."""
-    return f"{_TABLE_WORDS.get(table, table)} #{row_id}"
+    if table not in _RECORD_NAMES:
+        return f"{table} #{row_id}"
+    return _(_RECORD_NAMES[table], number=row_id)
 
 
 def check_database(conn: sqlite3.Connection, secret: StationSecret) -> DatabaseCheck:
@@ -647,36 +670,32 @@ def check_database(conn: sqlite3.Connection, secret: StationSecret) -> DatabaseC
         result.checked[table] = len(states)
         for row_id, state in states.items():
             if state is SealState.ALTERED:
-                result.findings.append(Finding(table, row_id, state, (
-                    f"{record_name(table, row_id)} was altered, added or had a record"
-                    " before it removed outside the trainer")))
+                result.findings.append(Finding(table, row_id, state, _(
+                    "{record} was altered, added or had a record before it removed outside"
+                    " the trainer", record=record_name(table, row_id))))
             elif state is SealState.UNCHECKABLE:
-                result.findings.append(Finding(table, row_id, state, (
-                    f"{record_name(table, row_id)} cannot be checked: it was sealed with"
-                    " another station secret")))
+                result.findings.append(Finding(table, row_id, state, _(
+                    "{record} cannot be checked: it was sealed with another station secret",
+                    record=record_name(table, row_id))))
         end = head_state(conn, secret, table)
         if end is SealState.ALTERED:
-            result.findings.append(Finding(table, None, end, (
-                f"the {_TABLE_WORDS[table]}s do not end where the trainer last recorded:"
-                " records were removed from the end (or the record of the end was altered)")))
+            result.findings.append(Finding(table, None, end, _(_CHAIN_CUT[table])))
     return result
 
 
 def uncheckable_sentence(secret: StationSecret) -> str:
     """Why records cannot be checked, for the person."""
-    why = secret.problem or (
-        f"The station secret {secret.path} is not the one these records were sealed with"
-        " (it was lost or replaced)."
-    )
+    why = secret.problem or _(
+        "The station secret {path} is not the one these records were sealed with (it was"
+        " lost or replaced).", path=secret.path)
     aside = [] if secret.path is None else kept_aside(secret.path.parent)
     if aside:
-        why += (" Earlier secret files that could not be read were kept beside it: "
-                + ", ".join(p.name for p in aside) + ".")
-    return (
-        f"{why} Records sealed with the station's earlier secret cannot be checked: they"
-        " are neither confirmed nor shown as altered. Restore the secret file from a backup"
-        " of the data folder to check them again."
-    )
+        why = _("{why} Earlier secret files that could not be read were kept beside it:"
+                " {files}.", why=why, files=", ".join(p.name for p in aside))
+    return _(
+        "{why} Records sealed with the station's earlier secret cannot be checked: they are"
+        " neither confirmed nor shown as altered. Restore the secret file from a backup of"
+        " the data folder to check them again.", why=why)
 
 
 # --------------------------------------------------------------------------- codes
@@ -693,7 +712,7 @@ def verification_code(seal_text: str | None) -> str | None:
     except ValueError:
         return None
     characters = []
-    for _ in range(_CODE_CHARACTERS):
+    for _position in range(_CODE_CHARACTERS):
         number, digit = divmod(number, 32)
         characters.append(CODE_ALPHABET[digit])
     plain = "".join(reversed(characters))
