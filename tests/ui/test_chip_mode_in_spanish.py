@@ -54,3 +54,22 @@ def test_the_spanish_take_key_and_the_push_button_in_chip_mode(
         "seat-3-ante", PayoutAnswer(Outcome.LOSE, Decimal("10")), True)
     assert (raise_.question.id, raise_.given, raise_.correct) == (
         "seat-3-raise", PayoutAnswer(Outcome.PUSH, Decimal(0)), False)
+
+
+def test_the_chip_hints_and_refusals_name_the_spanish_keys(
+        qtbot: QtBot, window: MainWindow) -> None:
+    """The hint of a payout being built and the refusal of nothing built name the keys
+    that push and take in Spanish (E, C), never English's P and T (issue 24)."""
+    field = window.panel.field
+    for text in ("escalera real Ah Kh Qh Jh Th", "s", "escalera", "p"):
+        field.clear()
+        qtbot.keyClicks(field, text)
+        qtbot.keyClick(field, Qt.Key.Key_Return)
+    hint = window.panel.hint.text()
+    assert hint.startswith("Monte el pago: las teclas 1-")
+    assert hint.endswith("Intro paga, C cobra, E deja en empate.")
+    assert field.placeholderText() == "Monte el pago con la bandeja"
+    qtbot.keyClick(field, Qt.Key.Key_Return)  # Enter with nothing built: refused
+    assert window.panel.error.text() == (
+        "Todavía no hay nada montado: añada fichas de la bandeja (sus teclas o un clic),"
+        " o pulse C para cobrar, E para dejar en empate.")

@@ -25,8 +25,9 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from trainer.engine.chips import RoomChips
-from trainer.engine.money import ZERO, dollars
+from trainer.engine.money import ZERO
 from trainer.engine.settlement import Outcome
+from trainer.i18n import N_, _, local_dollars
 from trainer.storage.models import Exam, StorageError
 from trainer.training.answer_words import answer_words
 from trainer.training.answers import (
@@ -50,20 +51,31 @@ from trainer.ui.table.view import TableView
 CHIP_QUESTIONS = (QuestionKind.PAYOUT, QuestionKind.CAPPED_TOTAL)
 """The questions chip mode answers with a stack built from the rack."""
 
-CHIP_HINT = ("Build the payout: keys 1-{keys} add the rack's chips (4 then 3: four of the"
-             " third; Space between two different chips), or click them; Backspace takes"
-             " the top chip back, Esc the whole payout; Enter pays, T takes, P pushes.")
+CHIP_HINT = N_("Build the payout: keys 1-{keys} add the rack's chips (4 then 3: four of the"
+                " third; Space between two different chips), or click them; Backspace takes"
+                " the top chip back, Esc the whole payout; Enter pays, {take} takes, {push}"
+                " pushes.")
 
 
-LINE_HINT = ("Chip mode: a whole seat in one line: the result (w, l or t), Space, then each"
-             " payout built from the rack; \u2192 moves to the next payout, \u2190 back,"
-             " T takes, P pushes; Enter pays the line.")
+LINE_HINT = N_("Chip mode: a whole seat in one line: the result ({win}, {lose} or {tie}),"
+               " Space, then each payout built from the rack; \u2192 moves to the next"
+               " payout, \u2190 back, {take} takes, {push} pushes; Enter pays the line.")
 """Added to a seat's result question in chip mode when payouts follow it."""
 
-LINE_PART_HINT = ("Seat {seat}'s line, payout {part} of {parts}: {what}. Keys 1-{keys} add"
-                  " chips (Space between two different chips), Backspace takes the top chip"
-                  " back, Esc the whole payout; \u2192 next payout, \u2190 back, T takes, P"
-                  " pushes; Enter pays the line.")
+LINE_PART_HINT = N_("Seat {seat}'s line, payout {part} of {parts}: {what}. Keys 1-{keys} add"
+                    " chips (Space between two different chips), Backspace takes the top"
+                    " chip back, Esc the whole payout; \u2192 next payout, \u2190 back,"
+                    " {take} takes, {push} pushes; Enter pays the line.")
+
+
+def answer_keys() -> dict[str, str]:
+    """The one-letter keys the hints name, from the trainee's language's answer words:
+    take and push as the keys pressed (T, P; in Spanish C, E), the seat's result as typed
+    (w, l, t; in Spanish g, p, e)."""
+    words = answer_words()
+    return {"take": words.keys["take"][0].upper(), "push": words.keys["push"][0].upper(),
+            "win": words.keys["win"][0], "lose": words.keys["lose"][0],
+            "tie": words.keys["tie"][0]}
 
 
 @dataclass
@@ -91,7 +103,7 @@ class SeatLine:
         words = [self.result]
         for part in self.paid:
             words.append(chips_text(part.chips) if part.outcome is Outcome.WIN
-                         else "take" if part.outcome is Outcome.LOSE else "push")
+                         else _("take") if part.outcome is Outcome.LOSE else _("push"))
         if self.current is not None:
             words.append((chips_text(building) if building else "") + "\u2026")
         return " | ".join(words)
@@ -99,9 +111,13 @@ class SeatLine:
 
 def _payout_name(question: Question) -> str:
     if question.kind is QuestionKind.CAPPED_TOTAL:
-        return "the total paid (the seat is capped)"
-    stake = f" {dollars(question.stake)}" if question.stake is not None else ""
-    return f"the {question.wager.label if question.wager else 'wager'}{stake}"
+        return _("the total paid (the seat is capped)")
+    if question.wager is None:
+        return _("the wager")
+    if question.stake is None:
+        return _("the {wager}", wager=question.wager.display_name)
+    return _("the {wager} {stake}", wager=question.wager.display_name,
+             stake=local_dollars(question.stake))
 
 
 def table_beside_panel(table: TableView, panel: AnswerPanel,
@@ -242,7 +258,8 @@ class RoundController(QObject):
         if self.chips is not None and question.kind in CHIP_QUESTIONS:
             self._start_building()
         elif self._line_payouts():
-            self.panel.hint.setText(f"{self.panel.hint.text()} {LINE_HINT}".strip())
+            self.panel.hint.setText(
+                (self.panel.hint.text() + " " + _(LINE_HINT, **answer_keys())).strip())
         state.mark_shown()
 
     def submit(self, text: str) -> None:
@@ -256,8 +273,9 @@ class RoundController(QObject):
         if state is None or state.current is None:
             return
         if self.chips is not None and len(text.split()) > 1 and self._line_payouts():
-            self.panel.show_error("In chip mode each payout of a line is a stack: type the"
-                                  " result, then Space, and build each payout from the rack.")
+            self.panel.show_error(_("In chip mode each payout of a line is a stack: type the"
+                                    " result, then Space, and build each payout from the"
+                                    " rack."))
             return
         if self.builder is not None:  # chip mode: the buttons push or take
             words = answer_words()  # the trainee's language's: p/t, in Spanish e/c
@@ -267,8 +285,8 @@ class RoundController(QObject):
             elif word in words.take:
                 self.pay_chips(Outcome.LOSE)
             else:
-                self.panel.show_error("In chip mode a payout is built from the rack:"
-                                      " a chip's key or a click, then Enter.")
+                self.panel.show_error(_("In chip mode a payout is built from the rack:"
+                                        " a chip's key or a click, then Enter."))
             return
         try:
             parts = split_seat_line(text, state.questions[state.index:])
@@ -321,7 +339,8 @@ class RoundController(QObject):
                 and state.current.kind is QuestionKind.NEXT_SEAT):
             if seat not in {player.seat for player in state.round.seats}:
                 # A slip of the pointer, not an answer: said, never graded.
-                self.panel.show_error(f"Seat {seat} is empty: click a seat with a player.")
+                self.panel.show_error(_("Seat {seat} is empty: click a seat with a player.",
+                                        seat=seat))
                 return
             self.submit(str(seat))
 
@@ -382,11 +401,13 @@ class RoundController(QObject):
             return
         what = _payout_name(question)
         self.panel.show_line_part(
-            f"Seat {line.seat}'s line \u2014 {what[0].upper()}{what[1:]}: pay, push or take?",
+            _("Seat {seat}'s line \u2014 {what}: pay, push or take?", seat=line.seat,
+              what=what[:1].upper() + what[1:]),
             question.kind)
-        self.panel.hint.setText(LINE_PART_HINT.format(
-            seat=line.seat, part=len(line.paid) + 1, parts=len(line.questions), what=what,
-            keys=min(len(self.chips.rack.values), 9)))
+        self.panel.hint.setText(_(
+            LINE_PART_HINT, seat=line.seat, part=len(line.paid) + 1, parts=len(line.questions),
+            what=what, keys=min(len(self.chips.rack.values), 9), take=answer_keys()["take"],
+            push=answer_keys()["push"]))
 
     def _next_part(self, part: ChipPayout) -> None:
         """A line's part given: build the next, or pay the line after its last."""
@@ -409,7 +430,8 @@ class RoundController(QObject):
             self._end_building()
             if state is not None and state.current is not None:
                 self.panel.show_question(state.current, self.position(state))
-                self.panel.hint.setText(f"{self.panel.hint.text()} {LINE_HINT}".strip())
+                self.panel.hint.setText(
+                    (self.panel.hint.text() + " " + _(LINE_HINT, **answer_keys())).strip())
             self.panel.field.setText(result)
             return
         part = line.paid.pop()
@@ -455,9 +477,10 @@ class RoundController(QObject):
         assert self.chips is not None
         self.builder = StackBuilder(values=self.chips.rack.values[::-1])
         keys = min(len(self.chips.rack.values), 9)
-        self.panel.hint.setText(CHIP_HINT.format(keys=keys))
+        self.panel.hint.setText(_(CHIP_HINT, keys=keys, take=answer_keys()["take"],
+                                  push=answer_keys()["push"]))
         self.panel.field.setReadOnly(True)
-        self.panel.field.setPlaceholderText("Build the payout from the rack")
+        self.panel.field.setPlaceholderText(_("Build the payout from the rack"))
         if self.rack is not None:
             self.rack.set_active(True)
         self._chips_changed()
@@ -468,7 +491,7 @@ class RoundController(QObject):
             return
         self.builder = None
         self.panel.field.setReadOnly(False)
-        self.panel.field.setPlaceholderText("Your answer")
+        self.panel.field.setPlaceholderText(_("Your answer"))
         self.panel.field.clear()
         self.table.hide_building()
         if self.rack is not None:
@@ -496,7 +519,7 @@ class RoundController(QObject):
             if builder.count is not None:
                 words.append(f"{builder.count} \u00d7 \u2026")
             if self.show_chip_total:
-                words.append(f"Total {dollars(sum(builder.chips, ZERO))}")
+                words.append(_("Total {amount}", amount=local_dollars(sum(builder.chips, ZERO))))
             self.rack.set_status("   ".join(words))
 
     def add_chip(self, value: Decimal) -> None:
@@ -539,8 +562,9 @@ class RoundController(QObject):
         if line is not None:
             return self._line_part(line, outcome, chips)
         if outcome is Outcome.WIN and not chips:
-            self.panel.show_error("Nothing is built yet: add chips from the rack (their keys"
-                                  " or a click), or press T to take, P to push.")
+            self.panel.show_error(_("Nothing is built yet: add chips from the rack (their keys"
+                                    " or a click), or press {take} to take, {push} to push.",
+                                    take=answer_keys()["take"], push=answer_keys()["push"]))
             return False
         return self._answer_chips(ChipPayout(outcome, chips))
 
@@ -552,15 +576,17 @@ class RoundController(QObject):
         question = line.current
         assert question is not None
         if outcome is not Outcome.WIN and question.kind is QuestionKind.CAPPED_TOTAL:
-            self.panel.show_error(f"Seat {line.seat} is capped: its total is paid in chips,"
-                                  " not pushed or taken.")
+            self.panel.show_error(_("Seat {seat} is capped: its total is paid in chips, not"
+                                    " pushed or taken.", seat=line.seat))
             return False
         if outcome is Outcome.WIN and not chips:
             if pay:
                 self._pay_line()
                 return True
-            self.panel.show_error(f"Nothing is built for {_payout_name(question)} yet: add"
-                                  " chips from the rack, or press T to take, P to push.")
+            self.panel.show_error(_("Nothing is built for {what} yet: add chips from the"
+                                    " rack, or press {take} to take, {push} to push.",
+                                    what=_payout_name(question), take=answer_keys()["take"],
+                                    push=answer_keys()["push"]))
             return False
         part = ChipPayout(outcome, chips)
         if pay and outcome is Outcome.WIN:
