@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from trainer.i18n import set_language
@@ -79,3 +80,31 @@ def test_the_lesson_page_is_unchanged_in_english(qtbot: QtBot) -> None:
     assert page.mastery.text() == "Mastery: not started"
     assert "target 5 s a question \u2022 rule set ny-2018" in page.facts.text()
     assert "The settlement, step by step" in page.account.toPlainText()
+
+
+def _type(qtbot: QtBot, field: object, text: str) -> None:
+    field.clear()  # type: ignore[attr-defined]
+    qtbot.keyClicks(field, text)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+
+
+def test_a_ruling_is_asked_and_explained_in_spanish(qtbot: QtBot, spanish: None) -> None:
+    window = _window(qtbot)
+    window.open_lesson("irregularities")
+    window.start_lesson_drill()
+    drill, panel = window.drill, window.drill.ruling_panel
+    assert drill.position.text() == "Paso 1 de 14 \u2022 Resoluci\u00f3n 1 de 14"
+    assert drill.stop_button.text() == "Detener ejercicio"
+    assert panel.prompt.text() == "\u00bfCu\u00e1l es la resoluci\u00f3n?"
+    assert panel.situation.text().startswith("**Nueva York.** Repartiendo a mano")
+    assert panel.choices.item(0).text() == "1.  Todas las manos son nulas."
+    _type(qtbot, panel.field, "9")  # not a choice: said in Spanish, nothing graded
+    assert panel.error.text() == (
+        "'9' no es ninguna de las resoluciones: escriba un n\u00famero del 1 al 4.")
+    _type(qtbot, panel.field, "4")  # the English file's answer is 1: so is the Spanish one
+    assert panel.verdict.text() == (
+        "\u2718 No es as\u00ed. La resoluci\u00f3n es la 1: Todas las manos son nulas.")
+    assert panel.explanation.text().endswith("*Nueva York 2018 (j)(1); reglas \u00a78*")
+    path = os.environ.get("HHE_RULING_PNG")
+    if path:
+        window.grab().save(str(Path(path)))

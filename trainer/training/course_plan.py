@@ -29,6 +29,7 @@ from trainer.engine.round import Round, RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.engine.scenarios import SCENARIOS
 from trainer.engine.settlement import settle
+from trainer.i18n import _
 from trainer.storage.interfaces import CourseAnswerStore
 from trainer.storage.models import CourseAnswer, CourseAnswerKind, Mistake
 from trainer.training.chip_drills import ChipTask, chip_drill_kind, deal_task
@@ -165,9 +166,10 @@ def _round_steps(drill: Drill, rounds: Sequence[Round], target: float) -> list[R
     away: the lesson's own title for the drill (a question, "Qualify or not?") or a
     plain "Drill round"; what the round shows is said after it (``situation``)."""
     scenario = None if drill.scenario == RANDOM else drill.scenario
-    name = drill.title or "Drill round"
+    name = drill.title or _("Drill round")
     situation = None if scenario is None else SCENARIOS[scenario].description
-    return [RoundStep(round_, f"{name} ({index} of {len(rounds)})", scenario, target,
+    return [RoundStep(round_, _("{name} ({number} of {count})", name=name, number=index,
+                                count=len(rounds)), scenario, target,
                       fresh=True, situation=situation)
             for index, round_ in enumerate(rounds, start=1)]
 
@@ -185,7 +187,9 @@ def ruling_key(ruling: Ruling) -> str:
 
 def _ruling_steps(lesson: Lesson) -> list[RulingStep]:
     total = len(lesson.rulings)
-    return [RulingStep(ruling, lesson.id, f"Ruling {index} of {total}", lesson.target_seconds)
+    return [RulingStep(ruling, lesson.id,
+                       _("Ruling {number} of {count}", number=index, count=total),
+                       lesson.target_seconds)
             for index, ruling in enumerate(lesson.rulings, start=1)]
 
 
@@ -195,8 +199,9 @@ def _chip_steps(lesson: Lesson, rng: random.Random, room: RoomChips,
     steps = []
     for drill in lesson.chip_drills if drills is None else drills:
         for index in range(1, drill.count + 1):
-            steps.append(ChipStep(deal_task(drill.kind, rng, room), lesson.id,
-                                  f"{drill.description} ({index} of {drill.count})",
+            label = _("{name} ({number} of {count})", name=drill.description, number=index,
+                      count=drill.count)
+            steps.append(ChipStep(deal_task(drill.kind, rng, room), lesson.id, label,
                                   lesson.target_seconds))
     return steps
 
@@ -483,7 +488,7 @@ class CourseProgress:
 
     def _fresh_round(self, skill: Skill, rng: random.Random) -> Round | None:
         """A newly dealt round that asks ``skill`` (None when no lesson deals one)."""
-        for _ in range(FRESH_TRIES):
+        for _attempt in range(FRESH_TRIES):
             try:
                 (round_,) = practice_rounds(skill_item(skill), self.lessons, rng, count=1)
             except (KeyError, ValueError, RoundError, RuleSetError):
@@ -522,7 +527,7 @@ class CourseProgress:
         steps: list[Step] = []
         skipped: list[str] = []
         skills: list[Skill] = []
-        for _, _, mistake in chosen:
+        for _first, _second, mistake in chosen:
             answer = mistake.answer
             when = answer.answered_at.astimezone().strftime("%d %b %H:%M")
             if answer.kind is QuestionKind.MISTAKE:  # no question of a round asks it

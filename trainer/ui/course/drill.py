@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from trainer.engine.chips import DEFAULT_CHIPS, RoomChips
 from trainer.engine.round import RoundError
 from trainer.engine.rulesets import RuleSetError
+from trainer.i18n import _
 from trainer.storage.interfaces import SessionStore
 from trainer.storage.models import StorageError
 from trainer.training.chip_drills import ChipTaskResult
@@ -94,7 +95,7 @@ class DrillPlayer(QWidget):
         self.position = QLabel()
         self.position.setObjectName("position")
         top.addWidget(self.position, stretch=1)
-        self.stop_button = QPushButton("Stop drill")
+        self.stop_button = QPushButton(_("Stop drill"))
         self.stop_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.stop_button.clicked.connect(self.stop)
         top.addWidget(self.stop_button)
@@ -103,7 +104,7 @@ class DrillPlayer(QWidget):
         self.table = RulingTableView()
         self.table.set_four_colour(settings.four_colour)
         self.panel = AnswerPanel()
-        self.panel.next_button.setText("Next  (Enter or Ctrl+N)")
+        self.panel.next_button.setText(_("Next  (Enter or Ctrl+N)"))
         self.ruling_panel = RulingPanel()
         self.chip_panel = ChipTaskPanel()
         self.side = QStackedWidget()
@@ -198,7 +199,8 @@ class DrillPlayer(QWidget):
             self._close_recorder()
             self.finished.emit()
             return
-        self.position.setText(f"Step {self.index + 1} of {len(plan.steps)} \u2022 {step.label}")
+        self.position.setText(_("Step {number} of {count} \u2022 {step}", number=self.index + 1,
+                                count=len(plan.steps), step=step.label))
         if isinstance(step, RulingStep):
             self._ask_ruling(step)
         elif isinstance(step, ChipStep):
@@ -234,7 +236,8 @@ class DrillPlayer(QWidget):
             self._storage_problem(error)
             state = self.session.rounds[-1]
         except (RoundError, RuleSetError, ValueError) as error:
-            QMessageBox.warning(self, "Cannot deal this round", f"{step.label}: {error}")
+            QMessageBox.warning(self, _("Cannot deal this round"),
+                                _("{step}: {error}", step=step.label, error=error))
             self.rounds.stop()
             self.advance()
             return
@@ -277,13 +280,15 @@ class DrillPlayer(QWidget):
             except StorageError as error:  # counted for this run only
                 self._warn_not_saved(error)
         last = self.plan is not None and self.index == len(self.plan.steps) - 1
-        shown = (f"This round: {step.situation}\n"
-                 if isinstance(step, RoundStep) and step.situation else "")
-        self.panel.show_round_over(
-            shown
-            + f"{state.correct} of {len(state.grades)} correct in {state.elapsed:.1f} s.\n"
-            + ("Press Enter to see how your mastery moved." if last
-               else "Press Enter or Ctrl+N for the next round."))
+        lines = []
+        if isinstance(step, RoundStep) and step.situation:
+            lines.append(_("This round: {situation}", situation=step.situation))
+        elapsed = format(state.elapsed, ".1f")
+        lines.append(_("{right} of {count} correct in {seconds} s.", right=state.correct,
+                       count=len(state.grades), seconds=elapsed))
+        lines.append(_("Press Enter to see how your mastery moved.") if last
+                     else _("Press Enter or Ctrl+N for the next round."))
+        self.panel.show_round_over("\n".join(lines))
 
     # --- chip tasks (cut and size) ---------------------------------------------------------
 
@@ -369,7 +374,8 @@ class DrillPlayer(QWidget):
         self._storage_warned = True
         QMessageBox.critical(
             self,
-            "Progress not saved",
-            f"Your answers could not be saved to the database ({error}).\n\n"
-            "You can finish the drill, but its results will not be kept. Tell your instructor.",
+            _("Progress not saved"),
+            _("Your answers could not be saved to the database ({error}).\n\nYou can finish"
+              " the drill, but its results will not be kept. Tell your instructor.",
+              error=error),
         )

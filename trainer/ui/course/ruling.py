@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.i18n import _
 from trainer.training.lessons import Ruling
 
 RIGHT = "#1b5e20"
@@ -53,7 +54,7 @@ class RulingPanel(QWidget):
         self.status = QLabel()
         self.status.setObjectName("status")
         layout.addWidget(self.status)
-        self.prompt = QLabel("What is the ruling?")
+        self.prompt = QLabel(_("What is the ruling?"))
         font = QFont(self.prompt.font())
         font.setPointSizeF(font.pointSizeF() * 1.35)
         font.setBold(True)
@@ -70,13 +71,15 @@ class RulingPanel(QWidget):
         self.choices = QListWidget()
         self.choices.setObjectName("choices")
         self.choices.setWordWrap(True)
+        # a long choice (Spanish runs a third longer) wraps whole, never cut to "..."
+        self.choices.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.choices.setSpacing(6)
         self.choices.setFont(reading)
         self.choices.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.choices.itemClicked.connect(self._clicked)
         layout.addWidget(self.choices, stretch=1)
 
-        self.hint = QLabel("Type the number of the ruling and press Enter (or click it).")
+        self.hint = QLabel(_("Type the number of the ruling and press Enter (or click it)."))
         self.hint.setWordWrap(True)
         layout.addWidget(self.hint)
         self.field = QLineEdit()
@@ -101,7 +104,7 @@ class RulingPanel(QWidget):
         self.explanation.setFont(reading)
         layout.addWidget(self.explanation)
 
-        self.next_button = QPushButton("Next  (Enter)")
+        self.next_button = QPushButton(_("Next  (Enter)"))
         self.next_button.setObjectName("next")
         self.next_button.clicked.connect(self.nextRequested)
         layout.addWidget(self.next_button)
@@ -111,7 +114,8 @@ class RulingPanel(QWidget):
         self.ruling = ruling
         self.choice = None
         self.status.setText(position)
-        rules = f"\n\n*Rule set: {ruling.rules}*" if ruling.rules else ""
+        rule_set = _("Rule set: {rules}", rules=ruling.rules) if ruling.rules else ""
+        rules = f"\n\n*{rule_set}*" if rule_set else ""
         self.situation.setText(ruling.situation.strip() + rules)
         self.choices.clear()
         for number, text in enumerate(ruling.choices, start=1):
@@ -140,9 +144,9 @@ class RulingPanel(QWidget):
                 item.setForeground(Qt.GlobalColor.red)
                 item.setText(f"\u2718 {item.text()}")
         self.verdict.setStyleSheet(f"color: {RIGHT if right else WRONG};")
-        self.verdict.setText("\u2714 Correct." if right else
-                             f"\u2718 Not so. The ruling is {ruling.answer + 1}:"
-                             f" {ruling.correct_choice}")
+        self.verdict.setText(_("\u2714 Correct.") if right else _(
+            "\u2718 Not so. The ruling is {number}: {choice}", number=ruling.answer + 1,
+            choice=ruling.correct_choice))
         why = (ruling.explanation or "").strip()
         self.explanation.setText(f"{why}\n\n*{ruling.citation}*" if why
                                  else f"*{ruling.citation}*")
@@ -162,8 +166,10 @@ class RulingPanel(QWidget):
         text = self.field.text().strip()
         count = len(ruling.choices)
         if not text.isdigit() or not 1 <= int(text) <= count:
-            said = f"{text!r} is not one of the rulings: " if text else ""
-            self.error.setText(f"{said}Type a number from 1 to {count}.")
+            self.error.setText(_(
+                "{typed} is not one of the rulings: type a number from 1 to {count}.",
+                typed=repr(text), count=count) if text
+                else _("Type a number from 1 to {count}.", count=count))
             self.field.selectAll()
             return
         self.error.clear()
