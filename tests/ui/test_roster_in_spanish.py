@@ -4,17 +4,21 @@ status, what a merge added and a refusal; in English (the default) as before."""
 
 from __future__ import annotations
 
+import csv
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPageSize, QPainter
 from pytestqt.qtbot import QtBot
 
 from tests.ui.test_instructor_dashboard import seed
 from trainer.i18n import set_language
 from trainer.storage import TrainerDB, open_database
 from trainer.storage.models import MergeReport
+from trainer.ui.progress import pdf
 from trainer.ui.progress.dashboard import InstructorDashboard, _describe_merge
 from trainer.ui.progress.models import RosterModel
 
@@ -85,3 +89,48 @@ def test_the_roster_still_reads_in_english(qtbot: QtBot, db: TrainerDB) -> None:
     assert _describe_merge(MERGED) == (
         "Merged station abcd1234: added 1 trainee, 2 sessions, 12 rounds, 1 answer, 0 exams,"
         " 3 ruling or scenario answers.")
+
+
+def _first_row(path: Path) -> list[str]:
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        return next(csv.reader(handle))
+
+
+def test_the_instructor_chooses_the_language_of_the_files_saved(
+    qtbot: QtBot, db: TrainerDB, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An English station saves the roster with Spanish headings when the instructor
+    chooses Español (and back); the pages' footers of a PDF follow the same choice."""
+    dashboard = _dashboard(qtbot, db)
+    combo = dashboard.report_language_combo
+    assert [combo.itemText(i) for i in range(combo.count())] == ["English", "Espa\u00f1ol"]
+    assert dashboard.report_language() == "en"
+    target = tmp_path / "roster.csv"
+    monkeypatch.setattr(dashboard, "_ask_save_path", lambda *args: target)
+    combo.setCurrentIndex(combo.findData("es"))
+    assert dashboard.export_roster_csv() == target
+    assert _first_row(target)[:3] == ["Nombre", "N.\u00ba de empleado", "Acierto %"]
+    assert dashboard.message.text() == f"Roster saved to {target}."  # the station's words
+    combo.setCurrentIndex(combo.findData("en"))
+    assert dashboard.export_roster_csv() == target
+    assert _first_row(target)[:3] == ["Name", "Employee id", "Accuracy %"]
+
+
+def test_a_pdf_footer_is_in_the_language_asked(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On an English station, a report saved in Spanish numbers its pages in Spanish."""
+    drawn: list[str] = []
+    original = pdf.QPainter.drawText
+
+    def recording(painter: QPainter, *args: Any) -> None:
+        if isinstance(args[-1], str):
+            drawn.append(args[-1])
+        original(painter, *args)
+
+    monkeypatch.setattr(pdf.QPainter, "drawText", recording)
+    pdf.write_pdf("<h1>Ana</h1>", tmp_path / "a.pdf", page_size=QPageSize.PageSizeId.A4,
+                  language="es")
+    pdf.write_pdf("<h1>Ana</h1>", tmp_path / "b.pdf", page_size=QPageSize.PageSizeId.A4)
+    assert [text for text in drawn if text.startswith(("page", "p\u00e1gina"))] == [
+        "p\u00e1gina 1 de 1", "page 1 of 1"]

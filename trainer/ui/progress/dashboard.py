@@ -20,9 +20,10 @@ from pathlib import Path
 from PySide6.QtCore import QItemSelection, QModelIndex, QStandardPaths, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QFileDialog,
-    QFrame,
+    QGridLayout,
     QHBoxLayout,
     QInputDialog,
     QLabel,
@@ -38,7 +39,14 @@ from PySide6.QtWidgets import (
 )
 
 from trainer import reports
-from trainer.i18n import N_, _, ngettext
+from trainer.i18n import (
+    LANGUAGE_NAMES,
+    N_,
+    _,
+    available_languages,
+    current_language,
+    ngettext,
+)
 from trainer.reports.certificate import certificate_html
 from trainer.storage.interfaces import Storage
 from trainer.storage.models import (
@@ -231,33 +239,43 @@ class InstructorDashboard(QWidget):
         self.revoke_action.triggered.connect(self.revoke_certificate)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self, self.refresh)
 
-        actions = QHBoxLayout()
-        actions.setSpacing(round(em * 0.4))
-        actions.addWidget(QLabel(_("Trainee:")))
-        for button in (
-            self.open_button,
-            self.answers_csv_button,
-            self.report_button,
-            self.exam_pdf_button,
-            self.sign_off_menu_button,
-        ):
-            actions.addWidget(button)
-        actions.addSpacing(em)
-        separator = QFrame()
-        separator.setFrameShape(QFrame.Shape.VLine)
-        separator.setFrameShadow(QFrame.Shadow.Sunken)
-        actions.addWidget(separator)
-        actions.addSpacing(em)
-        actions.addWidget(QLabel(_("Station:")))
-        for button in (
-            self.roster_csv_button,
-            self.setup_button,
-            self.merge_button,
-            self.station_export_button,
-        ):
-            actions.addWidget(button)
-        actions.addStretch(1)
-        actions.addWidget(self.refresh_button)
+        # The language of the reports, certificates and CSV headings saved from here
+        # (a certificate in the trainee's language, whatever the station's).
+        self.report_language_combo = QComboBox()
+        self.report_language_combo.setObjectName("report_language")
+        for code in available_languages():
+            self.report_language_combo.addItem(LANGUAGE_NAMES.get(code, code), code)
+        self.report_language_combo.setCurrentIndex(
+            max(0, self.report_language_combo.findData(current_language())))
+        self.report_language_combo.setToolTip(_(
+            "The language of the PDF reports, certificates and CSV headings saved from"
+            " here (a certificate in the trainee's language); CSV values are the same in"
+            " every language"))
+        report_language_label = QLabel(_("Reports &in"))
+        report_language_label.setBuddy(self.report_language_combo)
+
+        # Two rows of actions: the selected trainee's, then the station's (one row of
+        # both no longer fits a 1366-pixel screen once translated).
+        actions = QGridLayout()
+        actions.setHorizontalSpacing(round(em * 0.4))
+        actions.setVerticalSpacing(round(em * 0.3))
+        rows = (
+            (_("Trainee:"), (self.open_button, self.answers_csv_button, self.report_button,
+                             self.exam_pdf_button, self.sign_off_menu_button),
+             (report_language_label, self.report_language_combo)),
+            (_("Station:"), (self.roster_csv_button, self.setup_button, self.merge_button,
+                             self.station_export_button), (self.refresh_button,)),
+        )
+        for number, (title, buttons, right) in enumerate(rows):
+            actions.addWidget(QLabel(title), number, 0)
+            line = QHBoxLayout()
+            line.setSpacing(round(em * 0.4))
+            for button in buttons:
+                line.addWidget(button)
+            line.addStretch(1)
+            for widget in right:
+                line.addWidget(widget)
+            actions.addLayout(line, number, 1)
 
         # The roster page.
         self.roster_model = CertifiedRosterModel(db, self)  # with each one's certification
@@ -641,6 +659,10 @@ class InstructorDashboard(QWidget):
         name = _safe_file_part(trainee.name if trainee else str(trainee_id))
         return f"{name}-{what}-{date.today().isoformat()}.{extension}"
 
+    def report_language(self) -> str:
+        """The language chosen for the reports, certificates and CSV headings."""
+        return str(self.report_language_combo.currentData())
+
     def _export(self, kind: FileKind, suggested: str,
                 write: Callable[[Path], object]) -> Path | None:
         """Ask where to save a ``kind`` of file, ``write`` it there and say what happened.
@@ -670,23 +692,27 @@ class InstructorDashboard(QWidget):
     def export_roster_csv(self) -> Path | None:
         """Save the roster as CSV; returns the file written, or None."""
         return self._export(ROSTER_CSV, f"roster-{date.today().isoformat()}.csv",
-                            lambda path: reports.roster_csv(self.db, path))
+                            lambda path: reports.roster_csv(
+                                self.db, path, language=self.report_language()))
 
     def export_answers_csv(self) -> Path | None:
         """Save the selected trainee's answers as CSV; returns the file written, or None."""
         return self._export_for_trainee(ANSWERS_CSV, "answers", partial(
-            reports.trainee_answers_csv, self.db))
+            reports.trainee_answers_csv, self.db, language=self.report_language()))
 
     def export_skills_csv(self) -> Path | None:
         """Save the selected trainee's figures and mastery per skill as CSV; returns the
         file written, or None."""
         return self._export_for_trainee(SKILLS_CSV, "skills", partial(
-            reports.trainee_skills_csv, self.db))
+            reports.trainee_skills_csv, self.db, language=self.report_language()))
 
     def export_trainee_pdf(self) -> Path | None:
         """Save the selected trainee's PDF report; returns the file written, or None."""
+        language = self.report_language()
         return self._export_for_trainee(TRAINEE_PDF, "report", lambda trainee_id, path: (
-            write_pdf(reports.trainee_report_html(self.db, trainee_id, room=self.room), path)))
+            write_pdf(reports.trainee_report_html(self.db, trainee_id, room=self.room,
+                                                  language=language), path,
+                      language=language)))
 
     def export_exam_pdf(self) -> Path | None:
         """Save the selected exam's PDF report; returns the file written, or None."""
@@ -697,8 +723,10 @@ class InstructorDashboard(QWidget):
             )
             return None
         name = self._trainee_file_name(self.trainee_page.trainee_id, f"exam-{exam_id}", "pdf")
+        language = self.report_language()
         return self._export(EXAM_PDF, name, lambda path: write_pdf(
-            reports.exam_report_html(self.db, exam_id, room=self.room), path))
+            reports.exam_report_html(self.db, exam_id, room=self.room, language=language),
+            path, language=language))
 
     def edit_employee_id(self) -> bool:
         """Set (or, left empty, clear) the selected trainee's employee id."""
@@ -806,8 +834,10 @@ class InstructorDashboard(QWidget):
             return None
         latest = next((c for c in found if c.revoked is None), found[0])
         name = self._trainee_file_name(trainee_id, "certificate", "pdf")
+        language = self.report_language()
         return self._export(CERTIFICATE_PDF, name, lambda path: write_pdf(
-            certificate_html(self.db, latest.id, room=self.room), path))
+            certificate_html(self.db, latest.id, room=self.room, language=language), path,
+            language=language))
 
     def open_exam_setup(self) -> int | None:
         """Set up an exam; returns the new set-up's id, or None when cancelled."""

@@ -35,6 +35,8 @@ from PySide6.QtGui import (
     QTextTable,
 )
 
+from trainer.i18n import _, in_language
+
 PAGE_MARGIN_MM = 18.0
 """White space at the top, left and right of every page."""
 FOOTER_MM = 14.0
@@ -210,11 +212,13 @@ def write_pdf(
     page_size: QPageSize.PageSizeId | None = None,
     title: str | None = None,
     footer: str | None = None,
+    language: str | None = None,
 ) -> int:
     """Lay ``html`` out on A4 or Letter pages and write it to ``path``; the number of pages.
 
     Each page's footer reads ``{footer} \u2014 page x of y`` (``footer`` defaults to
-    the document's title, which names the trainee). Needs a running
+    the document's title, which names the trainee), ``page x of y`` in ``language``
+    (the report's; None: the station's). Needs a running
     ``QGuiApplication`` (fonts). Raises ``OSError`` when the file cannot be written.
     """
     target = Path(path)
@@ -224,7 +228,7 @@ def write_pdf(
     writer.setResolution(RESOLUTION_DPI)
     writer.setPageSize(QPageSize(page_size or default_page_size()))
     writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter)
-    writer.setCreator("Heads Up Hold'em dealer trainer")
+    writer.setCreator("Heads Up Hold'em dealer trainer")  # the program's name
     document = QTextDocument()
     document.setHtml(html)
     document.documentLayout().setPaintDevice(writer)
@@ -241,7 +245,7 @@ def write_pdf(
 
     painter = QPainter()
     if not painter.begin(writer):
-        raise OSError(f"the PDF {target} could not be written")
+        raise OSError(_("the PDF {path} could not be written", path=target))
     try:
         font = QFont(document.defaultFont())
         font.setPointSizeF(FOOTER_POINTS)
@@ -265,7 +269,8 @@ def write_pdf(
             painter.setFont(font)
             painter.setPen(Qt.GlobalColor.darkGray)
             baseline = paper.height() - FOOTER_MM * per_mm / 2 + metrics.ascent() / 2
-            label = f"page {number} of {len(pages)}"
+            with in_language(language):
+                label = _("page {number} of {count}", number=number, count=len(pages))
             room = body.width() - metrics.horizontalAdvance(label) - 4 * metrics.averageCharWidth()
             painter.drawText(QPointF(body.left(), baseline),
                              metrics.elidedText(footer_text, Qt.TextElideMode.ElideRight, room))
@@ -276,5 +281,5 @@ def write_pdf(
         painter.end()
     del writer  # the PDF is finished when the writer goes
     if target.stat().st_size == 0:
-        raise OSError(f"the PDF {target} could not be written")
+        raise OSError(_("the PDF {path} could not be written", path=target))
     return len(pages)
