@@ -108,3 +108,19 @@ def test_a_ruling_is_asked_and_explained_in_spanish(qtbot: QtBot, spanish: None)
     path = os.environ.get("HHE_RULING_PNG")
     if path:
         window.grab().save(str(Path(path)))
+
+
+def test_the_course_list_reads_in_spanish(qtbot: QtBot, spanish: None) -> None:
+    window = _window(qtbot)
+    view = window.course_view
+    model = view.model
+    assert view.heading.text() == "Curso"
+    assert [model.headerData(column, Qt.Orientation.Horizontal) for column in range(6)] == [
+        "#", "Lecci\u00f3n", "Entrena", "Pr\u00e1ctica", "Dominio", "Nivel"]
+    row = next(index for index, lesson in enumerate(model.lessons)
+               if lesson.id == "dealer-qualification")
+    assert model.data(model.index(row, 1)) == "Calificaci\u00f3n del crupier"
+    assert model.data(model.index(row, 3)) == "2 ejemplos \u2022 15 rondas"
+    assert view.due_button.text() == "Practicar lo pendiente"
+    assert view.mistakes_button.text() == "Repasar mis errores"
+    assert view.open_button.text() == "Abrir lecci\u00f3n"

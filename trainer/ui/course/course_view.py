@@ -3,6 +3,7 @@ the lesson files that could not be loaded (listed, never in the way)."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.i18n import N_, _, ngettext
 from trainer.training.lessons import Lesson, LessonProblem
 from trainer.training.mastery import LessonMastery, Level
 from trainer.ui.course.lesson_page import drill_summary
@@ -41,7 +43,8 @@ LEVEL_COLOURS = {
 class LessonTableModel(QAbstractTableModel):
     """One row a lesson, in course order: number, title, what it trains, practice, mastery."""
 
-    HEADERS = ("#", "Lesson", "Trains", "Practice", "Mastery", "Level")
+    HEADERS = ("#", N_("Lesson"), N_("Trains"), N_("Practice"), N_("Mastery"), N_("Level"))
+    """Marked for the catalogue; translated where shown (headerData)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -64,7 +67,7 @@ class LessonTableModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
+            return _(self.HEADERS[section])
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
@@ -79,17 +82,18 @@ class LessonTableModel(QAbstractTableModel):
             if column == 1:
                 return lesson.title
             if column == 2:
-                return ", ".join(skill.label for skill in lesson.skills) or "Rulings"
+                return ", ".join(skill.label for skill in lesson.skills) or _("Rulings")
             if column == 3:
                 examples = len(lesson.examples)
-                shown = f"{examples} example{'s' if examples != 1 else ''}" if examples else ""
+                shown = ngettext("{count} example", "{count} examples", examples) \
+                    if examples else ""
                 return " \u2022 ".join(part for part in (shown, drill_summary(lesson)) if part)
             if column == 4:
                 if mastery is None or mastery.level is Level.NOT_STARTED:
                     return "\u2014"
                 return f"{mastery.score}%"
             if column == 5:
-                return mastery.level.value if mastery is not None else "\u2014"
+                return _(mastery.level.value) if mastery is not None else "\u2014"
         if role == Qt.ItemDataRole.ForegroundRole and column in (4, 5) and mastery is not None:
             return QBrush(QColor(LEVEL_COLOURS[mastery.level]))
         if role == Qt.ItemDataRole.FontRole and column in (1, 4):
@@ -99,7 +103,7 @@ class LessonTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (0, 4):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and column == 2:
-            return "\n".join(skill.label for skill in lesson.skills) or "Rulings"
+            return "\n".join(skill.label for skill in lesson.skills) or _("Rulings")
         if role == Qt.ItemDataRole.ToolTipRole and lesson.source is not None:
             return str(lesson.source)
         return None
@@ -122,14 +126,14 @@ class CourseView(QWidget):
         layout.setSpacing(10)
 
         top = QHBoxLayout()
-        self.heading = heading("Course", scale=1.7)
+        self.heading = heading(_("Course"), scale=1.7)
         top.addWidget(self.heading, stretch=1)
-        self.due_button = QPushButton("Practise what's due")
+        self.due_button = QPushButton(_("Practise what's due"))
         self.due_button.setObjectName("practise-due")
-        self.due_button.setToolTip("A short drill of what the schedule says is due now (Ctrl+D)")
-        self.mistakes_button = QPushButton("Work my mistakes")
+        self.due_button.setToolTip(_("A short drill of what the schedule says is due now (Ctrl+D)"))
+        self.mistakes_button = QPushButton(_("Work my mistakes"))
         self.mistakes_button.setObjectName("work-mistakes")
-        self.mistakes_button.setToolTip("Deal again the rounds you made mistakes on (Ctrl+M)")
+        self.mistakes_button.setToolTip(_("Deal again the rounds you made mistakes on (Ctrl+M)"))
         for button in (self.due_button, self.mistakes_button):
             font = QFont(button.font())
             font.setBold(True)
@@ -179,9 +183,9 @@ class CourseView(QWidget):
         layout.addWidget(self.table, stretch=1)
 
         bottom = QHBoxLayout()
-        hint = QLabel("Double-click a lesson (or select it and press Enter) to open it.")
+        hint = QLabel(_("Double-click a lesson (or select it and press Enter) to open it."))
         bottom.addWidget(hint, stretch=1)
-        self.open_button = QPushButton("Open lesson")
+        self.open_button = QPushButton(_("Open lesson"))
         self.open_button.setObjectName("open-lesson")
         self.open_button.clicked.connect(self._open_selected)
         bottom.addWidget(self.open_button)
@@ -227,19 +231,20 @@ class CourseView(QWidget):
 
     def set_status(self, trainee: str | None, due: str | None, mistakes: int | None) -> None:
         """Who is training, what is due, how many mistakes there are to work."""
-        self.heading.setText(f"Course \u2014 {trainee}" if trainee else "Course")
+        self.heading.setText(_("Course \u2014 {trainee}", trainee=trainee) if trainee
+                             else _("Course"))
         parts = []
         if due:
-            parts.append(f"Due now: <b>{due}</b>")
+            parts.append(_("Due now: <b>{due}</b>", due=html.escape(due, quote=False)))
         if mistakes is None:
-            parts.append("Sign in as a trainee to keep your answers and work your mistakes.")
+            parts.append(_("Sign in as a trainee to keep your answers and work your mistakes."))
             self.mistakes_button.setEnabled(False)
-            self.mistakes_button.setText("Work my mistakes")
+            self.mistakes_button.setText(_("Work my mistakes"))
         else:
             self.mistakes_button.setEnabled(mistakes > 0)
-            self.mistakes_button.setText(f"Work my mistakes ({mistakes})")
+            self.mistakes_button.setText(_("Work my mistakes ({count})", count=mistakes))
             if not mistakes:
-                parts.append("No mistakes to work on.")
+                parts.append(_("No mistakes to work on."))
         self.status.setText(" \u2022 ".join(parts))
 
     def _show_problems(self, problems: Sequence[LessonProblem],
@@ -247,22 +252,25 @@ class CourseView(QWidget):
         self.problems.clear()
         files = {problem.file for problem in problems}
         if files:
-            self.problems_box.setTitle(
-                f"{len(files)} lesson file{'s' if len(files) != 1 else ''} could not be loaded")
-            self.problems_intro.setText(
+            self.problems_box.setTitle(ngettext(
+                "{count} lesson file could not be loaded",
+                "{count} lesson files could not be loaded", len(files)))
+            self.problems_intro.setText(_(
                 "These files were skipped; every other lesson works. Tell your instructor,"
-                " or fix the line named and reopen the course.")
+                " or fix the line named and reopen the course."))
         else:
-            self.problems_box.setTitle("Notes on the lesson files")
-            self.problems_intro.setText("Nothing was skipped.")
+            self.problems_box.setTitle(_("Notes on the lesson files"))
+            self.problems_intro.setText(_("Nothing was skipped."))
         for problem in problems:
-            where = problem.file.name + (f", line {problem.line}" if problem.line else "")
+            where = _("{file}, line {line}", file=problem.file.name, line=problem.line) \
+                if problem.line else problem.file.name
             item = QListWidgetItem(f"\u2718 {where}: {problem.message}")
             item.setForeground(QColor("#b00020"))
             item.setToolTip(str(problem.file))
             self.problems.addItem(item)
         for notice in notices:
-            where = notice.file.name + (f", line {notice.line}" if notice.line else "")
+            where = _("{file}, line {line}", file=notice.file.name, line=notice.line) \
+                if notice.line else notice.file.name
             item = QListWidgetItem(f"\u2139 {where}: {notice.message}")
             item.setToolTip(str(notice.file))
             self.problems.addItem(item)
