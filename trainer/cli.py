@@ -39,6 +39,7 @@ from trainer.engine.round import TABLE_SEATS, RoundError, Wager, parse_round, ro
 from trainer.engine.rulesets import DEFAULT_RULES, PRESETS, RuleSetError, load_ruleset
 from trainer.engine.settlement import Settlement, settle, settlement_to_json
 from trainer.engine.textfile import BOM, TextFileError, read_text_file
+from trainer.i18n import N_, _, in_language, ngettext
 
 if TYPE_CHECKING:
     from trainer.storage.interfaces import Maintenance, Storage
@@ -285,30 +286,25 @@ def _cmd_settle(args: argparse.Namespace) -> int:
     try:
         load_ruleset(args.rules)
     except RuleSetError as error:
-        print(f"hhe-trainer settle: --rules: {error}", file=sys.stderr)
+        print(_("hhe-trainer settle: --rules: {error}", error=error), file=sys.stderr)
         return EXIT_REJECTED
     cores = available_cores()
     jobs = args.jobs if args.jobs > 0 else min(cores, AUTOMATIC_JOBS_MAX)
     if jobs > cores:
-        print(
-            f"hhe-trainer settle: --jobs {args.jobs} is more than the {cores} core(s) here;"
-            f" using {cores}",
-            file=sys.stderr,
-        )
+        print(_("hhe-trainer settle: --jobs {jobs} is more than the {count} core(s) here;"
+                " using {count}", jobs=args.jobs, count=cores), file=sys.stderr)
         jobs = cores
     rejected = settle_stream(sys.stdin.buffer, sys.stdout, args.rules, jobs)
     if rejected:
-        print(
-            f"hhe-trainer settle: {rejected} round(s) rejected; see the error lines",
-            file=sys.stderr,
-        )
+        print(_("hhe-trainer settle: {count} round(s) rejected; see the error lines",
+                count=rejected), file=sys.stderr)
         return EXIT_REJECTED
     return 0
 
 
 # --- explain -----------------------------------------------------------------
 
-_SEAT_HELP = (
+_SEAT_HELP = N_(
     "a seat as 'N: CARD CARD ante=X [odds=X] (raise=Y | fold) [trips_plus=Z]"
     " [pocket_bonus=Z] [six_card_bonus=Z] [progressive=1]', e.g. '6: Ah Ad ante=10 raise=30'"
 )
@@ -326,13 +322,15 @@ def parse_seat_spec(spec: str) -> dict[str, Any]:
     ``odds`` may be left out: it is the mandatory equal of the ante. A wager
     named twice is refused, not overwritten.
     """
-    head, _, rest = spec.partition(":")
+    head, _colon, rest = spec.partition(":")
     if not re.fullmatch(r"\s*[0-9]{1,2}\s*", head, re.ASCII):
-        raise RoundError(f"--seat {shown(spec)}: expected 'N: CARD CARD ante=X ...'")
+        raise RoundError(_("--seat {seat}: expected 'N: CARD CARD ante=X ...'",
+                           seat=shown(spec)))
     number = int(head)
     words = rest.split()
     if len(words) < 2:
-        raise RoundError(f"--seat {shown(spec)}: expected two hole cards after 'N:'")
+        raise RoundError(_("--seat {seat}: expected two hole cards after 'N:'",
+                           seat=shown(spec)))
     seat: dict[str, Any] = {"seat": number, "hole": words[:2]}
     for word in words[2:]:
         value: str | bool
@@ -341,75 +339,89 @@ def parse_seat_spec(spec: str) -> dict[str, Any]:
         else:
             name, sep, text = word.partition("=")
             if not sep:
-                raise RoundError(
-                    f"--seat {shown(spec)}: {shown(word)} is not 'name=amount' or 'fold'"
-                )
+                raise RoundError(_("--seat {seat}: {word} is not 'name=amount' or 'fold'",
+                                   seat=shown(spec), word=shown(word)))
             key, value = _SEAT_ALIASES.get(name.lower(), name.lower()), text
         if key in seat:
-            raise RoundError(f"--seat {shown(spec)}: {shown_name(key)} given twice")
+            raise RoundError(_("--seat {seat}: {wager} given twice", seat=shown(spec),
+                               wager=shown_name(key)))
         seat[key] = value
     if "ante" in seat and "odds" not in seat:
         seat["odds"] = seat["ante"]
     return seat
 
 
+def _rules_line(settlement: Settlement) -> str:
+    """``Rule set: New York 2018 (ny-2018 v1); Trips Plus A, ...``: what the round was
+    settled under."""
+    ruleset, tables = settlement.round.ruleset, settlement.round.tables
+    named = {"name": ruleset.name, "ruleset": ruleset.id, "version": ruleset.version,
+             "trips": tables.trips_plus_letter, "pocket": tables.pocket_bonus_letter,
+             "bad_beat": tables.bad_beat_name}
+    if tables.progressive_letter:
+        return _("Rule set: {name} ({ruleset} v{version}); Trips Plus {trips}, Pocket Bonus"
+                 " {pocket}, bad beat table {bad_beat}, progressive {progressive}",
+                 progressive=tables.progressive_letter, **named)
+    return _("Rule set: {name} ({ruleset} v{version}); Trips Plus {trips}, Pocket Bonus"
+             " {pocket}, bad beat table {bad_beat}", **named)
+
+
 def explain_text(settlement: Settlement) -> str:
     """A person's account of a settlement, in the order the dealer works."""
     round_ = settlement.round
-    tables = round_.tables
     lines = [
-        f"Rule set: {round_.ruleset.name} ({round_.ruleset.id} v{round_.ruleset.version});"
-        f" Trips Plus {tables.trips_plus_letter}, Pocket Bonus {tables.pocket_bonus_letter},"
-        f" bad beat table {tables.bad_beat_name}"
-        + (f", progressive {tables.progressive_letter}" if tables.progressive_letter else ""),
-        f"Board: {' '.join(map(str, round_.board))}",
-        f"Dealer: {' '.join(map(str, round_.dealer))} -> {settlement.dealer.describe()}"
-        f" ({' '.join(map(str, settlement.dealer.cards))})",
-        "Dealer qualifies (pair or better)."
+        _rules_line(settlement),
+        _("Board: {cards}", cards=" ".join(map(str, round_.board))),
+        _("Dealer: {cards} -> {hand} ({five})", cards=" ".join(map(str, round_.dealer)),
+          hand=settlement.dealer.describe(),
+          five=" ".join(map(str, settlement.dealer.cards))),
+        _("Dealer qualifies (pair or better).")
         if settlement.dealer_qualifies
-        else "Dealer does NOT qualify (less than a pair): antes of raised seats push.",
-        f"Settlement order: {', '.join(f'seat {n}' for n in settlement.order)}",
+        else _("Dealer does NOT qualify (less than a pair): antes of raised seats push."),
+        _("Settlement order: {seats}",
+          seats=", ".join(_("seat {seat}", seat=n) for n in settlement.order)),
     ]
     for seat in settlement.seats:
         source = round_.seat(seat.seat)
         lines.append("")
-        lines.append(
-            f"Seat {seat.seat}: {' '.join(map(str, source.hole))} -> {seat.hand.describe()}"
-            f" ({' '.join(map(str, seat.hand.cards))}); {seat.result.value.upper()}"
-        )
+        lines.append(_(
+            "Seat {seat}: {cards} -> {hand} ({five}); {result}", seat=seat.seat,
+            cards=" ".join(map(str, source.hole)), hand=seat.hand.describe(),
+            five=" ".join(map(str, seat.hand.cards)), result=seat.result.display_name.upper()))
         for wager in seat.wagers:
             lines.append(f"  {wager.reason}")
         if seat.capped and seat.cap_reason:
-            lines.append(f"  CAP: {seat.cap_reason}")
-        lines.append(f"  Seat total: {dollars(seat.total)}")
+            lines.append("  " + _("CAP: {reason}", reason=seat.cap_reason))
+        lines.append("  " + _("Seat total: {amount}", amount=dollars(seat.total)))
     return "\n".join(lines)
 
 
 def read_round_file(name: str) -> object:
     """``explain --json``'s round: a file of at most MAX_ROUND_BYTES, or ``-`` for stdin."""
-    where = "--json - (standard input)" if name == "-" else f"--json file {name}"
+    where = (_("--json - (standard input)") if name == "-"
+             else _("--json file {name}", name=name))
     if name == "-":
         data = sys.stdin.buffer.read(MAX_ROUND_BYTES + 1)
         if len(data) > MAX_ROUND_BYTES:
-            raise RoundError(f"{where}: more than the {MAX_ROUND_BYTES:,} bytes a round may take")
+            raise RoundError(_("{where}: more than the {limit} bytes a round may take",
+                               where=where, limit=format(MAX_ROUND_BYTES, ",")))
         try:
             text = data.decode("utf-8").removeprefix(BOM)
         except UnicodeDecodeError as error:
-            raise RoundError(
-                f"{where}: not UTF-8 text (byte 0x{data[error.start]:02x}"
-                f" at offset {error.start})"
-            ) from None
+            raise RoundError(_("{where}: not UTF-8 text (byte 0x{byte} at offset {offset})",
+                               where=where, byte=format(data[error.start], "02x"),
+                               offset=error.start)) from None
     else:
         try:
             text = read_text_file(name, limit=MAX_ROUND_BYTES, what="--json file")
         except TextFileError as error:  # it names the file
             raise RoundError(str(error)) from None
         except ValueError as error:  # a path the system refuses
-            raise RoundError(f"{where}: {error}") from None
+            raise RoundError(_("{where}: {error}", where=where, error=error)) from None
     try:
         return loads_round(text)
     except RoundError as error:
-        raise RoundError(f"{where}: {error}") from None
+        raise RoundError(_("{where}: {error}", where=where, error=error)) from None
 
 
 def _explain_round(args: argparse.Namespace) -> dict[str, Any] | None:
@@ -447,20 +459,17 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     try:
         load_ruleset(args.rules)
     except RuleSetError as error:
-        print(f"hhe-trainer explain: --rules: {error}", file=sys.stderr)
+        print(_("hhe-trainer explain: --rules: {error}", error=error), file=sys.stderr)
         return EXIT_REJECTED
     try:
         data = read_round_file(args.json) if args.json is not None else _explain_round(args)
         if data is None:
-            print(
-                "hhe-trainer explain: give --dealer, --board and at least one --seat,"
-                " or --json FILE",
-                file=sys.stderr,
-            )
+            print(_("hhe-trainer explain: give --dealer, --board and at least one --seat,"
+                    " or --json FILE"), file=sys.stderr)
             return EXIT_REJECTED
         text = explain_text(settle(parse_round(data, args.rules)))
     except (RoundError, RuleSetError) as error:
-        print(f"hhe-trainer explain: {error}", file=sys.stderr)
+        print(_("hhe-trainer explain: {error}", error=error), file=sys.stderr)
         return EXIT_REJECTED
     print(text)
     return 0
@@ -474,7 +483,7 @@ def generate_lines(count: int, seed: int | None, rules: str, seats: int | None) 
 
     rng = random.Random(seed)
     ruleset = load_ruleset(rules)
-    for _ in range(count):
+    for _number in range(count):
         yield json.dumps(round_to_json(generate_round(rng, ruleset, seats=seats)))
 
 
@@ -482,7 +491,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     try:
         load_ruleset(args.rules)
     except RuleSetError as error:
-        print(f"hhe-trainer generate: --rules: {error}", file=sys.stderr)
+        print(_("hhe-trainer generate: --rules: {error}", error=error), file=sys.stderr)
         return EXIT_REJECTED
     write = sys.stdout.write
     for line in generate_lines(args.count, args.seed, args.rules, args.seats):
@@ -500,14 +509,19 @@ def whole_number(low: int | None = None, high: int | None = None) -> Callable[[s
 
     def read(text: str) -> int:
         if not re.fullmatch(r"-?[0-9]{1,30}", text, re.ASCII):
-            raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number such as 4")
+            raise argparse.ArgumentTypeError(
+                _("{value} is not a whole number such as 4", value=shown(text)))
         value = int(text)
         if (low is not None and value < low) or (high is not None and value > high):
-            bounds = (
-                f"from {low} to {high}" if low is not None and high is not None
-                else f"{low} or more" if low is not None else f"at most {high}"
-            )
-            raise argparse.ArgumentTypeError(f"{value} is not allowed: give {bounds}")
+            if low is not None and high is not None:
+                refusal = _("{value} is not allowed: give from {low} to {high}", value=value,
+                            low=low, high=high)
+            elif low is not None:
+                refusal = _("{value} is not allowed: give {low} or more", value=value, low=low)
+            else:
+                refusal = _("{value} is not allowed: give at most {high}", value=value,
+                            high=high)
+            raise argparse.ArgumentTypeError(refusal)
         return value
 
     return read
@@ -524,7 +538,7 @@ def _cmd_gui(args: argparse.Namespace) -> int:
 
 
 def _read_password(from_stdin: bool, command: str = "site",
-                   prompt: str = "Instructor's password: ") -> str:
+                   prompt: str | None = None) -> str:
     """A new password, typed twice without echo (or the first line of stdin); a refusal
     exits 1 naming ``hhe-trainer <command>``."""
     from trainer.storage.passwords import MIN_PASSWORD_LENGTH
@@ -534,13 +548,13 @@ def _read_password(from_stdin: bool, command: str = "site",
     else:
         import getpass
 
-        password = getpass.getpass(prompt)
-        if getpass.getpass("Again: ") != password:
-            raise SystemExit(f"hhe-trainer {command}: the two passwords differ; nothing written")
+        password = getpass.getpass(_("Instructor's password: ") if prompt is None else prompt)
+        if getpass.getpass(_("Again: ")) != password:
+            raise SystemExit(_("hhe-trainer {command}: the two passwords differ; nothing"
+                               " written", command=command))
     if len(password) < MIN_PASSWORD_LENGTH:
-        raise SystemExit(
-            f"hhe-trainer {command}: a password needs at least {MIN_PASSWORD_LENGTH} characters"
-        )
+        raise SystemExit(_("hhe-trainer {command}: a password needs at least {length}"
+                           " characters", command=command, length=MIN_PASSWORD_LENGTH))
     return password
 
 
@@ -562,14 +576,15 @@ def _cmd_site(args: argparse.Namespace) -> int:
     from trainer.site_config import is_present, load_site_config, site_file_candidates
 
     if args.file is None:
-        print("Looked for the site file at, in order:")
+        print(_("Looked for the site file at, in order:"))
         for candidate in site_file_candidates():
-            print(f"  {candidate}{'  <- found' if is_present(candidate) else ''}")
+            found = _("  <- found") if is_present(candidate) else ""
+            print(f"  {candidate}{found}")
     site = load_site_config(args.file)
     print(site.report)
     for warning in [*site.room_key_warnings(), *site.folder_warnings(),
                     *site.room_warnings()]:  # used: exit 0
-        print(f"Warning: {warning}.")
+        print(_("Warning: {warning}.", warning=warning))
     return 1 if site.rejected is not None else 0
 
 
@@ -592,7 +607,8 @@ def _cmd_instructor(args: argparse.Namespace) -> int:
     with open_database(backup_on_session=False) as db:
         if db.notice:
             print(f"hhe-trainer {command}: {db.notice}", file=sys.stderr)
-            print(f"hhe-trainer {command}: nothing was changed", file=sys.stderr)
+            print(_("hhe-trainer {command}: nothing was changed", command=command),
+                  file=sys.stderr)
             return 1
         if args.instructor_command == "list":
             for name in db.list_instructors():
@@ -603,20 +619,22 @@ def _cmd_instructor(args: argparse.Namespace) -> int:
         try:
             known = db.known_instructor(args.name)
         except StorageError as error:
-            print(f"hhe-trainer {command}: {error} (database {db.path}); nothing changed",
-                  file=sys.stderr)
+            print(_("hhe-trainer {command}: {error} (database {path}); nothing changed",
+                    command=command, error=error, path=db.path), file=sys.stderr)
             return 1
         password = _read_password(args.password_stdin, command,
-                                  f"New password for instructor {known}: ")
+                                  _("New password for instructor {name}: ", name=known))
         try:
             stored = db.reset_instructor_password(known, password)
         except StorageError as error:
-            print(f"hhe-trainer {command}: {error}; nothing changed", file=sys.stderr)
+            print(_("hhe-trainer {command}: {error}; nothing changed", command=command,
+                    error=error), file=sys.stderr)
             return 1
-    print(f"The password of instructor {stored} is reset in {db.path};"
-          " their wrong tries are cleared. Their signing key is new (the old one could not be"
-          " unlocked without the old password): pin it again in the site file with"
-          f" 'hhe-trainer instructor public-key {_toml_string(stored)}'.")
+    again = "hhe-trainer instructor public-key " + _toml_string(stored)
+    print(_("The password of instructor {name} is reset in {path}; their wrong tries are"
+            " cleared. Their signing key is new (the old one could not be unlocked without"
+            " the old password): pin it again in the site file with '{command}'.",
+            name=stored, path=db.path, command=again))
     return 0
 
 
@@ -629,13 +647,14 @@ def _print_public_key(db: Any, args: argparse.Namespace, command: str) -> int:
     else:
         import getpass
 
-        password = getpass.getpass(f"Password of instructor {args.name.strip()}: ")
+        password = getpass.getpass(_("Password of instructor {name}: ",
+                                     name=args.name.strip()))
     try:
         name, key = db.instructor_public_key(args.name, password)
     except StorageError as error:
         print(f"hhe-trainer {command}: {error}", file=sys.stderr)
         return 1
-    print("# Pin it in the site file's [signing] section (one line per instructor):")
+    print(_("# Pin it in the site file's [signing] section (one line per instructor):"))
     print(f"instructors = {{ {_toml_string(name)} = {_toml_string(key)} }}")
     return 0
 
@@ -658,11 +677,11 @@ def _cmd_verify(args: argparse.Namespace) -> int:
 
     site = load_site_config()  # its [signing] keys are the ones a certificate counts
     if site.rejected is not None:
-        print(f"hhe-trainer verify: {site.report}", file=sys.stderr)
+        print(_("hhe-trainer verify: {problem}", problem=site.report), file=sys.stderr)
     if args.data_folder is not None:
         if not args.data_folder.is_dir():
-            print(f"hhe-trainer verify: there is no data folder {args.data_folder}",
-                  file=sys.stderr)
+            print(_("hhe-trainer verify: there is no data folder {folder}",
+                    folder=args.data_folder), file=sys.stderr)
             return VERIFY_NO_DATABASE
         os.environ["HHE_TRAINER_HOME"] = str(args.data_folder)
     else:
@@ -672,12 +691,13 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     folder = data_dir()
     path = folder / DEFAULT_FILENAME
     if not path.is_file():
-        print(f"hhe-trainer verify: there is no trainer database at {path}", file=sys.stderr)
+        print(_("hhe-trainer verify: there is no trainer database at {path}", path=path),
+              file=sys.stderr)
         return VERIFY_NO_DATABASE
     try:  # read-only: a check writes nothing (no side file, no upgrade, no secret)
         opened = open_for_checking(path)
     except CannotCheck as refused:
-        print(f"hhe-trainer verify: {refused}", file=sys.stderr)
+        print(_("hhe-trainer verify: {problem}", problem=refused), file=sys.stderr)
         return VERIFY_UNCHECKABLE if refused.readable else VERIFY_NO_DATABASE
     with opened as db:
         if args.code is None:
@@ -702,8 +722,8 @@ def _room_pins(site_keys: Mapping[str, tuple[str, ...]], url: str, credentials_p
     try:
         credentials = read_credentials(credentials_path)
     except CredentialsError as error:
-        print(f"  the keys pinned in the room could not be read ({error}): only the site"
-              " file's pins counted")
+        print("  " + _("the keys pinned in the room could not be read ({error}): only the site"
+                       " file's pins counted", error=error))
         return site_keys, site_keys, None
     pins = effective_pins(site_keys, url, credentials)
     if pins.problem is not None:
@@ -715,9 +735,19 @@ def _room_pins(site_keys: Mapping[str, tuple[str, ...]], url: str, credentials_p
 def _verdict(state: object) -> int:
     from trainer.storage.models import SealState
 
-    print(f"Record: {state}")
+    print(_("Record: {state}", state=_seal_word(state)))
     return {SealState.VALID: VERIFY_VALID, SealState.ALTERED: VERIFY_ALTERED,
             SealState.UNCHECKABLE: VERIFY_UNCHECKABLE}[state]  # type: ignore[index]
+
+
+def _seal_word(state: object) -> str:
+    """``valid``, ``altered``, ``cannot be checked`` in the site's language (the exit code
+    is what a script reads)."""
+    from trainer.storage.models import SealState
+
+    words = {SealState.VALID: _("valid"), SealState.ALTERED: _("altered"),
+             SealState.UNCHECKABLE: _("cannot be checked")}
+    return words.get(state, str(state))  # type: ignore[call-overload]
 
 
 def _worst(*states: object) -> object:
@@ -739,29 +769,32 @@ def _signature_verdict(db: Storage, certification_id: int,
     from trainer.storage.models import SignatureState
 
     check = db.check_signature(certification_id, pinned)
-    pinners = "the site file" if room_url is None else "the site file or the room"
     if room_url is not None:
-        print(f"  keys pinned in the room {room_url} (and in the site file)")
+        print("  " + _("keys pinned in the room {url} (and in the site file)", url=room_url))
     if pinned and pinned_in is not None:
-        print(f"  keys pinned in {pinned_in}")
+        print("  " + _("keys pinned in {path}", path=pinned_in))
         if os.access(pinned_in, os.W_OK) or os.access(pinned_in.parent, os.W_OK):
-            print(f"  WARNING: this account can change {pinned_in} (or its folder): whoever"
-                  " uses it can pin a key of their own. Install the site file where only"
-                  " administrators write (docs/installing.md).")
+            print("  " + _("WARNING: this account can change {path} (or its folder): whoever"
+                           " uses it can pin a key of their own. Install the site file where"
+                           " only administrators write (docs/installing.md).", path=pinned_in))
     if check.state is SignatureState.NOT_PINNED:
-        print(f"  signature: NOT by a key {pinners} pins: {'; '.join(check.problems)}."
-              " This certificate proves nothing.")
+        problems = "; ".join(check.problems)
+        print("  " + (
+            _("signature: NOT by a key the site file pins: {problems}. This certificate"
+              " proves nothing.", problems=problems) if room_url is None
+            else _("signature: NOT by a key the site file or the room pins: {problems}. This"
+                   " certificate proves nothing.", problems=problems)))
         return VERIFY_NOT_SIGNED
-    where = "the site file"
-    if room_url is not None and db.check_signature(
-            certification_id, site_pinned or {}).signer != check.signer:
-        where = "the room"
-    print(f"  signature: by {check.signer}'s key, pinned in {where}")
+    in_room = room_url is not None and db.check_signature(
+        certification_id, site_pinned or {}).signer != check.signer
+    print("  " + (_("signature: by {name}'s key, pinned in the room", name=check.signer)
+                  if in_room else
+                  _("signature: by {name}'s key, pinned in the site file", name=check.signer)))
     if check.revoked_by is not None:
-        print(f"  revocation signed by {check.revoked_by}'s pinned key")
+        print("  " + _("revocation signed by {name}'s pinned key", name=check.revoked_by))
     if check.state is SignatureState.ALTERED:
         for problem in check.problems:
-            print(f"  ALTERED after signing: {problem}")
+            print("  " + _("ALTERED after signing: {problem}", problem=problem))
         return VERIFY_ALTERED
     return VERIFY_VALID
 
@@ -781,26 +814,35 @@ def _verify_code(db: Storage, code: str, pinned: Mapping[str, Iterable[str]] | N
         certification = db.find_certification(code)
         exam_id = None if certification is None else certification.exam_id
     if exam_id is None:
-        print(f"hhe-trainer verify: no exam or certification on this station has the code"
-              f" {code.strip()!r} (database {db.path})", file=sys.stderr)
+        print(_("hhe-trainer verify: no exam or certification on this station has the code"
+                " {code} (database {path})", code=repr(code.strip()), path=db.path),
+              file=sys.stderr)
         return VERIFY_UNKNOWN
     [exam] = [e for e in db.exam_results() if e.id == exam_id]
     trainee = db.get_trainee(exam.trainee_id)
     if certification is not None:
-        print(f"Certification {certification.code}")
-        print(f"  signed by {certification.signed_by} on"
-              f" {reports.local_time(certification.signed_at)}"
-              + (f", valid until {certification.expires}" if certification.expires else "")
-              + (f", REVOKED {reports.local_time(certification.revoked)}"
-                 if certification.revoked else ""))
-    print(f"Exam #{exam.id}" + (f" ({exam.verification_code})" if exam.verification_code else ""))
-    print(f"  trainee: {trainee.name if trainee else '(no such trainee)'}")
-    print(f"  set-up: {reports.exam_setup_name(exam) or '-'}, attempt"
-          f" {reports.attempt_text(exam)}, rule set {exam.ruleset_id}")
-    print(f"  started {reports.local_time(exam.started)}, finished"
-          f" {reports.local_time(exam.finished) or 'not finished'}")
-    print(f"  score {reports.score_text(exam.score)} (pass mark {exam.pass_mark:g}%):"
-          f" {reports.exam_result_text(exam)}")
+        print(_("Certification {code}", code=certification.code))
+        signed_at = reports.local_time(certification.signed_at)
+        line = (_("signed by {name} on {moment}, valid until {day}", name=certification.signed_by,
+                  moment=signed_at, day=certification.expires) if certification.expires
+                else _("signed by {name} on {moment}", name=certification.signed_by,
+                       moment=signed_at))
+        if certification.revoked:
+            line = _("{signed}, REVOKED {moment}", signed=line,
+                     moment=reports.local_time(certification.revoked))
+        print("  " + line)
+    print(_("Exam #{exam} ({code})", exam=exam.id, code=exam.verification_code)
+          if exam.verification_code else _("Exam #{exam}", exam=exam.id))
+    print("  " + _("trainee: {name}", name=trainee.name if trainee else _("(no such trainee)")))
+    print("  " + _("set-up: {setup}, attempt {attempt}, rule set {ruleset}",
+                   setup=reports.exam_setup_name(exam) or "-",
+                   attempt=reports.attempt_text(exam), ruleset=exam.ruleset_id))
+    print("  " + _("started {started}, finished {finished}",
+                   started=reports.local_time(exam.started),
+                   finished=reports.local_time(exam.finished) or _("not finished")))
+    print("  " + _("score {score} (pass mark {mark}%): {result}",
+                   score=reports.score_text(exam.score), mark=format(exam.pass_mark, "g"),
+                   result=reports.exam_result_text(exam)))
     answers = (SealState.VALID if exam.session_id is None
                else db.session_answers_state(exam.session_id))
     states = [exam.seal_state, answers]
@@ -813,12 +855,12 @@ def _verify_code(db: Storage, code: str, pinned: Mapping[str, Iterable[str]] | N
     if state is SealState.UNCHECKABLE:
         print(seal.uncheckable_sentence(db.secret))
     elif state is SealState.ALTERED:
-        print("The record, or one of the exam's answers, was changed outside the trainer:"
-              " its score and result are not to be believed.")
+        print(_("The record, or one of the exam's answers, was changed outside the trainer:"
+                " its score and result are not to be believed."))
     if signed == VERIFY_ALTERED or state is SealState.ALTERED:
         return _verdict(SealState.ALTERED)
     if signed == VERIFY_NOT_SIGNED:
-        print("Record: not signed by a pinned key")
+        print(_("Record: not signed by a pinned key"))
         return VERIFY_NOT_SIGNED
     return _verdict(state)
 
@@ -828,73 +870,95 @@ def _verify_database(db: Maintenance) -> int:
     from trainer.storage.models import SealState
 
     checked = db.check_records()
-    counted = ", ".join(f"{count} {table.replace('_', ' ')}" for table, count
-                        in checked.checked.items())
-    print(f"Checked {counted} in {db.path}.")
+    counted = ", ".join(_table_count(table, count) for table, count in checked.checked.items())
+    print(_("Checked {counted} in {path}.", counted=counted, path=db.path))
     for finding in checked.altered:
-        print(f"ALTERED: {finding.what}")
+        print(_("ALTERED: {what}", what=finding.what))
     if checked.uncheckable:
-        print(f"{len(checked.uncheckable)} records cannot be checked."
-              f" {seal.uncheckable_sentence(db.secret)}")
+        print(ngettext("{count} record cannot be checked. {why}",
+                       "{count} records cannot be checked. {why}", len(checked.uncheckable),
+                       why=seal.uncheckable_sentence(db.secret)))
     if checked.altered:
-        print(f"{len(checked.altered)} altered: their figures are not to be believed.")
+        print(ngettext("{count} altered: its figures are not to be believed.",
+                       "{count} altered: their figures are not to be believed.",
+                       len(checked.altered)))
         return _verdict(SealState.ALTERED)
     return _verdict(SealState.UNCHECKABLE if checked.uncheckable else SealState.VALID)
+
+
+_TABLE_WORDS = {
+    "answers": N_("answers"),
+    "course_answers": N_("course answers"),
+    "exams": N_("exams"),
+    "certifications": N_("certifications"),
+}
+"""The sealed tables verify counts, as a person reads them (a table not here by its
+name)."""
+
+
+def _table_count(table: str, count: int) -> str:
+    """``2957 answers``: a table's records counted, as ``verify`` says it."""
+    word = _TABLE_WORDS.get(table)
+    return _("{count} {records}", count=count,
+             records=_(word) if word else table.replace("_", " "))
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hhe-trainer",
-        description="Heads Up Hold'em dealer trainer. With no command, opens the trainer.",
+        description=_("Heads Up Hold'em dealer trainer. With no command, opens the trainer."),
     )
     parser.add_argument(
-        "--rules", default=None, help=f"rule set: {', '.join(PRESETS)} or a rule-set file"
+        "--rules", default=None,
+        help=_("rule set: {presets} or a rule-set file", presets=", ".join(PRESETS))
     )
     parser.add_argument(
         "--self-check",
         action="store_true",
-        help="check this installation without a screen (database, lessons, rule sets, one"
-        " table drawn offscreen) and exit: 0 when all is well",
+        help=_("check this installation without a screen (database, lessons, rule sets, one"
+        " table drawn offscreen) and exit: 0 when all is well"),
     )
     parser.add_argument("--version", action="version", version=f"hhe-trainer {__version__}")
     parser.set_defaults(func=_cmd_gui)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
-    rules_help = f"default rule set for rounds that name none: {', '.join(PRESETS)} or a file"
+    rules_help = _("default rule set for rounds that name none: {presets} or a file",
+                   presets=", ".join(PRESETS))
 
     settle_parser = commands.add_parser(
-        "settle", help="settle JSON Lines rounds from stdin (the audit contract)"
+        "settle", help=_("settle JSON Lines rounds from stdin (the audit contract)")
     )
     settle_parser.add_argument("--rules", default=DEFAULT_RULES, help=rules_help)
     settle_parser.add_argument(
         "--jobs",
         type=whole_number(low=0),
         default=0,
-        help=f"worker processes (default 0: one per core, at most {AUTOMATIC_JOBS_MAX};"
-        " 1: settle in-process; more than the cores here is cut to the cores)",
+        help=_("worker processes (default 0: one per core, at most {most}; 1: settle"
+               " in-process; more than the cores here is cut to the cores)",
+               most=AUTOMATIC_JOBS_MAX),
     )
     settle_parser.set_defaults(func=_cmd_settle)
 
     explain_parser = commands.add_parser(
-        "explain", help="settle one round and explain every payout, for a person"
+        "explain", help=_("settle one round and explain every payout, for a person")
     )
     explain_parser.add_argument("--rules", default=DEFAULT_RULES, help=rules_help)
     explain_parser.add_argument(
-        "--json", metavar="FILE", help="read the round as JSON from FILE ('-' for stdin)"
+        "--json", metavar="FILE", help=_("read the round as JSON from FILE ('-' for stdin)")
     )
-    explain_parser.add_argument("--dealer", help="the dealer's two cards, e.g. 'As Kd'")
-    explain_parser.add_argument("--board", help="the five community cards")
-    explain_parser.add_argument("--seat", action="append", help=_SEAT_HELP)
+    explain_parser.add_argument("--dealer", help=_("the dealer's two cards, e.g. 'As Kd'"))
+    explain_parser.add_argument("--board", help=_("the five community cards"))
+    explain_parser.add_argument("--seat", action="append", help=_(_SEAT_HELP))
     for option in ("trips_plus_table", "pocket_bonus_table", "bad_beat_table", "progressive_table"):
         explain_parser.add_argument("--" + option.replace("_", "-"), dest=option)
     explain_parser.add_argument(
-        "--six-card-bonus-cards", dest="six_card_bonus_cards", help="the four 6-Card Bonus cards"
+        "--six-card-bonus-cards", dest="six_card_bonus_cards", help=_("the four 6-Card Bonus cards")
     )
     explain_parser.add_argument("--six-card-bonus-jackpot", dest="six_card_bonus_jackpot")
     explain_parser.add_argument("--progressive-pool", dest="progressive_pool")
     explain_parser.set_defaults(func=_cmd_explain)
 
     generate_parser = commands.add_parser(
-        "generate", help="print random rounds in the settle input format"
+        "generate", help=_("print random rounds in the settle input format")
     )
     generate_parser.add_argument("--count", type=whole_number(low=0), default=10)
     generate_parser.add_argument("--seed", type=whole_number(), default=None)
@@ -902,50 +966,51 @@ def build_parser() -> argparse.ArgumentParser:
         "--seats",
         type=whole_number(low=1, high=TABLE_SEATS),
         default=None,
-        help="occupied seats per round (default: 1-6 at random)",
+        help=_("occupied seats per round (default: 1-6 at random)"),
     )
     generate_parser.add_argument("--rules", default=DEFAULT_RULES, help=rules_help)
     generate_parser.set_defaults(func=_cmd_generate)
 
     site_parser = commands.add_parser(
         "site",
-        help="the training room's site file: 'site check [FILE]', 'site hash-password --name N'",
-        description="The training room's site file (for IT).",
+        help=_("the training room's site file: 'site check [FILE]', 'site hash-password --name N'"),
+        description=_("The training room's site file (for IT)."),
     )
     site_parser.set_defaults(func=_cmd_site)
     site_commands = site_parser.add_subparsers(dest="site_command", required=True,
                                                metavar="COMMAND")
-    check = site_commands.add_parser("check", help="say which site file is in force and check it")
-    check.add_argument("file", nargs="?", type=Path, help="check this file instead")
+    check = site_commands.add_parser(
+        "check", help=_("say which site file is in force and check it"))
+    check.add_argument("file", nargs="?", type=Path, help=_("check this file instead"))
     hashing = site_commands.add_parser(
-        "hash-password", help="print the [instructor] section for a site file"
+        "hash-password", help=_("print the [instructor] section for a site file")
     )
-    hashing.add_argument("--name", required=True, help="the instructor's name")
+    hashing.add_argument("--name", required=True, help=_("the instructor's name"))
     hashing.add_argument(
-        "--stdin", action="store_true", help="read the password from the first line of stdin"
+        "--stdin", action="store_true", help=_("read the password from the first line of stdin")
     )
 
     instructor_parser = commands.add_parser(
         "instructor",
-        help="this station's instructors, for IT: 'instructor list', 'instructor reset NAME',"
-             " 'instructor public-key NAME'",
-        description="This station's instructors (for IT, run on the station as its user).",
+        help=_("this station's instructors, for IT: 'instructor list', 'instructor reset NAME',"
+             " 'instructor public-key NAME'"),
+        description=_("This station's instructors (for IT, run on the station as its user)."),
     )
     instructor_parser.set_defaults(func=_cmd_instructor)
     instructor_commands = instructor_parser.add_subparsers(
         dest="instructor_command", required=True, metavar="COMMAND")
-    instructor_commands.add_parser("list", help="print the instructors' names")
+    instructor_commands.add_parser("list", help=_("print the instructors' names"))
     reset = instructor_commands.add_parser(
-        "reset", help="set a new password for a forgotten one (asks twice, no echo)")
-    reset.add_argument("name", help="the instructor's name, as in 'instructor list'")
+        "reset", help=_("set a new password for a forgotten one (asks twice, no echo)"))
+    reset.add_argument("name", help=_("the instructor's name, as in 'instructor list'"))
     reset.add_argument("--password-stdin", action="store_true",
-                       help="read the new password from the first line of stdin")
+                       help=_("read the new password from the first line of stdin"))
     public = instructor_commands.add_parser(
-        "public-key", help="print the instructor's public key, the [signing] line to pin"
-                           " in the site file (asks their password)")
-    public.add_argument("name", help="the instructor's name, as in 'instructor list'")
+        "public-key", help=_("print the instructor's public key, the [signing] line to pin"
+                           " in the site file (asks their password)"))
+    public.add_argument("name", help=_("the instructor's name, as in 'instructor list'"))
     public.add_argument("--password-stdin", action="store_true",
-                        help="read the password from the first line of stdin")
+                        help=_("read the password from the first line of stdin"))
     _add_verify(commands)
     _add_room(commands)
     _add_chips(commands)
@@ -967,27 +1032,46 @@ def _add_room(commands: Any) -> None:
 def _add_verify(commands: Any) -> None:
     verify = commands.add_parser(
         "verify",
-        help="check an exam's verification code, or with no code every record, on this"
-        " station",
-        description="Check on this station that an exam result (or certification) is as the"
+        help=_("check an exam's verification code, or with no code every record, on this"
+        " station"),
+        description=_("Check on this station that an exam result (or certification) is as the"
         " trainer recorded it; reads only, writes nothing. Exit 0 valid, 1 altered, 2 unknown"
-        " code, 3 cannot be checked (another secret, program or version), 4 no database.",
+        " code, 3 cannot be checked (another secret, program or version), 4 no database."),
     )
-    verify.add_argument("code", nargs="?", help="the code printed on the exam report"
-                        " (E-XXXX-XXXX-XXXX) or certificate; none: check every record")
+    verify.add_argument("code", nargs="?", help=_("the code printed on the exam report"
+                        " (E-XXXX-XXXX-XXXX) or certificate; none: check every record"))
     verify.add_argument("--data-folder", type=Path, default=None,
-                        help="the station's data folder (default: the one the trainer uses)")
+                        help=_("the station's data folder (default: the one the trainer uses)"))
     verify.set_defaults(func=_cmd_verify)
+
+
+def _site_language() -> str:
+    """The commands' words for people (help, messages, ``verify``'s report) in the site's
+    language: ``HHE_TRAINER_LANGUAGE``, else the site file's ``[language] default``, else
+    English. Not a station user's Settings: a command is run by IT or an instructor for
+    the room. A language that cannot be shown leaves English (``site check`` names it).
+    What scripts read stays as it is in every language: settle's and chips' JSON, the
+    exit codes."""
+    from trainer.i18n import ENGLISH, language_problem
+    from trainer.site_config.apply import ENV_LANGUAGE
+
+    chosen = os.environ.get(ENV_LANGUAGE)
+    if not chosen:
+        from trainer.site_config import load_site_config
+
+        chosen = load_site_config().language or ENGLISH
+    return ENGLISH if language_problem(chosen) else chosen
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()  # settle's workers in a frozen installer build
     argv = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser().parse_args(argv)
-    try:
-        return int(args.func(args))
-    except BrokenPipeError:
-        return 0
+    with in_language(_site_language()):  # put back after: main may run inside a program
+        args = build_parser().parse_args(argv)
+        try:
+            return int(args.func(args))
+        except BrokenPipeError:
+            return 0
 
 
 __all__ = ["Wager", "main", "settle_stream"]
