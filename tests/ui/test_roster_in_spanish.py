@@ -134,3 +134,24 @@ def test_a_pdf_footer_is_in_the_language_asked(
     pdf.write_pdf("<h1>Ana</h1>", tmp_path / "b.pdf", page_size=QPageSize.PageSizeId.A4)
     assert [text for text in drawn if text.startswith(("page", "p\u00e1gina"))] == [
         "p\u00e1gina 1 de 1", "page 1 of 1"]
+
+
+def test_the_skill_grid_trends_and_a_trainee_page_read_in_spanish(
+    qtbot: QtBot, db: TrainerDB, spanish: None
+) -> None:
+    dashboard = _dashboard(qtbot, db)
+    grid = dashboard.skill_grid
+    grid.refresh()
+    grid.reload()
+    assert grid.count_label.text() == "4 alumnos"
+    model = grid.model
+    assert [model.headerData(c, Qt.Orientation.Horizontal) for c in range(4)] == [
+        "Nombre", "Destreza m\u00e1s d\u00e9bil", "Avisos", "\u00daltima respuesta"]
+    assert [grid.flag_filter.itemText(i) for i in range(2)] == [
+        "Todos los alumnos", "Con alg\u00fan aviso"]
+    dee = next(t.id for t in db.list_trainees() if t.name == "Dee")
+    page = dashboard.open_trainee(dee)
+    assert [page.tabs.tabText(i) for i in range(page.tabs.count())] == [
+        "Progreso", "Errores (0)", "Ex\u00e1menes (0)", "Tendencias"]
+    assert page.back_button.text() == "\u2190 Todos los alumnos"
+    assert page.trends.missed.headerData(3, Qt.Orientation.Horizontal) == "Preguntadas"

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer import reports
+from trainer.i18n import N_, _, ngettext
 from trainer.reports.skill_grid import (
     LEVELS,
     NOT_PRACTISED_DAYS,
@@ -48,6 +49,7 @@ from trainer.reports.skill_grid import (
     flags_text,
     skill_grid,
 )
+from trainer.reports.text import level_text
 from trainer.skills import Skill
 from trainer.storage.interfaces import ClassViewReads
 from trainer.storage.models import FILE_OR_STORAGE_ERRORS
@@ -70,44 +72,48 @@ CELL_TEXT = QColor("#1b1b1b")
 NOT_STARTED_TEXT = QColor("#6b7378")
 
 SHORT_SKILL_NAMES: dict[Skill, str] = {
-    Skill.DEALER_HAND: "Dealer\nhand",
-    Skill.QUALIFICATION: "Dealer\nqualifies",
-    Skill.ORDER: "Order",
-    Skill.PLAYER_HAND: "Player\nhand",
-    Skill.RESULT: "Result",
-    Skill.ANTE: "Ante",
-    Skill.RAISE: "Raise",
-    Skill.ODDS_WIN: "Odds\nwin",
-    Skill.ODDS_PUSH_OR_LOSE: "Odds push\nor lose",
-    Skill.BAD_BEAT: "Bad\nbeat",
-    Skill.TRIPS_PLUS: "Trips\nPlus",
-    Skill.POCKET_BONUS: "Pocket\nBonus",
-    Skill.SIX_CARD_BONUS: "6-Card\nBonus",
-    Skill.PROGRESSIVE: "Progressive",
-    Skill.CAP: "Cap",
-    Skill.CHIP_PROCEDURE: "Chip\nprocedure",
-    Skill.SPOT_MISTAKES: "Spot\nmistakes",
-    Skill.CORRECT_MISTAKES: "Correct\nmistakes",
-    Skill.PROCEDURE: "Run the\nround",
+    Skill.DEALER_HAND: N_("Dealer\nhand"),
+    Skill.QUALIFICATION: N_("Dealer\nqualifies"),
+    Skill.ORDER: N_("Order"),
+    Skill.PLAYER_HAND: N_("Player\nhand"),
+    Skill.RESULT: N_("Result"),
+    Skill.ANTE: N_("Ante"),
+    Skill.RAISE: N_("Raise"),
+    Skill.ODDS_WIN: N_("Odds\nwin"),
+    Skill.ODDS_PUSH_OR_LOSE: N_("Odds push\nor lose"),
+    Skill.BAD_BEAT: N_("Bad\nbeat"),
+    Skill.TRIPS_PLUS: N_("Trips\nPlus"),
+    Skill.POCKET_BONUS: N_("Pocket\nBonus"),
+    Skill.SIX_CARD_BONUS: N_("6-Card\nBonus"),
+    Skill.PROGRESSIVE: N_("Progressive"),
+    Skill.CAP: N_("Cap"),
+    Skill.CHIP_PROCEDURE: N_("Chip\nprocedure"),
+    Skill.SPOT_MISTAKES: N_("Spot\nmistakes"),
+    Skill.CORRECT_MISTAKES: N_("Correct\nmistakes"),
+    Skill.PROCEDURE: N_("Run the\nround"),
 }
 """Column titles short enough for a grid, broken between words only; the header's
 tooltip gives the skill's full name."""
 
 SHORT_FLAGS: dict[Flag, str] = {
-    Flag.BELOW_TARGET: "below target",
-    Flag.NOT_PRACTISED: "idle",
-    Flag.SLOW: "slow",
+    Flag.BELOW_TARGET: N_("below target"),
+    Flag.NOT_PRACTISED: N_("idle"),
+    Flag.SLOW: N_("slow"),
 }
 """The flags column's words; its tooltip gives each flag in full."""
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def short_skill(skill: Skill) -> str:
     """A skill's short name on one line."""
-    return SHORT_SKILL_NAMES[skill].replace("\n", " ")
+    return _(SHORT_SKILL_NAMES[skill]).replace("\n", " ")
 
 
 def short_flags(flags: frozenset[Flag]) -> str:
-    return ", ".join(SHORT_FLAGS[flag] for flag in Flag if flag in flags)
+    return ", ".join(_(SHORT_FLAGS[flag]) for flag in Flag if flag in flags)
 
 
 """What reading the figures may run into; each is said in a sentence above the table."""
@@ -178,11 +184,12 @@ class SkillGridModel(QAbstractTableModel):
         if column == self.WEAKEST:
             if row.weakest is None:
                 return NO_FIGURE
-            return f"{short_skill(row.weakest)} ({row.cells[row.weakest].mastery.score})"
+            return _("{skill} ({score})", skill=short_skill(row.weakest),
+                     score=row.cells[row.weakest].mastery.score)
         if column == self.FLAGS:
             return short_flags(row.flags)
         if row.last_active is None:
-            return "never"
+            return _("never")
         return row.last_active.astimezone().strftime("%Y-%m-%d")
 
     def _key(self, row: GridRow, column: int) -> Any:
@@ -199,14 +206,18 @@ class SkillGridModel(QAbstractTableModel):
             return cell_tooltip(row.cells[row.weakest])
         if column == self.FLAGS and row.flags:
             days = self.grid.not_practised_days if self.grid else NOT_PRACTISED_DAYS
-            return "\n".join(f"{flag.value[0].upper()}{flag.value[1:]}: {flag.description(days)}"
+            return "\n".join(_("{flag}: {description}", flag=_capital(flag.display_name),
+                                description=flag.description(days))
                               for flag in Flag if flag in row.flags)
         if column == self.LAST_ANSWER:
             if row.last_active is None:
-                return "No answer yet"
-            return f"{reports.local_time(row.last_active)} ({row.idle_days} days ago)"
+                return _("No answer yet")
+            return ngettext("{when} ({count} day ago)", "{when} ({count} days ago)",
+                            row.idle_days, when=reports.local_time(row.last_active))
         if column == self.NAME:
-            return f"{row.mastered} of {row.practised} practised skills mastered"
+            return ngettext("{mastered} of {count} practised skill mastered",
+                            "{mastered} of {count} practised skills mastered", row.practised,
+                            mastered=row.mastered)
         return None
 
     @staticmethod
@@ -235,15 +246,15 @@ class SkillGridModel(QAbstractTableModel):
         if section >= self.FIXED:
             skill = self._skills[section - self.FIXED]
             if role == Qt.ItemDataRole.DisplayRole:
-                return SHORT_SKILL_NAMES[skill]
+                return _(SHORT_SKILL_NAMES[skill])
             if role == Qt.ItemDataRole.ToolTipRole:
                 return self._skill_tooltip(skill)
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return ("Name", "Weakest skill", "Flags", "Last answer")[section]
+            return (_("Name"), _("Weakest skill"), _("Flags"), _("Last answer"))[section]
         if role == Qt.ItemDataRole.ToolTipRole and section == self.WEAKEST:
-            return ("The practised skill with the lowest score (a tie: the one settled"
-                    " first in the dealer's order of work)")
+            return _("The practised skill with the lowest score (a tie: the one settled"
+                     " first in the dealer's order of work)")
         return None
 
 
@@ -252,14 +263,20 @@ class SkillGridModel(QAbstractTableModel):
         if self.grid is None:
             return reports.skill_label(skill)
         target = self.grid.targets.get(skill)
-        timing = f" (target time {target:g} s)" if target else ""
         summary = self.grid.summary(skill)
         if summary.mean_score is None:
-            standing = "Nobody has practised it yet."
+            standing = _("Nobody has practised it yet.")
         else:
-            standing = (f"{summary.practised} of {len(self.grid.rows)} trainees practised it,"
-                        f" {summary.mastered} mastered; mean score {summary.mean_score:.0f}.")
-        return f"{reports.skill_label(skill)}{timing}\n{standing}"
+            standing = ngettext(
+                "{practised} of {count} trainee practised it, {mastered} mastered; mean score"
+                " {mean}.", "{practised} of {count} trainees practised it, {mastered} mastered;"
+                " mean score {mean}.", len(self.grid.rows), practised=summary.practised,
+                mastered=summary.mastered, mean=format(summary.mean_score, ".0f"))
+        if target:
+            return _("{skill} (target time {target} s)\n{standing}",
+                     skill=reports.skill_label(skill), target=format(target, "g"),
+                     standing=standing)
+        return _("{skill}\n{standing}", skill=reports.skill_label(skill), standing=standing)
 
 
 class SkillGridProxy(SortFilterProxy):
@@ -301,7 +318,8 @@ def legend() -> QWidget:
             f"background: {LEVEL_COLOURS[level].name()}; border: 1px solid #9aa4aa;"
         )
         layout.addWidget(swatch)
-        words = f"{level.value} (the target)" if level is Level.MASTERED else level.value
+        words = (_("{level} (the target)", level=level_text(level))
+                 if level is Level.MASTERED else level_text(level))
         layout.addWidget(QLabel(words))
         layout.addSpacing(round(em * 0.6))
     layout.addStretch(1)
@@ -345,37 +363,38 @@ class SkillGridView(TraineeFiguresView):
 
         self.name_filter = QLineEdit()
         self.name_filter.setObjectName("skill_grid_name_filter")
-        self.name_filter.setPlaceholderText("Filter by name\u2026")
+        self.name_filter.setPlaceholderText(_("Filter by name\u2026"))
         self.name_filter.setClearButtonEnabled(True)
         self.name_filter.textChanged.connect(self._name_changed)
         self.flag_filter = QComboBox()
         self.flag_filter.setObjectName("skill_grid_flag_filter")
-        self.flag_filter.addItem("Every trainee", None)
-        self.flag_filter.addItem("Any flag", ANY_FLAG)
+        self.flag_filter.addItem(_("Every trainee"), None)
+        self.flag_filter.addItem(_("Any flag"), ANY_FLAG)
         for flag in Flag:
-            self.flag_filter.addItem(flag.value[0].upper() + flag.value[1:], flag)
+            self.flag_filter.addItem(_capital(flag.display_name), flag)
         self.flag_filter.currentIndexChanged.connect(self._flag_changed)
         self.days = QSpinBox()
         self.days.setObjectName("skill_grid_days")
         self.days.setRange(1, 365)
         self.days.setValue(NOT_PRACTISED_DAYS)
-        self.days.setSuffix(" days")
-        self.days.setToolTip("Flag a trainee \u201cnot practised\u201d after this many days"
-                             " without an answer")
+        self.days.setSuffix(_(" days"))
+        self.days.setToolTip(_("Flag a trainee \u201cnot practised\u201d after this many days"
+                               " without an answer"))
         self.days.valueChanged.connect(self.refresh)
         self.count_label = QLabel()
 
         filters = QHBoxLayout()
         filters.addWidget(self.count_label)
         filters.addStretch(1)
-        filters.addWidget(QLabel("Show:"))
+        filters.addWidget(QLabel(_("Show:")))
         filters.addWidget(self.flag_filter)
-        filters.addWidget(QLabel("Not practised after"))
+        filters.addWidget(QLabel(_("Not practised after")))
         filters.addWidget(self.days)
         filters.addSpacing(em)
         filters.addWidget(self.name_filter)
-        self.target_note = QLabel(reports.target_text() + " Hover over a cell for its counts;"
-                                  " double-click a trainee to open their page.")
+        self.target_note = QLabel(_("{target} Hover over a cell for its counts; double-click"
+                                    " a trainee to open their page.",
+                                    target=reports.target_text()))
         self.target_note.setWordWrap(True)
         self.target_note.setStyleSheet("color: palette(placeholder-text);")
 
@@ -399,7 +418,7 @@ class SkillGridView(TraineeFiguresView):
             grid = skill_grid(self.db, self.trainee_ids, lessons=self.lessons, now=self.now,
                               not_practised_days=self.days.value())
         except FILE_OR_STORAGE_ERRORS as error:
-            self.problem.setText(f"The skill grid could not be read: {error}")
+            self.problem.setText(_("The skill grid could not be read: {why}", why=error))
             self.problem.show()
             return
         self.problem.hide()
@@ -416,7 +435,7 @@ class SkillGridView(TraineeFiguresView):
         score = cell.horizontalAdvance("100") + 4 * cell.averageCharWidth()  # with padding
         for skill in self.model.skills:
             column = self.model.skill_column(skill)
-            lines = SHORT_SKILL_NAMES[skill].split("\n")
+            lines = _(SHORT_SKILL_NAMES[skill]).split("\n")
             title = max(metrics.horizontalAdvance(line) for line in lines) + em
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
             header.resizeSection(column, max(title, score))
@@ -427,7 +446,7 @@ class SkillGridView(TraineeFiguresView):
         self.proxy.set_name_filter(text)
         self._update_count()
 
-    def _flag_changed(self, _: int) -> None:
+    def _flag_changed(self, _index: int) -> None:
         self.proxy.set_flag_filter(self.flag_filter.currentData())
         self._update_count()
 
@@ -438,9 +457,10 @@ class SkillGridView(TraineeFiguresView):
     def _update_count(self) -> None:
         total = self.model.rowCount()
         shown = self.proxy.rowCount()
-        noun = "trainee" if total == 1 else "trainees"
         self.count_label.setText(
-            f"{total} {noun}" if shown == total else f"{shown} of {total} {noun} shown"
+            ngettext("{count} trainee", "{count} trainees", total) if shown == total
+            else ngettext("{shown} of {count} trainee shown", "{shown} of {count} trainees shown",
+                          total, shown=shown)
         )
 
     def shown_names(self) -> list[str]:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer import reports
+from trainer.i18n import _
 from trainer.storage.interfaces import ClassViewReads, ExamResults
 from trainer.storage.models import Exam, Mistake
 from trainer.ui.progress.models import ExamsModel, MistakesModel, SortFilterProxy
@@ -81,38 +82,38 @@ class TraineePage(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         top = QHBoxLayout()
-        self.back_button = QPushButton("\u2190 All trainees")
+        self.back_button = QPushButton(_("\u2190 All trainees"))
         self.back_button.setObjectName("back")
         self.back_button.clicked.connect(self.back)
         top.addWidget(self.back_button)
         top.addStretch(1)
-        self.assign_button = QPushButton("Assign work\u2026")
+        self.assign_button = QPushButton(_("Assign work\u2026"))
         self.assign_button.setObjectName("assign_work")
-        self.assign_button.setToolTip("A lesson or an exam for this trainee, with a due date")
+        self.assign_button.setToolTip(_("A lesson or an exam for this trainee, with a due date"))
         self.assign_button.clicked.connect(self.assignRequested)
         top.addWidget(self.assign_button)
-        self.skills_csv_button = QPushButton("Export skills CSV\u2026")
+        self.skills_csv_button = QPushButton(_("Export skills CSV\u2026"))
         self.skills_csv_button.setObjectName("skills_csv")
-        self.skills_csv_button.setToolTip(
+        self.skills_csv_button.setToolTip(_(
             "Save this trainee's figures, mastery and target met per skill as a CSV file"
-        )
+        ))
         self.skills_csv_button.clicked.connect(self.skillsCsvRequested)
         top.addWidget(self.skills_csv_button)
         layout.addLayout(top)
         self.records_label = QLabel()
         self.records_label.setObjectName("records")
         self.records_label.setWordWrap(True)
-        self.records_label.setToolTip(
+        self.records_label.setToolTip(_(
             "Records counts every one of the trainee's answers, course answers (rulings and"
             " drill rounds) and exams: each is sealed with this station's secret when it is"
             " recorded; one changed outside the trainer (with an SQLite tool, say) shows as"
             " ALTERED."
-        )
+        ))
         layout.addWidget(self.records_label)
 
         self.tabs = QTabWidget()
         self.progress = ProgressView(db, trainee_id)
-        self.tabs.addTab(self.progress, "Progress")
+        self.tabs.addTab(self.progress, _("Progress"))
 
         self.mistakes_model = MistakesModel(self)
         self.mistakes_proxy = SortFilterProxy(self)
@@ -123,14 +124,14 @@ class TraineePage(QWidget):
         configure_table(self.mistakes_view, stretch=4)  # the answer given
         self.mistakes_view.sortByColumn(0, Qt.SortOrder.DescendingOrder)
         self.mistakes_view.doubleClicked.connect(self._mistake_double_clicked)
-        self.open_button = QPushButton("Open on table")
+        self.open_button = QPushButton(_("Open on table"))
         self.open_button.setObjectName("open_on_table")
-        self.open_button.setToolTip("Deal this round again exactly as it was dealt (practice)")
+        self.open_button.setToolTip(_("Deal this round again exactly as it was dealt (practice)"))
         self.open_button.clicked.connect(self.open_selected_mistake)
-        self.mistakes_hint = QLabel(
+        self.mistakes_hint = QLabel(_(
             "Double-click a mistake, or select it and press \u201cOpen on table\u201d, to deal"
             " its round again exactly as it was dealt."
-        )
+        ))
         self.mistakes_hint.setWordWrap(True)
         mistakes_page = QWidget()
         mistakes_layout = QVBoxLayout(mistakes_page)
@@ -140,21 +141,21 @@ class TraineePage(QWidget):
         row.addStretch(1)
         row.addWidget(self.open_button)
         mistakes_layout.addLayout(row)
-        self.tabs.addTab(mistakes_page, "Mistakes")
+        self.tabs.addTab(mistakes_page, _("Mistakes"))
 
         self.exams_view = ExamsTable()
         self.exams_model = self.exams_view.exams_model
         self.exams_proxy = self.exams_view.exams_proxy
         exams_page = QWidget()
         exams_layout = QVBoxLayout(exams_page)
-        self.exams_hint = QLabel(
+        self.exams_hint = QLabel(_(
             "Select an exam and press \u201cExam PDF\u2026\u201d for its printable report."
-        )
+        ))
         exams_layout.addWidget(self.exams_hint)
         exams_layout.addWidget(self.exams_view, 1)
-        self.tabs.addTab(exams_page, "Exams")
+        self.tabs.addTab(exams_page, _("Exams"))
         self.trends = TrendsView(db, [trainee_id])
-        self.tabs.addTab(self.trends, "Trends")
+        self.tabs.addTab(self.trends, _("Trends"))
         layout.addWidget(self.tabs, 1)
 
         self.mistakes_view.selectionModel().selectionChanged.connect(self._mistake_selection)
@@ -167,14 +168,14 @@ class TraineePage(QWidget):
         self.mistakes_model.set_rows(self.db.trainee_mistakes(self.trainee_id))
         self.exams_view.set_exams(self.db.exam_results(self.trainee_id))
         summary = self.db.record_seals(self.trainee_id)
-        text = f"Records: {reports.records_text(summary)}."
+        text = _("Records: {records}.", records=reports.records_text(summary))
         if summary.uncheckable_why:
-            text += f" {summary.uncheckable_why}"
+            text = _("{records} {why}", records=text, why=summary.uncheckable_why)
         self.records_label.setText(text)
         self.records_label.setStyleSheet("" if summary.all_valid
                                          else "color: #a3121f; font-weight: bold")
-        self.tabs.setTabText(1, f"Mistakes ({self.mistakes_model.rowCount()})")
-        self.tabs.setTabText(2, f"Exams ({self.exams_model.rowCount()})")
+        self.tabs.setTabText(1, _("Mistakes ({count})", count=self.mistakes_model.rowCount()))
+        self.tabs.setTabText(2, _("Exams ({count})", count=self.exams_model.rowCount()))
         if self.mistakes_proxy.rowCount():
             self.mistakes_view.selectRow(0)
         self._mistake_selection()
@@ -208,5 +209,5 @@ class TraineePage(QWidget):
         self.mistakes_view.selectRow(index.row())
         self.open_selected_mistake()
 
-    def _mistake_selection(self, *_: QItemSelection) -> None:
+    def _mistake_selection(self, *_selection: QItemSelection) -> None:
         self.open_button.setEnabled(self.selected_mistake() is not None)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer import reports
+from trainer.i18n import N_, _, ngettext
 from trainer.reports.trends import (
     MOST_MISSED_SHOWN,
     MissedQuestion,
@@ -57,29 +58,32 @@ class TrendsModel(RowsModel[WeekTrend]):
 
     columns = (
         Column[WeekTrend](
-            "Skill", lambda t: reports.skill_label(t.skill),
+            N_("Skill"), lambda t: reports.skill_label(t.skill),
             lambda t: (reports.skill_order(t.skill), t.week.toordinal()),
         ),
-        Column[WeekTrend]("Week", lambda t: iso_week(t.week), lambda t: t.week.toordinal(),
+        Column[WeekTrend](N_("Week"), lambda t: iso_week(t.week), lambda t: t.week.toordinal(),
                           tooltip=lambda t: week_label(t.week)),
-        Column[WeekTrend]("Answers", lambda t: str(t.answers), lambda t: t.answers, True),
+        Column[WeekTrend](N_("Answers"), lambda t: str(t.answers), lambda t: t.answers, True),
         Column[WeekTrend](
-            "Accuracy", lambda t: f"{reports.percent(t.accuracy)}%", lambda t: t.accuracy, True,
-            tooltip=lambda t: f"{t.correct} of {t.answers} right",
+            N_("Accuracy"), lambda t: _("{percent}%", percent=reports.percent(t.accuracy)),
+            lambda t: t.accuracy, True,
+            tooltip=lambda t: ngettext("{correct} of {count} right", "{correct} of {count} right",
+                                       t.answers, correct=t.correct),
         ),
         Column[WeekTrend](
-            "Accuracy change", lambda t: accuracy_change_text(t.accuracy_change),
+            N_("Accuracy change"), lambda t: accuracy_change_text(t.accuracy_change),
             lambda t: t.accuracy_change, True,
-            tooltip=lambda t: "Against the week before" if t.accuracy_change is not None
-            else "No answer on this skill the week before",
+            tooltip=lambda t: _("Against the week before") if t.accuracy_change is not None
+            else _("No answer on this skill the week before"),
             colour=lambda t: _better(t.accuracy_change),
         ),
         Column[WeekTrend](
-            "Mean time", lambda t: f"{reports.seconds_text(t.mean_seconds)} s",
+            N_("Mean time"), lambda t: _("{seconds} s",
+                                         seconds=reports.seconds_text(t.mean_seconds)),
             lambda t: t.mean_seconds, True,
         ),
         Column[WeekTrend](
-            "Time change", lambda t: seconds_change_text(t.seconds_change),
+            N_("Time change"), lambda t: seconds_change_text(t.seconds_change),
             lambda t: t.seconds_change, True,
             colour=lambda t: _better(t.seconds_change, lower_is_better=True),
         ),
@@ -90,14 +94,14 @@ class MissedModel(RowsModel[MissedQuestion]):
     """The kinds of question missed most: question, skill, wrong of asked."""
 
     columns = (
-        Column[MissedQuestion]("Question", lambda m: m.text, lambda m: m.text),
-        Column[MissedQuestion]("Skill", lambda m: reports.skill_label(m.skill),
+        Column[MissedQuestion](N_("Question"), lambda m: m.text, lambda m: m.text),
+        Column[MissedQuestion](N_("Skill"), lambda m: reports.skill_label(m.skill),
                                lambda m: reports.skill_order(m.skill)),
-        Column[MissedQuestion]("Wrong", lambda m: str(m.wrong), lambda m: m.wrong, True,
+        Column[MissedQuestion](N_("Wrong"), lambda m: str(m.wrong), lambda m: m.wrong, True,
                                colour=lambda m: BAD),
-        Column[MissedQuestion]("Asked", lambda m: str(m.answers), lambda m: m.answers, True),
+        Column[MissedQuestion](N_("Asked"), lambda m: str(m.answers), lambda m: m.answers, True),
         Column[MissedQuestion](
-            "Share wrong", lambda m: f"{reports.percent(m.share_wrong)}%",
+            N_("Share wrong"), lambda m: _("{percent}%", percent=reports.percent(m.share_wrong)),
             lambda m: m.share_wrong, True,
         ),
     )
@@ -114,7 +118,7 @@ class TrendsView(TraineeFiguresView):
 
         self.skill_choice = QComboBox()
         self.skill_choice.setObjectName("trends_skill")
-        self.skill_choice.addItem("Every skill", None)
+        self.skill_choice.addItem(_("Every skill"), None)
         for skill in Skill:
             self.skill_choice.addItem(reports.skill_label(skill), skill)
         self.skill_choice.currentIndexChanged.connect(self.refresh)
@@ -138,8 +142,10 @@ class TrendsView(TraineeFiguresView):
         self.missed_view.sortByColumn(2, Qt.SortOrder.DescendingOrder)
 
         top = QHBoxLayout()
-        top.addWidget(QLabel(f"Accuracy and time per skill, by week (the latest {TREND_WEEKS}"
-                             " weeks with answers; weeks run Monday to Sunday):"))
+        top.addWidget(QLabel(ngettext(
+            "Accuracy and time per skill, by week (the latest {count} week with answers;"
+            " weeks run Monday to Sunday):", "Accuracy and time per skill, by week (the latest"
+            " {count} weeks with answers; weeks run Monday to Sunday):", TREND_WEEKS)))
         top.addStretch(1)
         top.addWidget(self.skill_choice)
         trends_box = QWidget()
@@ -150,8 +156,8 @@ class TrendsView(TraineeFiguresView):
         missed_box = QWidget()
         missed_layout = QVBoxLayout(missed_box)
         missed_layout.setContentsMargins(0, 0, 0, 0)
-        missed_layout.addWidget(QLabel(f"Most missed questions (top {MOST_MISSED_SHOWN},"
-                                       " every answer counted):"))
+        missed_layout.addWidget(QLabel(_("Most missed questions (top {count}, every answer"
+                                         " counted):", count=MOST_MISSED_SHOWN)))
         missed_layout.addWidget(self.missed_view, 1)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.setChildrenCollapsible(False)
@@ -173,13 +179,13 @@ class TrendsView(TraineeFiguresView):
             trends = skill_trends(self.db, self.trainee_ids, weeks=TREND_WEEKS)
             missed = most_missed(self.db, self.trainee_ids)
         except FILE_OR_STORAGE_ERRORS as error:
-            self.problem.setText(f"The trends could not be read: {error}")
+            self.problem.setText(_("The trends could not be read: {why}", why=error))
             self.problem.show()
             return
         self.problem.hide()
         self.trends.set_rows([t for t in trends if skill is None or t.skill == skill])
         self.missed.set_rows(missed)
-        self.trends_view.setToolTip("" if self.trends.rowCount() else "No answers yet")
+        self.trends_view.setToolTip("" if self.trends.rowCount() else _("No answers yet"))
 
     def shown_trends(self) -> list[tuple[str, ...]]:
         """The trends table's text, as shown (sorted)."""
