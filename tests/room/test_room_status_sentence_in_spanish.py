@@ -5,6 +5,7 @@ sentence is read from a status snapshot."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -43,3 +44,22 @@ def test_the_same_sentences_in_english_are_unchanged() -> None:
     status = RoomSyncStatus(RoomState.REFUSED, Waiting(answers=3, records=3), error="why")
     assert status.sentence() == "Room: not sending — 3 answers waiting (why)"
     assert RoomSyncStatus(RoomState.STARTING, None).sentence() == "Room: connecting…"
+
+
+def test_an_unreachable_room_is_said_in_spanish(tmp_path: Path) -> None:
+    from trainer.room.outbox import RoomOffline, sync_once
+    from trainer.room.target import RoomTarget
+    from trainer.storage import open_database
+    from trainer.storage.outbox_reads import StationOutbox
+
+    path = tmp_path / "trainer.sqlite3"
+    open_database(path, backup_on_session=False).close()
+    outbox = StationOutbox.open(path)
+    set_language("es")
+    try:
+        with pytest.raises(RoomOffline) as offline:
+            sync_once(outbox, RoomTarget("postgresql://station@127.0.0.1:9/room", None),
+                      connect_timeout=2)
+    finally:
+        outbox.close()
+    assert str(offline.value).startswith("no se pudo llegar al servidor de la sala (")

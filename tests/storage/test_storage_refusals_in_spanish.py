@@ -81,3 +81,13 @@ def test_a_pin_refused_in_spanish_and_in_english() -> None:
     assert hash_weakness("nonsense") == "no es un hash que esta versión pueda verificar"
     set_language("en")
     assert trainee_secret_problem("12") == "a PIN needs at least 6 digits"
+
+
+def test_an_unfinished_exam_cannot_be_signed_off_said_in_spanish(db: TrainerDB) -> None:
+    ana = db.create_trainee("Ana")
+    exam = db.start_exam(ana, db.create_exam_setup(ExamSetup("Final", 1, 80.0)), at=at(0))
+    set_language("es")
+    assert db.certification_problem(ana, exam.id) == (
+        f"exam_id: el examen {exam.id} no está terminado")
+    set_language("en")
+    assert db.certification_problem(ana, exam.id) == f"exam_id: exam {exam.id} is not finished"

@@ -43,6 +43,7 @@ from typing import Any
 
 import psycopg
 
+from trainer.i18n import N_, _
 from trainer.room.outbox import (
     CONNECT_TIMEOUT,
     RoomLink,
@@ -64,7 +65,7 @@ NEEDS_SCHEMA = 4
 OVERLAP = timedelta(minutes=2)
 """How far before its cursor each pass reads again (rows stamped earlier that committed
 later; a sender's transaction is far shorter)."""
-SOURCE = "the room"
+SOURCE = N_("the room")
 EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
 HISTORY = ("sessions", "rounds", "answers", "course_answers")
 """What is fetched of a followed trainee, each with a cursor of its own."""
@@ -102,17 +103,16 @@ def receive_once(cache: StationCache, target: RoomTarget | RoomLink,
         failed = False
         return result
     except MergeError as error:
-        raise RoomRowRefused(
-            f"a record from the room was refused, so nothing was received ({error})"
-        ) from None
+        raise RoomRowRefused(_("a record from the room was refused, so nothing was received"
+                               " ({error})", error=error)) from None
     except StorageError as error:
         raise StationUnreadable(str(error)) from None
     except psycopg.OperationalError as error:
-        raise RoomOffline(f"the room server could not be reached ({_first_line(error)})"
-                          ) from None
+        raise RoomOffline(_("the room server could not be reached ({error})",
+                            error=_first_line(error))) from None
     except psycopg.Error as error:
-        raise RoomRefused(f"the room server would not give this station its records"
-                          f" ({_first_line(error)})") from None
+        raise RoomRefused(_("the room server would not give this station its records"
+                            " ({error})", error=_first_line(error))) from None
     finally:
         if failed or link is not target:
             link.close()
@@ -171,7 +171,7 @@ class _Receive:
                 if uid in self.rows["exams"] and sat_at != station})
             StationCache.mark_received(conn, followed_uids, now)
 
-        merged = merge_tables(self.cache, tables, SOURCE, then=then)
+        merged = merge_tables(self.cache, tables, _(SOURCE), then=then)
         self._received_are_sent(station, marks, merged)
         return ReceiveResult({t: n for t, n in merged.items() if n}, changed,
                              frozenset(followed_uids))
@@ -225,10 +225,10 @@ class _Receive:
             row = self.room.execute("SELECT version FROM room_schema").fetchone()
             version = None if row is None else int(row[0])
         if version is None or version < NEEDS_SCHEMA:
-            raise RoomRefused(
-                f"the room database is at schema {version or 0}, older than this trainer"
-                f" needs to receive ({NEEDS_SCHEMA}): IT runs 'hhe-trainer room init' from"
-                " this trainer")
+            raise RoomRefused(_(
+                "the room database is at schema {version}, older than this trainer needs to"
+                " receive ({needed}): IT runs 'hhe-trainer room init' from this trainer",
+                version=version or 0, needed=NEEDS_SCHEMA))
 
     def _fetch(self, key: str, query: str, params: Any) -> list[tuple[Any, ...]]:
         """Rows whose last value is their ``arrived``: the cursor ``key`` moves to the
@@ -352,8 +352,9 @@ class _Receive:
         for uid, trainee, name, pin_hash, employee_id, arrived in found:
             problem = _pin_problem(pin_hash, employee_id)
             if problem is not None:
-                raise MergeError(f"{SOURCE}: trainee_pins row {uid}: {problem}; nothing"
-                                 " was merged")
+                raise MergeError(_("{file}: {table} row {number}: {why}; nothing was merged",
+                                   file=_(SOURCE), table="trainee_pins", number=uid,
+                                   why=problem))
             pins.append((str(trainee), str(name), RoomPin(pin_hash, employee_id), arrived,
                          str(uid)))
         return pins

@@ -52,6 +52,7 @@ from typing import Any
 
 import psycopg
 
+from trainer.i18n import _
 from trainer.room.pins import send_pins
 from trainer.room.schema import ROOM_SCHEMA_VERSION
 from trainer.room.target import RoomTarget
@@ -237,11 +238,12 @@ def sync_once(station: StationOutbox, target: RoomTarget | RoomLink, *,
         raise StationUnreadable(str(error), sender.known_marks() if sender else None
                                 ) from None
     except psycopg.OperationalError as error:
-        raise RoomOffline(f"the room server could not be reached ({_first_line(error)})",
+        raise RoomOffline(_("the room server could not be reached ({error})",
+                            error=_first_line(error)),
                           sender.known_marks() if sender else None) from None
     except psycopg.Error as error:
-        raise RoomRefused(f"the room server refused this station's records"
-                          f" ({_first_line(error)})",
+        raise RoomRefused(_("the room server refused this station's records ({error})",
+                            error=_first_line(error)),
                           sender.known_marks() if sender else None) from None
     finally:
         if failed or link is not target:
@@ -296,13 +298,14 @@ class _Pass:
             row = self.room.execute("SELECT version FROM room_schema").fetchone()
             version = None if row is None else int(row[0])
         if version is None:
-            raise RoomRefused("the room database holds no room yet (IT runs"
-                              " 'hhe-trainer room init' once)")
+            raise RoomRefused(_("the room database holds no room yet (IT runs"
+                                " 'hhe-trainer room init' once)"))
         self.version = version
         if version < NEEDS_SCHEMA:
-            raise RoomRefused(
-                f"the room database is at schema {version}, older than this trainer's"
-                f" {ROOM_SCHEMA_VERSION} (IT runs 'hhe-trainer room init' from this trainer)")
+            raise RoomRefused(_(
+                "the room database is at schema {version}, older than this trainer's"
+                " {needed} (IT runs 'hhe-trainer room init' from this trainer)",
+                version=version, needed=ROOM_SCHEMA_VERSION))
 
     def _read_marks(self) -> dict[str, Mark]:
         return {str(table): Mark(int(through), None if uid is None else str(uid))
@@ -316,11 +319,12 @@ class _Pass:
             if mark is None or mark.sent_through == 0:
                 continue
             if self.outbox.uid_at(table, mark.sent_through) != mark.last_uid:
-                raise StationMismatch(
-                    f"this station's database is not the one the room has its records from"
-                    f" (its {table} row {mark.sent_through} is not the one the room has:"
-                    " was the data folder restored from an older copy, or copied from"
-                    " another station?); nothing was sent, so nothing was mixed up: ask IT")
+                raise StationMismatch(_(
+                    "this station's database is not the one the room has its records from"
+                    " (its {table} row {number} is not the one the room has: was the data"
+                    " folder restored from an older copy, or copied from another station?);"
+                    " nothing was sent, so nothing was mixed up: ask IT", table=table,
+                    number=mark.sent_through))
 
     def _seen(self, now_waiting: Waiting) -> None:
         self.room.execute(

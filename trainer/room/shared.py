@@ -40,6 +40,7 @@ from typing import Any
 import psycopg
 from psycopg.rows import dict_row
 
+from trainer.i18n import N_, _
 from trainer.room.outbox import RoomLink, RoomOffline, RoomRefused, StationUnreadable
 from trainer.storage import fields
 from trainer.storage.models import StorageError
@@ -83,11 +84,15 @@ _COLUMNS: dict[str, tuple[str, ...]] = {
 }
 
 _WHAT = {
-    "exam_setups": "exam set-up", "exam_setup_retirements": "retirement of exam set-up",
-    "classes": "class", "class_archives": "archiving of class",
-    "class_member_changes": "membership change", "assignments": "assignment",
-    "assignment_removals": "removal of assignment", "certifications": "certification",
-    "certificate_revocations": "revocation of certification"}
+    "exam_setups": N_("exam set-up {key}"),
+    "exam_setup_retirements": N_("retirement of exam set-up {key}"),
+    "classes": N_("class {key}"), "class_archives": N_("archiving of class {key}"),
+    "class_member_changes": N_("membership change of class {group}, trainee {trainee}"),
+    "assignments": N_("assignment {key}"),
+    "assignment_removals": N_("removal of assignment {key}"),
+    "certifications": N_("certification {key}"),
+    "certificate_revocations": N_("revocation of certification {key}")}
+"""How a sentence names a shared row of each table (by its key)."""
 
 Row = dict[str, Any]
 
@@ -193,13 +198,15 @@ class _Plan:
         problem = shared_record_problem(table, row)
         if problem is None:
             return True
-        self.refused.append(f"the room's {_named(table, row)} was not taken here: {problem}")
+        self.refused.append(_("the room's {record} was not taken here: {problem}",
+                              record=_named(table, row), problem=problem))
         return False
 
     def send(self, table: str, row: Row) -> bool:
         problem = shared_record_problem(table, row)
         if problem is not None:
-            self.refused.append(f"this station's {_named(table, row)} was not sent: {problem}")
+            self.refused.append(_("this station's {record} was not sent: {problem}",
+                                  record=_named(table, row), problem=problem))
             return False
         self.outgoing.append((table, row))
         return True
@@ -229,10 +236,11 @@ class _Plan:
                                           "setup_json": here.setup_json,
                                           "created": here.created})
             elif here.version == int(there["version"]) and here.uid != there["uid"]:
-                self.refused.append(
-                    f"exam set-up {here.name!r} version {here.version} as edited here was"
-                    " replaced by the room's version of that number (made at another station"
-                    " first); edit it again to make a new version")
+                self.refused.append(_(
+                    "exam set-up {name} version {version} as edited here was replaced by the"
+                    " room's version of that number (made at another station first); edit it"
+                    " again to make a new version", name=repr(here.name),
+                    version=here.version))
             if here.retired is not None and key not in retired_names:
                 self.send("exam_setup_retirements", {"setup": here.uid, "retired": here.retired})
         for key, there in latest.items():
@@ -376,8 +384,8 @@ def _named(table: str, row: Mapping[str, Any]) -> str:
     """A row as a sentence names it: a membership change by its class and trainee (a
     change not yet sent gets a new uid at each pass), any other by its key."""
     if table == "class_member_changes":
-        return f"{_WHAT[table]} of class {row.get('class')}, trainee {row.get('trainee')}"
-    return f"{_WHAT[table]} {row.get(_KEY.get(table, 'uid'))}"
+        return _(_WHAT[table], group=row.get("class"), trainee=row.get("trainee"))
+    return _(_WHAT[table], key=row.get(_KEY.get(table, "uid")))
 
 
 def _insert(table: str) -> str:
@@ -419,8 +427,9 @@ class Sharer:
                         cursor = conn.execute(_insert(table), (
                             *(row[column] for column in _COLUMNS[table]), self.station))
                 except (psycopg.errors.IntegrityError, psycopg.errors.DataError) as error:
-                    plan.refused.append(f"this station's {_named(table, row)} was refused by"
-                                        f" the room ({_first_line(error)})")
+                    plan.refused.append(_("this station's {record} was refused by the room"
+                                          " ({error})", record=_named(table, row),
+                                          error=_first_line(error)))
                     if table == "class_member_changes":
                         self._undo_member(plan, row)
                     elif table in ("assignments", "assignment_removals"):
@@ -437,14 +446,14 @@ class Sharer:
     @staticmethod
     def _undo_member(plan: _Plan, row: Row) -> None:
         pair = (str(row["class"]), str(row["trainee"]))
-        _, before = plan.members.get(pair, (False, False))
+        _wanted, before = plan.members.get(pair, (False, False))
         agreed = set(plan.incoming.seen_members)
         (agreed.add if before else agreed.discard)(pair)
         plan.incoming.seen_members = frozenset(agreed)
 
     @staticmethod
     def _undo_assignment(plan: _Plan, uid: str) -> None:
-        _, before = plan.assignments_sent.get(uid, (False, False))
+        _wanted, before = plan.assignments_sent.get(uid, (False, False))
         agreed = set(plan.incoming.seen_assignments)
         (agreed.add if before else agreed.discard)(uid)
         plan.incoming.seen_assignments = frozenset(agreed)
@@ -466,12 +475,13 @@ def share_pass(sharer: Sharer, link: RoomLink) -> SharedResult:
         raise StationUnreadable(str(error)) from None
     except psycopg.OperationalError as error:
         link.close()
-        raise RoomOffline(f"the room server could not be reached ({_first_line(error)})"
-                          ) from None
+        raise RoomOffline(_("the room server could not be reached ({error})",
+                            error=_first_line(error))) from None
     except psycopg.Error as error:
         link.close()
-        raise RoomRefused(f"the room server refused this station's classes, assignments,"
-                          f" set-ups or certificates ({_first_line(error)})") from None
+        raise RoomRefused(_("the room server refused this station's classes, assignments,"
+                            " set-ups or certificates ({error})",
+                            error=_first_line(error))) from None
 
 
 def _first_line(error: BaseException) -> str:

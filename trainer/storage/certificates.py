@@ -39,6 +39,7 @@ from collections.abc import Iterable, Mapping
 from datetime import date, datetime
 from typing import Any
 
+from trainer.i18n import N_, _
 from trainer.storage import fields, rows, seal, signing
 from trainer.storage.models import (
     Certification,
@@ -123,11 +124,11 @@ def _seal_problem(conn: sqlite3.Connection, secret: seal.StationSecret,
         states.update(seal.check_rows(conn, secret, "answers", "r.session_id = ?",
                                       (session_id,)).values())
     if SealState.ALTERED in states:
-        return (f"exam_id: exam {exam_id}'s record or one of its answers was changed outside"
-                " the trainer; it cannot be signed off")
+        return _("exam_id: exam {exam}'s record or one of its answers was changed outside"
+                 " the trainer; it cannot be signed off", exam=exam_id)
     if SealState.UNCHECKABLE in states:
-        return (f"exam_id: exam {exam_id}'s record cannot be checked (it was sealed with"
-                " another station secret); it cannot be signed off")
+        return _("exam_id: exam {exam}'s record cannot be checked (it was sealed with"
+                 " another station secret); it cannot be signed off", exam=exam_id)
     return None
 
 
@@ -141,13 +142,13 @@ def _exam_problem(conn: sqlite3.Connection, secret: seal.StationSecret, trainee_
         (exam_id,),
     )
     if exam is None:
-        return f"exam_id: no exam {exam_id}"
+        return _("exam_id: no exam {exam}", exam=exam_id)
     if exam["trainee_id"] != trainee_id:
-        return f"exam_id: exam {exam_id} is another trainee's"
+        return _("exam_id: exam {exam} is another trainee's", exam=exam_id)
     if exam["finished"] is None:
-        return f"exam_id: exam {exam_id} is not finished"
+        return _("exam_id: exam {exam} is not finished", exam=exam_id)
     if not exam["passed"]:
-        return f"exam_id: exam {exam_id} was not passed"
+        return _("exam_id: exam {exam} was not passed", exam=exam_id)
     answers, correct = conn.execute(
         "SELECT COUNT(*), COALESCE(SUM(a.correct), 0) FROM rounds r"
         " JOIN answers a ON a.round_id = r.id JOIN sessions s ON s.id = r.session_id"
@@ -167,11 +168,11 @@ def _exam_problem(conn: sqlite3.Connection, secret: seal.StationSecret, trainee_
         or score < exam["pass_mark"]
         or complete < exam["rounds"]
     ):
-        return (
-            f"exam_id: exam {exam_id}'s stored result does not match its answers"
-            f" ({correct} of {answers} right, {complete} of {exam['rounds']} rounds complete);"
-            " it was altered and cannot be signed off"
-        )
+        return _(
+            "exam_id: exam {exam}'s stored result does not match its answers ({correct} of"
+            " {answers} right, {complete} of {rounds} rounds complete); it was altered and"
+            " cannot be signed off", exam=exam_id, correct=correct, answers=answers,
+            complete=complete, rounds=exam["rounds"])
     altered = _seal_problem(conn, secret, exam_id, exam["session_id"])
     if altered is not None:
         return altered
@@ -179,7 +180,8 @@ def _exam_problem(conn: sqlite3.Connection, secret: seal.StationSecret, trainee_
         "SELECT code FROM certifications WHERE exam_id = ? AND revoked IS NULL", (exam_id,)
     ).fetchone()
     if live is not None:
-        return f"exam_id: exam {exam_id} is already signed off (certificate {live[0]})"
+        return _("exam_id: exam {exam} is already signed off (certificate {code})",
+                 exam=exam_id, code=live[0])
     return None
 
 
@@ -238,7 +240,8 @@ def statement_for(conn: sqlite3.Connection, certification_id: int) -> dict[str, 
         (certification_id,),
     )
     if row is None:
-        raise StorageError(f"certification_id: no certification {certification_id}")
+        raise StorageError(_("certification_id: no certification {number}",
+                             number=certification_id))
     return {
         "kind": STATEMENT_KIND,
         "version": STATEMENT_VERSION,
@@ -255,32 +258,32 @@ def statement_for(conn: sqlite3.Connection, certification_id: int) -> dict[str, 
 # What must still match between the signed statement and the record (named for a person);
 # a trainee's or set-up's name may change after signing (a rename), the rest never does.
 _COMPARED = {
-    "code": "the verification code",
-    "signed_at": "the time of signing",
-    "expires": "the expiry",
-    "signer": "who signed",
+    "code": N_("the verification code"),
+    "signed_at": N_("the time of signing"),
+    "expires": N_("the expiry"),
+    "signer": N_("who signed"),
 }
 _EXAM_COMPARED = {
-    "uid": "which exam it is",
-    "trainee": "whose exam it is",
-    "setup": "the exam's set-up",
-    "rounds": "the exam's length",
-    "ruleset": "the exam's rule set",
-    "pass_mark": "the pass mark",
-    "time_limit_seconds": "the time limit",
-    "attempt": "the attempt number",
-    "started": "when the exam started",
-    "finished": "when the exam finished",
-    "score": "the score",
-    "passed": "the result",
-    "answers": "the exam's rounds and answers",
+    "uid": N_("which exam it is"),
+    "trainee": N_("whose exam it is"),
+    "setup": N_("the exam's set-up"),
+    "rounds": N_("the exam's length"),
+    "ruleset": N_("the exam's rule set"),
+    "pass_mark": N_("the pass mark"),
+    "time_limit_seconds": N_("the time limit"),
+    "attempt": N_("the attempt number"),
+    "started": N_("when the exam started"),
+    "finished": N_("when the exam finished"),
+    "score": N_("the score"),
+    "passed": N_("the result"),
+    "answers": N_("the exam's rounds and answers"),
 }
 
 
 def _differences(signed: Mapping[str, Any], now: Mapping[str, Any]) -> list[str]:
     changed = [what for key, what in _COMPARED.items() if signed.get(key) != now.get(key)]
     if (signed.get("trainee") or {}).get("uid") != now["trainee"]["uid"]:
-        changed.append("the trainee")
+        changed.append(N_("the trainee"))
     raw = signed.get("exam")
     signed_exam: Mapping[str, Any] = raw if isinstance(raw, dict) else {}
     now_exam: Mapping[str, Any] = now.get("exam") or {}
@@ -313,25 +316,26 @@ def check_signature(conn: sqlite3.Connection, certification_id: int,
         (certification_id,),
     )
     if row is None:
-        raise StorageError(f"certification_id: no certification {certification_id}")
+        raise StorageError(_("certification_id: no certification {number}",
+                             number=certification_id))
     not_pinned = SignatureState.NOT_PINNED
     if row["statement"] is None or row["signature"] is None:
-        return SignatureCheck(not_pinned, None, (
+        return SignatureCheck(not_pinned, None, (_(
             "it carries no signature (signed off before certificates were signed, or its"
-            " signature was removed)",))
+            " signature was removed)"),))
     signed = _parsed(row["statement"])
     if signed is None or signed.get("kind") != STATEMENT_KIND:
-        return SignatureCheck(not_pinned, None, ("its signed statement is unreadable",))
+        return SignatureCheck(not_pinned, None, (_("its signed statement is unreadable"),))
     signer = signing.signer_of(row["statement"], row["signature"], pinned)
     if signer is None:
         if not pinned:
-            why = "the site file pins no instructor's key ([signing] instructors)"
+            why = _("the site file pins no instructor's key ([signing] instructors)")
         else:
-            why = (f"its signature ({signed.get('signer')!r}, key"
-                   f" {str(signed.get('public_key'))[:12]}...) is not by a key the site file"
-                   " pins")
+            why = _("its signature ({signer}, key {key}...) is not by a key the site file"
+                    " pins", signer=repr(signed.get("signer")),
+                    key=str(signed.get("public_key"))[:12])
         return SignatureCheck(not_pinned, None, (why,))
-    problems = [f"{what} is not what was signed"
+    problems = [_("{what} is not what was signed", what=_(what))
                 for what in _differences(signed, statement_for(conn, certification_id))]
     revoked_by = None
     if row["revoked"] is not None or row["revocation"] is not None:
@@ -344,20 +348,20 @@ def _revocation_signer(row: sqlite3.Row, signed: Mapping[str, Any],
                        pinned: Mapping[str, Iterable[str]], problems: list[str]) -> str | None:
     revocation = _parsed(row["revocation"])
     if row["revoked"] is None:
-        problems.append("a signed revocation is on record but the certificate no longer"
-                        " says revoked")
+        problems.append(_("a signed revocation is on record but the certificate no longer"
+                          " says revoked"))
         return None
     if revocation is None or row["revocation_signature"] is None:
-        problems.append("the revocation is not signed")
+        problems.append(_("the revocation is not signed"))
         return None
     who = signing.signer_of(row["revocation"], row["revocation_signature"], pinned)
     if who is None:
-        problems.append("the revocation is not signed by a key the site file pins")
+        problems.append(_("the revocation is not signed by a key the site file pins"))
     elif (revocation.get("kind") != REVOCATION_KIND
           or revocation.get("code") != signed.get("code")
           or revocation.get("revoked") != row["revoked"]
           or revocation.get("certificate") != signing.digest(signed)):
-        problems.append("the revocation is not the one signed")
+        problems.append(_("the revocation is not the one signed"))
     return who
 
 
@@ -370,7 +374,7 @@ class Certificates(Area):
             return seal.check_row(self.conn, self.secret, "certifications", certification_id)
         except ValueError:
             raise StorageError(
-                f"certification_id: no certification {certification_id}") from None
+                _("certification_id: no certification {number}", number=certification_id)) from None
 
     def certification_problem(self, trainee_id: int, exam_id: int) -> str | None:
         """Why this exam cannot be signed off for this trainee (a sentence naming the
@@ -399,22 +403,22 @@ class Certificates(Area):
         signed_at = fields.stamp(at)
         if expires is not None and (isinstance(expires, datetime)
                                     or not isinstance(expires, date)):
-            raise StorageError(f"expires: {expires!r} must be a calendar date or none")
+            raise StorageError(_("expires: {value} must be a calendar date or none",
+                                 value=repr(expires)))
         signed_day = datetime.fromisoformat(signed_at).astimezone().date()
         if expires is not None and expires <= signed_day:
-            raise StorageError(
-                f"expires: {expires.isoformat()} is not after the day of signing"
-                f" ({signed_day.isoformat()})"
-            )
+            raise StorageError(_("expires: {date} is not after the day of signing ({day})",
+                                 date=expires.isoformat(), day=signed_day.isoformat()))
         with self._write() as conn:
             known = conn.execute("SELECT 1 FROM trainees WHERE id = ?", (trainee_id,)).fetchone()
             if known is None:
-                raise StorageError(f"trainee_id: no trainee {trainee_id}")
+                raise StorageError(_("trainee_id: no trainee {trainee}", trainee=trainee_id))
             instructor = conn.execute(
                 "SELECT name FROM instructors WHERE name = ?", (who,)
             ).fetchone()
             if instructor is None:
-                raise StorageError(f"signed_by: {who!r} is not an instructor of this station")
+                raise StorageError(_("{field}: {name} is not an instructor of this station",
+                                     field="signed_by", name=repr(who)))
             problem = _exam_problem(conn, self.secret, trainee_id, exam_id)
             if problem is not None:
                 raise StorageError(problem)
@@ -497,10 +501,10 @@ class Certificates(Area):
                     "SELECT revoked FROM certifications WHERE id = ?", (certification_id,)
                 ).fetchone()
                 if row is None:
-                    raise StorageError(f"certification_id: no certification {certification_id}")
-                raise StorageError(
-                    f"certification_id: certification {certification_id} was revoked at {row[0]}"
-                )
+                    raise StorageError(_("certification_id: no certification {number}",
+                             number=certification_id))
+                raise StorageError(_("certification_id: certification {number} was revoked"
+                                     " at {when}", number=certification_id, when=row[0]))
         found = self._certification_where("id = ?", certification_id)
         assert found is not None
         return found
