@@ -151,6 +151,15 @@ class WelcomeDialog(QDialog):
         self.four_colour_box = QCheckBox()
         self.four_colour_box.setObjectName("four_colour")
         form.addWidget(self.four_colour_box)
+        # What it means, wrapped under it: a check box's own text never wraps, and the
+        # sentence (a third longer in Spanish) was cut off on a laptop's screen.
+        self.four_colour_note = QLabel()
+        self.four_colour_note.setObjectName("four_colour_note")
+        self.four_colour_note.setWordWrap(True)
+        self.four_colour_note.setBuddy(self.four_colour_box)
+        self.four_colour_note.setContentsMargins(
+            self.style().pixelMetric(self.style().PixelMetric.PM_IndicatorWidth) + 6, 0, 0, 0)
+        form.addWidget(self.four_colour_note)
         layout.addWidget(self.trainee_box)
 
         buttons = QDialogButtonBox()
@@ -192,9 +201,10 @@ class WelcomeDialog(QDialog):
             _("A &PIN or password ({rule}), typed twice:", rule=secret_rule())
             if self._required else
             _("A &PIN or password, if you want one ({rule}), typed twice:", rule=secret_rule()))
-        self.four_colour_box.setText(
-            _("Four-colour deck: spades black, hearts red, diamonds blue, clubs green (the"
-              " suits are easier to tell apart; Settings can change it later)"))
+        self.four_colour_box.setText(_("&Four-colour deck"))
+        self.four_colour_note.setText(
+            _("Spades black, hearts red, diamonds blue, clubs green: the suits are easier to"
+              " tell apart. Settings can change it later."))
         self.start_button.setText(_("Create and start training"))
         self.instructor_area_button.setText(_("Instructor area only\u2026"))
         self.cancel_button.setText(_("Cancel"))

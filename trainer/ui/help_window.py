@@ -33,6 +33,12 @@ from trainer.ui.table.inscriptions import pay_tables, rule_lines
 from trainer.ui.text_scale import follow_window_text, scaled_size
 
 
+def _native(keys: str) -> str:
+    """A key's name as Qt writes it on this system in the language in force (Qt's own
+    translation): the same words as the menu commands' keys above them."""
+    return QKeySequence(keys).toString(QKeySequence.SequenceFormat.NativeText)
+
+
 def _letter(words: AnswerWords, name: str) -> str:
     """The one-letter key of a quick answer (``yes``, ``win``, ``push`` ...): the first
     letter of the word that language's button types (Y, W, P in English; S, G, E in
@@ -47,7 +53,7 @@ def answer_keys(words: AnswerWords | None = None) -> list[tuple[str, str]]:
     hands = ", ".join(names[0] for names in hand_names(words))
     flush = hand_names(words)[5][0]  # the flush's name, for the example
     return [
-        (_("Enter"), _("Answer with what is typed (or deal the next hand when the round is"
+        (_native("Enter"), _("Answer with what is typed (or deal the next hand when the round is"
                        " over)")),
         (f"{key('yes')} / {key('no')}", _("Does the dealer qualify? yes or no")),
         (f"{key('win')} / {key('lose')} / {key('tie')}",
@@ -81,24 +87,26 @@ def hand_names(words: AnswerWords) -> list[tuple[str, ...]]:
 def course_keys() -> list[tuple[str, str]]:
     """Keys of the course window, which has no menu of its own to read them from."""
     return [
-        ("Ctrl+D", _("In the course: practise what is due (on the lesson list), or drill the"
-                     " lesson open")),
-        ("Ctrl+P / F1", _("From the course and My progress too: my progress, this help")),
+        (_native("Ctrl+D"), _("In the course: practise what is due (on the lesson list), or"
+                              " drill the lesson open")),
+        (f"{_native('Ctrl+P')} / {_native('F1')}",
+         _("From the course and My progress too: my progress, this help")),
     ]
 
 
 def mistake_keys() -> list[tuple[str, str]]:
     """Keys of the Spot the dealer's mistake window (trainer.ui.mistakes_window)."""
     return [
-        (_("Up / Down"), _("In Spot the dealer's mistake: choose a wager, a capped total or"
-                           " the order (or click a seat)")),
-        (_("Enter"), _("There: mark the chosen spot with the right settlement typed ({amount},"
-                       " push, take; a total {total}; the order 1 6 4 3)",
-                       amount=in_room_format("7.50"), total=in_room_format("3,000"))),
-        (_("Delete"), _("There: unmark the chosen spot")),
-        (_("Ctrl+Enter"), _("There: done (no marks: \u201call correct\u201d); graded and"
-                            " explained")),
-        ("Ctrl+N", _("There: the next round (in an exam, the next exercise)")),
+        (f"{_native('Up')} / {_native('Down')}",
+         _("In Spot the dealer's mistake: choose a wager, a capped total or the order (or"
+           " click a seat)")),
+        (_native("Enter"), _("There: mark the chosen spot with the right settlement typed"
+                             " ({amount}, push, take; a total {total}; the order 1 6 4 3)",
+                             amount=in_room_format("7.50"), total=in_room_format("3,000"))),
+        (_native("Delete"), _("There: unmark the chosen spot")),
+        (_native("Ctrl+Enter"), _("There: done (no marks: \u201call correct\u201d); graded"
+                                  " and explained")),
+        (_native("Ctrl+N"), _("There: the next round (in an exam, the next exercise)")),
     ]
 
 
@@ -113,14 +121,16 @@ def chip_keys(words: AnswerWords | None = None) -> list[tuple[str, str]]:
                   " chips, not seats")),
         (_("4 then 3"), _("A count, then a chip's key: four of the third chip (repeated"
                           " presses add one each)")),
-        (_("Space"), _("Between two different chips (1 Space 4: a $1, then a $25); at a"
-                       " seat's result, the result then Space starts the whole seat's line")),
-        (_("Backspace"), _("The top chip back to the rack (or click the payout stack)")),
-        (_("Esc"), _("The whole payout back to the rack: build it again, never patch it")),
-        (_("Enter"), _("Pay the stack built (in a seat's line: pay the line)")),
+        (_native("Space"), _("Between two different chips (1 Space 4: a $1, then a $25); at"
+                             " a seat's result, the result then Space starts the whole seat's"
+                             " line")),
+        (_native("Backspace"), _("The top chip back to the rack (or click the payout stack)")),
+        (_native("Esc"), _("The whole payout back to the rack: build it again, never patch it")),
+        (_native("Enter"), _("Pay the stack built (in a seat's line: pay the line)")),
         (f"{key('take')} / {key('push')}",
          _("Take the losing wager (its chips go to the rack) / push it")),
-        (_("Left / Right"), _("In a seat's line: the payout before / the next one")),
+        (f"{_native('Left')} / {_native('Right')}",
+         _("In a seat's line: the payout before / the next one")),
         (_("click / drag"), _("A rack chip clicked, or dragged onto the table, goes on the"
                               " payout")),
     ]

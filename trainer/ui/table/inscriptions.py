@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from trainer.engine.evaluator import Category
+from trainer.engine.money import Odds
 from trainer.engine.round import Round, Wager
 from trainer.engine.rulesets import Award, PocketHand, RuleSet
 from trainer.i18n import N_, _, in_room_format
@@ -97,20 +98,20 @@ def pay_tables(round_: Round) -> list[PayTableText]:
             "odds_win",
             _("ODDS WAGER"),
             _("pays when the player wins"),
-            tuple((_hand(c), str(tables.odds_win[c])) for c in _by_strength(tables.odds_win)),
+            tuple((_hand(c), _odds(tables.odds_win[c])) for c in _by_strength(tables.odds_win)),
         ),
         PayTableText(
             "bad_beat",
             _("BAD BEAT BONUS"),
             _("odds wager, dealer wins \u00b7 table {table}", table=tables.bad_beat_name),
-            tuple((_hand(c), str(tables.bad_beat[c])) for c in _by_strength(tables.bad_beat)),
+            tuple((_hand(c), _odds(tables.bad_beat[c])) for c in _by_strength(tables.bad_beat)),
         ),
         PayTableText(
             Wager.TRIPS_PLUS.value,
             Wager.TRIPS_PLUS.label.upper(),
             _("best five of seven \u00b7 table {table}", table=tables.trips_plus_letter),
             tuple(
-                (_hand(c), str(tables.trips_plus[c])) for c in _by_strength(tables.trips_plus)
+                (_hand(c), _odds(tables.trips_plus[c])) for c in _by_strength(tables.trips_plus)
             ),
         ),
         PayTableText(
@@ -119,7 +120,7 @@ def pay_tables(round_: Round) -> list[PayTableText]:
             _("the two hole cards \u00b7 table {table}", table=tables.pocket_bonus_letter),
             tuple(
                 (_(POCKET_HANDS[hand]) if hand in POCKET_HANDS
-                 else hand.label[0].upper() + hand.label[1:], str(odds))
+                 else hand.label[0].upper() + hand.label[1:], _odds(odds))
                 for hand, odds in tables.pocket_bonus.items()
             ),
         ),
@@ -148,7 +149,16 @@ def _award(award: Award | None) -> str:
     if award.percent is not None:
         return (_("Jackpot") if award.percent == 100
                 else _("{percent}% jackpot", percent=in_room_format(f"{award.percent:f}")))
+    if award.odds is not None:
+        return _odds(award.odds)
+    if award.fixed is not None:
+        return whole_dollars(award.fixed)
     return str(award)
+
+
+def _odds(odds: Odds) -> str:
+    """``500 to 1`` as the felt prints it, in the language in use (``500 a 1``)."""
+    return _("{to_win} to {per}", to_win=in_room_format(f"{odds.to_win:,}"), per=odds.per)
 
 
 def rule_lines(ruleset: RuleSet) -> list[str]:

@@ -532,9 +532,9 @@ class SpotItem(_Item):
             self.label.set_text(amount_text(self.paid), right, WIN_GREEN,
                                 max_px=PLAQUE_PX)
         elif outcome is Outcome.LOSE:
-            self.label.set_text("TAKE", label_box, FOLD_RED)
+            self.label.set_text(_("TAKE"), label_box, FOLD_RED)
         elif outcome is Outcome.PUSH:
-            self.label.set_text("PUSH", label_box, PUSH_BLUE)
+            self.label.set_text(_("PUSH"), label_box, PUSH_BLUE)
         else:
             self.label.set_text(amount_text(self.amount), label_box)
 
