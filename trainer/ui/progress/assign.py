@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.i18n import _
 from trainer.storage.interfaces import ClassStore, ExamSetups, TraineeDirectory
 from trainer.storage.models import FILE_OR_STORAGE_ERRORS, AssignmentKind, StorageError
 from trainer.training.lessons import Lesson
@@ -55,12 +56,12 @@ class WorkChoice:
         self._lessons = lessons
         self.kind = QComboBox()
         self.kind.setObjectName("assign_kind")
-        self.kind.addItem("Lesson", AssignmentKind.LESSON.value)
-        self.kind.addItem("Exam", AssignmentKind.EXAM.value)
+        self.kind.addItem(_("Lesson"), AssignmentKind.LESSON.value)
+        self.kind.addItem(_("Exam"), AssignmentKind.EXAM.value)
         self.kind.currentIndexChanged.connect(self.fill_targets)
         self.target = QComboBox()
         self.target.setObjectName("assign_target")
-        self.due_box = QCheckBox("Due")
+        self.due_box = QCheckBox(_("Due"))
         self.due_box.setObjectName("assign_due_box")
         self.due_box.setChecked(True)
         self.due = QDateEdit()
@@ -79,7 +80,7 @@ class WorkChoice:
         line.addWidget(self.due)
         return line
 
-    def fill_targets(self, *_: object) -> None:
+    def fill_targets(self, *_args: object) -> None:
         """The lessons (course order) or the exam set-ups still offered."""
         self.target.clear()
         if self.kind.currentData() == AssignmentKind.EXAM.value:
@@ -103,7 +104,7 @@ class WorkChoice:
         :data:`~trainer.storage.models.FILE_OR_STORAGE_ERRORS`."""
         target = self.target.currentData()
         if target is None:
-            raise StorageError("target: choose a lesson or an exam first")
+            raise StorageError(_("target: choose a lesson or an exam first"))
         return self.db.assign(self.kind.currentData(), target, assigned_by=assigned_by,
                               class_id=class_id, trainee_id=trainee_id, due=self.due_date)
 
@@ -119,11 +120,11 @@ class AssignDialog(QDialog):
         self.assigned_by = assigned_by
         self.assignment_id: int | None = None
         trainee = db.get_trainee(trainee_id)
-        name = trainee.name if trainee else "the trainee"
-        self.setWindowTitle(f"Assign work to {name}")
+        name = trainee.name if trainee else _("the trainee")
+        self.setWindowTitle(_("Assign work to {trainee}", trainee=name))
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(f"A lesson or an exam for {name} alone (a whole class's"
-                                " work is assigned on the Classes tab)."))
+        layout.addWidget(QLabel(_("A lesson or an exam for {trainee} alone (a whole class's"
+                                  " work is assigned on the Classes tab).", trainee=name)))
         self.choice = WorkChoice(db, lessons, today)
         layout.addLayout(self.choice.row())
         self.message = error_label()
@@ -132,7 +133,7 @@ class AssignDialog(QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText("Assign")
+        ok.setText(_("Assign"))
         ok.setObjectName("assign_ok")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -143,7 +144,7 @@ class AssignDialog(QDialog):
             self.assignment_id = self.choice.assign(self.assigned_by,
                                                     trainee_id=self.trainee_id)
         except FILE_OR_STORAGE_ERRORS as error:
-            self.message.setText(f"Not assigned: {error}")
+            self.message.setText(_("Not assigned: {why}", why=error))
             self.message.show()
             return
         super().accept()

@@ -8,14 +8,15 @@ from collections.abc import Sequence
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QGroupBox, QHeaderView, QTableWidget, QTableWidgetItem, QVBoxLayout
 
+from trainer.i18n import N_, _
 from trainer.reports.assignments import AssignedItem
 from trainer.storage.classes import AssignmentState
 
 STATE_TEXT = {
-    AssignmentState.DONE: "\u2713 done",
-    AssignmentState.OVERDUE: "overdue",
-    AssignmentState.DUE_SOON: "due soon",
-    AssignmentState.OPEN: "to do",
+    AssignmentState.DONE: N_("\u2713 done"),
+    AssignmentState.OVERDUE: N_("overdue"),
+    AssignmentState.DUE_SOON: N_("due soon"),
+    AssignmentState.OPEN: N_("to do"),
 }
 STATE_COLOUR = {
     AssignmentState.DONE: QColor("#17723a"),
@@ -27,14 +28,14 @@ STATE_COLOUR = {
 class AssignedBox(QGroupBox):
     """The trainee's assignments, soonest due first; hidden when there are none."""
 
-    HEADER = ("Assigned", "Given to", "Due", "Status")
+    HEADER = (N_("Assigned"), N_("Given to"), N_("Due"), N_("Status"))
 
     def __init__(self) -> None:
-        super().__init__("Assigned work")  # the trainee's own page and the instructor's
+        super().__init__(_("Assigned work"))  # the trainee's own page and the instructor's
         self.setObjectName("assigned_box")
         self.table = QTableWidget(0, len(self.HEADER))
         self.table.setObjectName("assigned")
-        self.table.setHorizontalHeaderLabels(list(self.HEADER))
+        self.table.setHorizontalHeaderLabels([_(title) for title in self.HEADER])
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
@@ -51,8 +52,8 @@ class AssignedBox(QGroupBox):
             row = self.table.rowCount()
             self.table.insertRow(row)
             due = item.assignment.due
-            cells = (item.title, item.given_to, due.isoformat() if due else "no due date",
-                     STATE_TEXT[item.state])
+            cells = (item.title, item.given_to, due.isoformat() if due else _("no due date"),
+                     _(STATE_TEXT[item.state]))
             for column, text in enumerate(cells):
                 cell = QTableWidgetItem(text)
                 colour = STATE_COLOUR.get(item.state)

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from trainer import reports
 from trainer.class_import import ClassImportError, read_class_csv
+from trainer.i18n import _, ngettext
 from trainer.reports.assignments import (
     AssignmentSources,
     ClassDone,
@@ -62,16 +63,19 @@ IMPORT_ERRORS: tuple[type[Exception], ...] = (ClassImportError, *FILE_OR_STORAGE
 
 def averages_text(averages: ClassAverages) -> str:
     """The class's averages in one sentence (each trainee counted once)."""
-    noun = "trainee" if averages.members == 1 else "trainees"
     if not averages.practised:
-        return f"{averages.members} {noun}; none has answered a question yet."
-    accuracy = reports.percent(averages.accuracy)
-    per_round = reports.seconds_text(averages.seconds_per_round)
-    return (
-        f"{averages.members} {noun}, {averages.practised} practised. Average accuracy"
-        f" {accuracy}%, {per_round} s per round, {averages.rounds_played:.1f} rounds played"
-        f" each; {averages.exams_passed} passed their latest exam."
-    )
+        return ngettext("{count} trainee; none has answered a question yet.",
+                        "{count} trainees; none has answered a question yet.",
+                        averages.members)
+    return ngettext(
+        "{count} trainee, {practised} practised. Average accuracy {accuracy}%, {per_round} s"
+        " per round, {rounds} rounds played each; {passed} passed their latest exam.",
+        "{count} trainees, {practised} practised. Average accuracy {accuracy}%, {per_round} s"
+        " per round, {rounds} rounds played each; {passed} passed their latest exam.",
+        averages.members, practised=averages.practised,
+        accuracy=reports.percent(averages.accuracy),
+        per_round=reports.seconds_text(averages.seconds_per_round),
+        rounds=format(averages.rounds_played, ".1f"), passed=averages.exams_passed)
 
 
 class ClassesTabSources(AssignmentSources, AssignSources, ClassViewReads, Protocol):
@@ -106,30 +110,30 @@ class ClassesTab(QWidget):
         self.class_list.currentItemChanged.connect(self._class_changed)
         self.new_name = QLineEdit()
         self.new_name.setObjectName("new_class_name")
-        self.new_name.setPlaceholderText("New class name\u2026")
+        self.new_name.setPlaceholderText(_("New class name\u2026"))
         self.new_start = QDateEdit()
         self.new_start.setObjectName("new_class_start")
         self.new_start.setCalendarPopup(True)
         self.new_start.setDisplayFormat("yyyy-MM-dd")
         self.new_start.setDate(qdate(self._today()))
-        self.create_button = QPushButton("Create class")
+        self.create_button = QPushButton(_("Create class"))
         self.create_button.setObjectName("create_class")
         self.create_button.clicked.connect(self.create_class)
         self.new_name.returnPressed.connect(self.create_class)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(heading("Classes", 1.15))
+        left_layout.addWidget(heading(_("Classes"), 1.15))
         left_layout.addWidget(self.class_list, 1)
         form = QFormLayout()
-        form.addRow("Name", self.new_name)
-        form.addRow("Starts", self.new_start)
+        form.addRow(_("Name"), self.new_name)
+        form.addRow(_("Starts"), self.new_start)
         left_layout.addLayout(form)
         left_layout.addWidget(self.create_button)
-        self.archive_button = QPushButton("Archive the class\u2026")
+        self.archive_button = QPushButton(_("Archive the class\u2026"))
         self.archive_button.setObjectName("archive_class")
-        self.archive_button.setToolTip("A finished class: hidden from this list and its"
-                                       " assignments from its trainees; nothing is deleted")
+        self.archive_button.setToolTip(_("A finished class: hidden from this list and its"
+                                         " assignments from its trainees; nothing is deleted"))
         self.archive_button.clicked.connect(self.archive_class)
         left_layout.addWidget(self.archive_button)
 
@@ -149,25 +153,25 @@ class ClassesTab(QWidget):
         self.candidates.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.candidates.itemSelectionChanged.connect(self._candidates_changed)
         self.candidates.itemActivated.connect(lambda _item: self.add_member())
-        self.add_button = QPushButton("\u2190 Add the selected")
+        self.add_button = QPushButton(_("\u2190 Add the selected"))
         self.add_button.setObjectName("add_member")
-        self.add_button.setToolTip("Put every trainee selected on the right in the class")
+        self.add_button.setToolTip(_("Put every trainee selected on the right in the class"))
         self.add_button.clicked.connect(self.add_member)
-        self.remove_button = QPushButton("Remove from class")
+        self.remove_button = QPushButton(_("Remove from class"))
         self.remove_button.setObjectName("remove_member")
         self.remove_button.clicked.connect(self.remove_member)
-        self.import_button = QPushButton("Import names from CSV\u2026")
+        self.import_button = QPushButton(_("Import names from CSV\u2026"))
         self.import_button.setObjectName("import_members")
-        self.import_button.setToolTip(
+        self.import_button.setToolTip(_(
             "Put every trainee a CSV file lists in the class: a name per line and an"
             " optional employee id (or a first line naming the columns Name and Employee"
             " id); names not on the station become new trainees. A bad line is named and"
-            " nothing is changed.")
+            " nothing is changed."))
         self.import_button.clicked.connect(self.import_members)
         members_page = QWidget()
         members_layout = QHBoxLayout(members_page)
         inside = QVBoxLayout()
-        inside.addWidget(QLabel("In the class"))
+        inside.addWidget(QLabel(_("In the class")))
         inside.addWidget(self.members, 1)
         inside_buttons = QHBoxLayout()
         inside_buttons.addWidget(self.remove_button)
@@ -175,7 +179,7 @@ class ClassesTab(QWidget):
         inside_buttons.addWidget(self.import_button)
         inside.addLayout(inside_buttons)
         outside = QVBoxLayout()
-        self.candidates_label = QLabel("Not in the class (Ctrl or Shift + click: several)")
+        self.candidates_label = QLabel(_("Not in the class (Ctrl or Shift + click: several)"))
         outside.addWidget(self.candidates_label)
         outside.addWidget(self.candidates, 1)
         outside_buttons = QHBoxLayout()
@@ -188,7 +192,7 @@ class ClassesTab(QWidget):
         self.assignments = QTableWidget(0, 5)
         self.assignments.setObjectName("class_assignments")
         self.assignments.setHorizontalHeaderLabels(
-            ["What", "Given to", "Due", "Done", "Assigned by"])
+            [_("What"), _("Given to"), _("Due"), _("Done"), _("Assigned by")])
         self.assignments.verticalHeader().setVisible(False)
         self.assignments.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.assignments.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
@@ -197,16 +201,16 @@ class ClassesTab(QWidget):
         self.work = WorkChoice(db, self.lessons, self._today())
         self.kind, self.target = self.work.kind, self.work.target
         self.due_box, self.due = self.work.due_box, self.work.due
-        self.assign_class_button = QPushButton("Assign to the class")
+        self.assign_class_button = QPushButton(_("Assign to the class"))
         self.assign_class_button.setObjectName("assign_class")
         self.assign_class_button.clicked.connect(lambda: self.assign(to_member=False))
         self.assignee = QComboBox()  # the trainee chosen here, not on another page
         self.assignee.setObjectName("assignee")
-        self.assignee.setToolTip("The trainee of the class to give the work to alone")
-        self.assign_member_button = QPushButton("Assign to this trainee")
+        self.assignee.setToolTip(_("The trainee of the class to give the work to alone"))
+        self.assign_member_button = QPushButton(_("Assign to this trainee"))
         self.assign_member_button.setObjectName("assign_member")
-        self.assign_member_button.setToolTip("Give the chosen lesson or exam to the trainee"
-                                             " chosen beside, not to the whole class")
+        self.assign_member_button.setToolTip(_("Give the chosen lesson or exam to the trainee"
+                                               " chosen beside, not to the whole class"))
         self.assign_member_button.clicked.connect(lambda: self.assign(to_member=True))
         self.members.currentItemChanged.connect(self._member_changed)
         self.done_who = QLabel()
@@ -215,7 +219,7 @@ class ClassesTab(QWidget):
         self.done_who.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.assignments.itemSelectionChanged.connect(self._assignment_changed)
         self._done: dict[int, ClassDone] = {}
-        self.withdraw_button = QPushButton("Withdraw")
+        self.withdraw_button = QPushButton(_("Withdraw"))
         self.withdraw_button.setObjectName("withdraw_assignment")
         self.withdraw_button.clicked.connect(self.withdraw)
         assign_page = QWidget()
@@ -226,7 +230,7 @@ class ClassesTab(QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.assign_class_button)
         buttons.addSpacing(em)
-        buttons.addWidget(QLabel("or to one trainee:"))
+        buttons.addWidget(QLabel(_("or to one trainee:")))
         buttons.addWidget(self.assignee)
         buttons.addWidget(self.assign_member_button)
         buttons.addStretch(1)
@@ -237,9 +241,9 @@ class ClassesTab(QWidget):
         self.grid.traineeActivated.connect(self.traineeActivated)
         self.pages = QTabWidget()
         self.pages.setObjectName("class_pages")
-        self.pages.addTab(members_page, "Trainees")
-        self.pages.addTab(assign_page, "Assignments")
-        self.pages.addTab(self.grid, "Skill grid")
+        self.pages.addTab(members_page, _("Trainees"))
+        self.pages.addTab(assign_page, _("Assignments"))
+        self.pages.addTab(self.grid, _("Skill grid"))
 
         self.message = error_label()
         self.message.hide()
@@ -292,11 +296,12 @@ class ClassesTab(QWidget):
         try:
             classes = self.db.list_classes()
         except FILE_OR_STORAGE_ERRORS as error:
-            self._problem(f"The classes could not be read: {error}")
+            self._problem(_("The classes could not be read: {why}", why=error))
             classes = []
         for found in classes:
-            item = QListWidgetItem(f"{found.name}\nfrom {found.starts.isoformat()}")
-            item.setToolTip(f"{found.name}, from {found.starts.isoformat()}")  # a long name
+            starts = found.starts.isoformat()
+            item = QListWidgetItem(_("{name}\nfrom {day}", name=found.name, day=starts))
+            item.setToolTip(_("{name}, from {day}", name=found.name, day=starts))  # a long name
             item.setData(ID_ROLE, found.id)
             self.class_list.addItem(item)
             if found.id == shown:
@@ -314,7 +319,7 @@ class ClassesTab(QWidget):
                 return True
         return False
 
-    def _class_changed(self, *_: object) -> None:
+    def _class_changed(self, *_args: object) -> None:
         self._show_class()
 
     def _show_class(self) -> None:
@@ -323,7 +328,7 @@ class ClassesTab(QWidget):
         for widget in (self.pages, self.averages):
             widget.setEnabled(enabled)
         if class_id is None:
-            self.title.setText("No class yet: name one and press \u201cCreate class\u201d.")
+            self.title.setText(_("No class yet: name one and press \u201cCreate class\u201d."))
             self.averages.clear()
             self.members.clear()
             self.assignments.setRowCount(0)
@@ -341,12 +346,12 @@ class ClassesTab(QWidget):
             done = class_done(self.db, class_id, self.lessons())
             everyone = self.db.list_trainees()
         except FILE_OR_STORAGE_ERRORS as error:
-            self._problem(f"The class could not be read: {error}")
+            self._problem(_("The class could not be read: {why}", why=error))
             return
         self.message.hide()
         self.import_result.hide()
-        self.title.setText(f"{found.name} \u2014 starts {found.starts.isoformat()}"
-                           if found else "")
+        self.title.setText(_("{name} \u2014 starts {day}", name=found.name,
+                             day=found.starts.isoformat()) if found else "")
         self.averages.setText(averages_text(averages))
         self.members.clear()
         names = {}
@@ -376,8 +381,8 @@ class ClassesTab(QWidget):
             whole = assignment.class_id is not None
             cells = [
                 assignment_title(self.db, assignment, self.lessons()),
-                "the class" if whole else names.get(assignment.trainee_id or -1, ""),
-                assignment.due.isoformat() if assignment.due else "no due date",
+                _("the class") if whole else names.get(assignment.trainee_id or -1, ""),
+                assignment.due.isoformat() if assignment.due else _("no due date"),
                 done[assignment.id].count_text if whole and assignment.id in done else "",
                 assignment.assigned_by,
             ]
@@ -391,7 +396,7 @@ class ClassesTab(QWidget):
         self._assignment_changed()
         self.grid.set_trainees(list(names))
 
-    def _member_changed(self, *_: object) -> None:
+    def _member_changed(self, *_args: object) -> None:
         """The trainee selected on the Trainees page is the one offered for work alone."""
         trainee_id = self._selected_member()
         if trainee_id is not None:
@@ -402,14 +407,15 @@ class ClassesTab(QWidget):
         row = self.assignments.currentRow()
         item = self.assignments.item(row, 0) if row >= 0 else None
         if item is None:
-            self.done_who.setText("Select an assignment to see who has done it.")
+            self.done_who.setText(_("Select an assignment to see who has done it."))
             return
         who = self._done.get(int(item.data(ID_ROLE)))
         given_cell = self.assignments.item(row, 1)
         given_to = "" if given_cell is None else given_cell.text()
         self.done_who.setText(
-            f"{item.text()} \u2014 {who.who_text}" if who is not None
-            else f"{item.text()} \u2014 given to {given_to} alone.")
+            _("{work} \u2014 {who}", work=item.text(), who=who.who_text) if who is not None
+            else _("{work} \u2014 given to {trainee} alone.", work=item.text(),
+                   trainee=given_to))
 
     def _problem(self, text: str) -> None:
         self.import_result.hide()
@@ -423,7 +429,7 @@ class ClassesTab(QWidget):
         try:
             class_id = self.db.create_class(self.new_name.text(), day_of(self.new_start.date()))
         except FILE_OR_STORAGE_ERRORS as error:
-            self._problem(f"The class was not created: {error}")
+            self._problem(_("The class was not created: {why}", why=error))
             return None
         self.new_name.clear()
         self.refresh()
@@ -431,7 +437,7 @@ class ClassesTab(QWidget):
         return class_id
 
     def _confirm(self, question: str) -> bool:
-        answer = QMessageBox.question(self, "Archive the class?", question)
+        answer = QMessageBox.question(self, _("Archive the class?"), question)
         return answer == QMessageBox.StandardButton.Yes
 
     def archive_class(self) -> bool:
@@ -439,17 +445,18 @@ class ClassesTab(QWidget):
         class_id = self.class_id()
         found = None if class_id is None else self.db.get_class(class_id)
         if found is None:
-            self._problem("Choose a class first.")
+            self._problem(_("Choose a class first."))
             return False
-        if not self._confirm(
-            f"Archive \u201c{found.name}\u201d? It leaves this list and its trainees no"
-            " longer see its assignments. Their answers, exams and certificates stay."
-        ):
+        if not self._confirm(_(
+            "Archive \u201c{name}\u201d? It leaves this list and its trainees no"
+            " longer see its assignments. Their answers, exams and certificates stay.",
+            name=found.name
+        )):
             return False
         try:
             self.db.archive_class(found.id)
         except FILE_OR_STORAGE_ERRORS as error:
-            self._problem(f"The class was not archived: {error}")
+            self._problem(_("The class was not archived: {why}", why=error))
             return False
         self.refresh()
         return True
@@ -457,21 +464,21 @@ class ClassesTab(QWidget):
     def _candidates_changed(self) -> None:
         chosen = len(self.candidates.selectedItems())
         self.add_button.setEnabled(chosen > 0)
-        self.add_button.setText("\u2190 Add the selected" if chosen < 2
-                                else f"\u2190 Add the {chosen} selected")
+        self.add_button.setText(_("\u2190 Add the selected") if chosen < 2
+                                else _("\u2190 Add the {count} selected", count=chosen))
 
     def add_member(self) -> bool:
         """Put every trainee selected in the list beside in the class."""
         class_id = self.class_id()
         chosen = [int(item.data(ID_ROLE)) for item in self.candidates.selectedItems()]
         if class_id is None or not chosen:
-            self._problem("Select one or more trainees in the list on the right first.")
+            self._problem(_("Select one or more trainees in the list on the right first."))
             return False
         try:
             for trainee_id in chosen:
                 self.db.add_class_member(class_id, trainee_id)
         except FILE_OR_STORAGE_ERRORS as error:
-            self._problem(f"Not every trainee was added: {error}")
+            self._problem(_("Not every trainee was added: {why}", why=error))
             self._show_class()
             return False
         self._show_class()
@@ -479,8 +486,8 @@ class ClassesTab(QWidget):
 
     def _ask_open_path(self) -> Path | None:
         """The CSV file to import; None when cancelled."""
-        chosen, _ = QFileDialog.getOpenFileName(
-            self, "Import a class list", "", "CSV files (*.csv *.txt);;All files (*)")
+        chosen, _filter = QFileDialog.getOpenFileName(
+            self, _("Import a class list"), "", _("CSV files (*.csv *.txt);;All files (*)"))
         return Path(chosen) if chosen else None
 
     def import_members(self) -> MembersAdded | None:
@@ -488,7 +495,7 @@ class ClassesTab(QWidget):
         or None (cancelled, or refused with the bad lines named)."""
         class_id = self.class_id()
         if class_id is None:
-            self._problem("Choose a class first.")
+            self._problem(_("Choose a class first."))
             return None
         path = self._ask_open_path()
         if path is None:
@@ -497,10 +504,11 @@ class ClassesTab(QWidget):
             people = read_class_csv(path)
             done = self.db.add_class_members(class_id, people)
         except IMPORT_ERRORS as error:
-            self._problem(f"Nothing was imported from {path.name}: {error}")
+            self._problem(_("Nothing was imported from {file}: {why}", file=path.name, why=error))
             return None
         self._show_class()
-        self.import_result.setText(f"Imported from {path.name}: {done.text}")
+        self.import_result.setText(_("Imported from {file}: {done}", file=path.name,
+                                     done=done.text))
         self.import_result.show()
         return done
 
@@ -511,12 +519,12 @@ class ClassesTab(QWidget):
     def remove_member(self) -> bool:
         class_id, trainee_id = self.class_id(), self._selected_member()
         if class_id is None or trainee_id is None:
-            self._problem("Select a trainee of the class first.")
+            self._problem(_("Select a trainee of the class first."))
             return False
         try:
             self.db.remove_class_member(class_id, trainee_id)
         except FILE_OR_STORAGE_ERRORS as error:
-            self._problem(f"The trainee was not taken out: {error}")
+            self._problem(_("The trainee was not taken out: {why}", why=error))
             return False
         self._show_class()
         return True
@@ -525,19 +533,19 @@ class ClassesTab(QWidget):
         """Assign the chosen lesson or exam to the class (or its selected trainee)."""
         class_id = self.class_id()
         if class_id is None or self.target.currentData() is None:
-            self._problem("Choose a class and a lesson or exam first.")
+            self._problem(_("Choose a class and a lesson or exam first."))
             return None
         chosen = self.assignee.currentData() if to_member else None
         trainee_id = None if chosen is None else int(chosen)
         if to_member and trainee_id is None:
-            self._problem("The class has no trainee yet: add one on the Trainees page.")
+            self._problem(_("The class has no trainee yet: add one on the Trainees page."))
             return None
         try:
             assignment_id = self.work.assign(
-                self.instructor or "instructor",
+                self.instructor or _("instructor"),
                 class_id=None if to_member else class_id, trainee_id=trainee_id)
         except FILE_OR_STORAGE_ERRORS as error:
-            self._problem(f"Not assigned: {error}")
+            self._problem(_("Not assigned: {why}", why=error))
             return None
         self._show_class()
         return assignment_id
@@ -546,12 +554,12 @@ class ClassesTab(QWidget):
         row = self.assignments.currentRow()
         item = self.assignments.item(row, 0) if row >= 0 else None
         if item is None:
-            self._problem("Select an assignment first.")
+            self._problem(_("Select an assignment first."))
             return False
         try:
             self.db.remove_assignment(int(item.data(ID_ROLE)))
         except FILE_OR_STORAGE_ERRORS as error:
-            self._problem(f"Not withdrawn: {error}")
+            self._problem(_("Not withdrawn: {why}", why=error))
             return False
         self._show_class()
         return True
