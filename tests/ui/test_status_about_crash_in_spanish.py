@@ -80,3 +80,35 @@ def test_the_crash_dialog_in_spanish(qtbot: QtBot, spanish: None) -> None:
     assert "Se ha guardado un informe como<br><b>/tmp/crash-1.txt</b>" in message
     assert [dialog.keep_button.text(), dialog.quit_button.text()] == [
         "Seguir", "Guardar y salir"]
+
+
+class _Finishing(_Line):
+    def __bool__(self) -> bool:
+        return True
+
+    def described(self) -> str:
+        return "2 answers and 1 session end"  # storage's, for the log only
+
+    def finish(self, _seconds: float) -> Path:
+        return Path("/data/side/station.waiting-1.json")
+
+
+class _FinishingDb:
+    path = Path("/data/station.sqlite3")
+
+    def __init__(self) -> None:
+        self.waiting = _Finishing({"answer": 2, "session end": 1})
+
+
+def test_answers_still_waiting_at_the_end_are_said_in_spanish(spanish: None) -> None:
+    from trainer.storage.interfaces import Storage
+    from trainer.storage.waiting import FINISH_WAIT
+    from trainer.ui.app import waiting_at_the_end
+
+    sentence = waiting_at_the_end(cast(Storage, _FinishingDb()))
+    assert sentence == (
+        "No se han podido escribir 2 respuestas y 1 fin de sesión en la base de datos"
+        f" /data/station.sqlite3: otro programa la mantuvo bloqueada durante {FINISH_WAIT:g}"
+        " segundos más de intentos al final. No se han perdido: se guardan, en orden, en"
+        " /data/side/station.waiting-1.json. Avise a su instructor o a informática; el"
+        " archivo lista cada respuesta con la hora en que se dio.")

@@ -19,6 +19,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from trainer.engine.rulesets import RuleSetError, load_ruleset
+from trainer.i18n import _
 from trainer.paths import resource_dir, settings_path
 from trainer.preferences import load_settings, save_settings
 from trainer.unexpected_stop import check_previous_runs, mark_stopped
@@ -73,7 +74,8 @@ def set_up_site(db: Storage, site: SiteConfig) -> list[str]:
         ensure_site_exam(db, site)
     except StorageError as error:
         log.error("the site file's instructor or exam could not be set up: %s", error)
-        notes.append(f"The training room's instructor or exam could not be set up ({error}).")
+        notes.append(_("The training room's instructor or exam could not be set up"
+                       " ({reason}).", reason=error))
     return notes
 
 
@@ -85,12 +87,12 @@ def lessons_notice() -> str | None:
     try:
         load = load_course()
     except OSError as error:  # the data folder's lessons folder cannot be looked at
-        return f"The instructor's lessons could not be looked for ({error})."
+        return _("The instructor's lessons could not be looked for ({reason}).", reason=error)
     note = load.start_notice()
     if note is None:
         return None
     log.warning("lessons: %s", note.replace("\n", " "))
-    return f"{note}\n\nEvery other lesson of the course is there as usual."
+    return note + "\n\n" + _("Every other lesson of the course is there as usual.")
 
 
 def export_station_results(db: StationFiles, site: SiteConfig) -> str | None:
@@ -104,10 +106,9 @@ def export_station_results(db: StationFiles, site: SiteConfig) -> str | None:
         target = export_results(db, site)
     except FILE_OR_STORAGE_ERRORS as error:
         log.error("results not written to %s: %s", site.results_folder, error)
-        return (
-            f"This station's results could not be written to {site.results_folder} ({error})."
-            " They are safe on this station; they will be written next time."
-        )
+        return _("This station's results could not be written to {folder} ({reason})."
+                 " They are safe on this station; they will be written next time.",
+                 folder=site.results_folder, reason=error)
     log.info("results written to %s", target)
     return None
 
@@ -165,37 +166,39 @@ def run_app(rules: str | None = None) -> int:
     language_problem = apply_language(settings, site)  # before any window is made
     if rules:
         if site.rules is not None and not site.allow_station_rules:
-            problem = f"--rules {rules}: the training room fixes the rule set ({site.rules})."
+            problem = _("--rules {rules}: the training room fixes the rule set ({fixed}).",
+                        rules=rules, fixed=site.rules)
         else:
             try:
                 load_ruleset(rules)
                 settings = dataclasses.replace(settings, rules=rules, options={})
             except RuleSetError as error:
-                problem = f"--rules: {error}; using {settings.rules}."
+                problem = _("--rules: {reason}; using {rules}.", reason=error,
+                            rules=settings.rules)
     db = open_database()
     for sentence in unexpected_stops:
         log.warning("%s", sentence)
-        QMessageBox.warning(None, "The trainer stopped unexpectedly", sentence)
+        QMessageBox.warning(None, _("The trainer stopped unexpectedly"), sentence)
     if site.rejected is not None:
         log.warning("%s", site.report)
-        QMessageBox.warning(None, "Training-room site file", site.report)
+        QMessageBox.warning(None, _("Training-room site file"), site.report)
     if db.notice:
-        QMessageBox.warning(None, "Database", db.notice)
+        QMessageBox.warning(None, _("Database"), db.notice)
     room = start_room_sender(db, site)  # a thread of its own; never stops the trainer
     replaced_secret = replacement_notice(db.secret)
     if replaced_secret:
         log.warning("%s", replaced_secret)
-        QMessageBox.warning(None, "Station secret", replaced_secret)
+        QMessageBox.warning(None, _("Station secret"), replaced_secret)
     if problem:
-        QMessageBox.warning(None, "Settings", problem)
+        QMessageBox.warning(None, _("Settings"), problem)
     from trainer.ui.qt_language import follow_language
 
     follow_language()  # Qt's own buttons (OK, Cancel, Yes, No) in the language in force
     if language_problem:
         log.warning("%s", language_problem)
-        QMessageBox.warning(None, "Language", language_problem)
+        QMessageBox.warning(None, _("Language"), language_problem)
     for note in set_up_site(db, site):
-        QMessageBox.warning(None, "Training room", note)
+        QMessageBox.warning(None, _("Training room"), note)
     lessons = lessons_notice()
     if lessons:
         QMessageBox.warning(None, "Lessons", lessons)
@@ -258,8 +261,8 @@ def start_room_sender(db: Storage, site: SiteConfig) -> RoomPresence | None:
 
     if db.path == MEMORY:
         log.error("room: nothing is sent: this station's database is not open")
-        return RoomPresence(None, None, "this station's database could not be opened"
-                            " (see the notice at start), so nothing is sent.")
+        return RoomPresence(None, None, _("this station's database could not be opened"
+                                          " (see the notice at start), so nothing is sent."))
     return start_room(site.room_database, site.room_credentials, db.path)
 
 
@@ -277,14 +280,14 @@ def finish_session(window: MainWindow, db: Storage, site: SiteConfig) -> list[tu
     problems = []
     waiting = waiting_at_the_end(db)
     if waiting:
-        problems.append(("Answers waiting", waiting))
+        problems.append((_("Answers waiting"), waiting))
     unsaved = save_settings(window.settings)
     if unsaved:
         log.error("%s", unsaved)
-        problems.append(("Settings", unsaved))
+        problems.append((_("Settings"), unsaved))
     failed = export_station_results(db, site)
     if failed:
-        problems.append(("Results folder", failed))
+        problems.append((_("Results folder"), failed))
     db.close()
     return problems
 
@@ -296,21 +299,24 @@ def waiting_at_the_end(db: Storage) -> str | None:
     if not db.waiting:
         return None
     from trainer.storage.waiting import FINISH_WAIT
+    from trainer.ui.waiting_notice import waiting_described
 
-    what = db.waiting.described()
-    log.warning("at the end, %s wait for the database's lock", what)
+    log.warning("at the end, %s wait for the database's lock", db.waiting.described())
+    what = waiting_described(db.waiting.kinds())  # said to a person: their language
     try:
         side = db.waiting.finish(FINISH_WAIT)
     except OSError as error:
         log.error("waiting writes could not be kept in a side file: %s", error)
-        return (f"{what} were waiting for the database {db.path}, which another program"
-                f" kept locked, and they could not be kept in a side file either ({error}):"
-                " they are lost. Tell your instructor.")
+        return _("{waiting} were waiting for the database {path}, which another program"
+                 " kept locked, and they could not be kept in a side file either ({reason}):"
+                 " they are lost. Tell your instructor.", waiting=what, path=db.path,
+                 reason=error)
     if side is None:
         log.info("the waiting writes were written at the end")
         return None
     log.warning("waiting writes kept in %s", side)
-    return (f"{what} could not be written to the database {db.path}: another program"
-            f" kept it locked through {FINISH_WAIT:g} more seconds of trying at the end."
-            f" They are not lost: they are kept, in order, in {side}. Tell your instructor"
-            " or IT; the file lists each answer with the time it was given.")
+    return _("{waiting} could not be written to the database {path}: another program kept"
+             " it locked through {seconds} more seconds of trying at the end. They are not"
+             " lost: they are kept, in order, in {side}. Tell your instructor or IT; the file"
+             " lists each answer with the time it was given.", waiting=what, path=db.path,
+             seconds=format(FINISH_WAIT, "g"), side=side)
