@@ -35,7 +35,7 @@ from typing import Any
 from trainer.engine.money import shown
 from trainer.engine.round import SIDE_WAGERS, TABLE_SEATS, Wager, offered_side_wagers
 from trainer.engine.rulesets import DEFAULT_RULES, OPTION_KEYS, PRESETS, RuleSetError, load_ruleset
-from trainer.i18n import N_
+from trainer.i18n import N_, _, ngettext
 from trainer.ranges import in_range
 
 MIN_EXAM_ROUNDS = 1
@@ -76,6 +76,26 @@ def station_exam_pass_mark(site_exam: ExamSetup | None) -> float:
     return STATION_EXAM_PASS_MARK if site_exam is None else float(site_exam.pass_mark)
 
 
+class SetupError(ValueError):
+    """A set-up refused: ``field`` (the key, never translated) and ``reason`` (a sentence
+    in the trainer's language); its text is ``field: reason``. A caller that shows it
+    under its own label reads the two fields, never the text."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
+_TABLE_NAMES = {
+    "bad_beat_table": N_("Bad beat {letter}"),
+    "trips_plus_table": N_("Trips plus {letter}"),
+    "pocket_bonus_table": N_("Pocket bonus {letter}"),
+    "progressive_table": N_("Progressive {letter}"),
+}
+"""A set-up's table letters as its report names them (``Pocket bonus B``)."""
+
+
 @dataclass(frozen=True)
 class ExamSetup:
     """A checked exam set-up, ready for ``db.create_exam_setup``.
@@ -112,8 +132,10 @@ class ExamSetup:
     @property
     def rounds_text(self) -> str:
         """``20 rounds``; ``20 dealer's-mistake exercises`` for an exam of mistakes."""
-        what = ("dealer's-mistake exercise" if self.mistakes else "round")
-        return f"{self.rounds} {what}{'s' * (self.rounds != 1)}"
+        if self.mistakes:
+            return ngettext("{count} dealer's-mistake exercise",
+                            "{count} dealer's-mistake exercises", self.rounds)
+        return ngettext("{count} round", "{count} rounds", self.rounds)
 
     @property
     def time_limit_minutes(self) -> float | None:
@@ -128,9 +150,11 @@ class ExamSetup:
     def figures(self) -> str:
         """``20 rounds, pass 90%, 30 min``."""
         limit = self.time_limit_minutes
-        return f"{self.rounds_text}, pass {self.pass_mark:g}%" + (
-            f", {limit:g} min" if limit else ""
-        )
+        mark = format(self.pass_mark, "g")
+        if limit:
+            return _("{rounds}, pass {mark}%, {minutes} min", rounds=self.rounds_text,
+                     mark=mark, minutes=format(limit, "g"))
+        return _("{rounds}, pass {mark}%", rounds=self.rounds_text, mark=mark)
 
     @property
     def described(self) -> str:
@@ -141,12 +165,14 @@ class ExamSetup:
         limit = self.time_limit_minutes
         return ", ".join(part for part in (
             self.rounds_text, self.ruleset_id, self.seats_text,
-            f"side bets {self.side_bets_text}", "payouts in chips" if self.chips else "",
-            f"pass {self.pass_mark:g}%",
-            f"{limit:g} min" if limit else "",
-            "same hands for everyone" if self.seed is not None else "",
-            f"at most {self.max_attempts} attempts" if self.max_attempts else "",
-            f"{self.wait_hours} h between attempts" if self.wait_hours else "",
+            _("side bets {bets}", bets=self.side_bets_text),
+            _("payouts in chips") if self.chips else "",
+            _("pass {mark}%", mark=format(self.pass_mark, "g")),
+            _("{minutes} min", minutes=format(limit, "g")) if limit else "",
+            _("same hands for everyone") if self.seed is not None else "",
+            ngettext("at most {count} attempt", "at most {count} attempts", self.max_attempts)
+            if self.max_attempts else "",
+            _("{hours} h between attempts", hours=self.wait_hours) if self.wait_hours else "",
         ) if part)
 
     def complete(self) -> ExamSetup:
@@ -156,7 +182,7 @@ class ExamSetup:
             ruleset = load_ruleset(self.ruleset_id)
             choice = ruleset.choose_tables(self.options)
         except (RuleSetError, OSError, RecursionError) as error:
-            raise ValueError(f"tables: {error}") from None
+            raise SetupError("tables", str(error)) from None
         letters = {
             "bad_beat_table": choice.bad_beat_name,
             "trips_plus_table": choice.trips_plus_letter,
@@ -170,62 +196,67 @@ class ExamSetup:
         else:
             missing = [w for w in self.side_bets if w not in offered]
             if missing:
-                raise ValueError(
-                    f"side_bets: {', '.join(w.label for w in missing)} is not offered by"
-                    f" the rule set {self.ruleset_id!r}"
-                )
+                raise SetupError("side_bets", _(
+                    "{bets} is not offered by the rule set {ruleset}",
+                    bets=", ".join(w.display_name for w in missing),
+                    ruleset=repr(self.ruleset_id)))
             side_bets = tuple(w for w in SIDE_WAGERS if w in self.side_bets)
         return replace(self, tables=tuple(sorted(letters.items())), side_bets=side_bets)
 
     @property
     def seats_text(self) -> str:
-        return f"{self.seats} occupied seat{'s' * (self.seats != 1)}"
+        return ngettext("{count} occupied seat", "{count} occupied seats", self.seats)
 
     @property
     def side_bets_text(self) -> str:
         """``Trips Plus, Pocket Bonus`` (``none``); ``as the rule set offers`` before
         :meth:`complete`."""
         if self.side_bets is None:
-            return "every side bet the rule set offers"
-        return ", ".join(wager.label for wager in self.side_bets) or "none"
+            return _("every side bet the rule set offers")
+        return ", ".join(wager.display_name for wager in self.side_bets) or _("none")
 
     @property
     def tables_text(self) -> str:
         """``Bad beat A, Pocket Bonus B, ...``; ``the rule set's defaults`` when none."""
         if not self.tables:
-            return "the rule set's defaults"
+            return _("the rule set's defaults")
         return ", ".join(
-            f"{key.removesuffix('_table').replace('_', ' ').capitalize()} {letter}"
+            _(_TABLE_NAMES[key], letter=letter) if key in _TABLE_NAMES
+            else f"{key.removesuffix('_table').replace('_', ' ').capitalize()} {letter}"
             for key, letter in self.tables
         )
 
     @property
     def payouts_text(self) -> str:
         """How a payout is answered in this exam, whatever a station's setting."""
-        return ("built in chips from the room's rack" if self.chips
-                else "typed amounts")
+        return _("built in chips from the room's rack") if self.chips else _("typed amounts")
 
     @property
     def exercise_text(self) -> str:
         """What each round of the exam is."""
-        return ("Spot the dealer's mistake: a round settled by a dealer, its mistakes"
-                " marked and corrected" if self.mistakes
-                else "a round dealt and settled by the trainee")
+        if self.mistakes:
+            return _("Spot the dealer's mistake: a round settled by a dealer, its mistakes"
+                     " marked and corrected")
+        return _("a round dealt and settled by the trainee")
 
     @property
     def hands_text(self) -> str:
-        return (f"the same for every candidate (hands number {self.seed})"
-                if self.seed is not None else "new hands for each candidate")
+        if self.seed is not None:
+            return _("the same for every candidate (hands number {seed})", seed=self.seed)
+        return _("new hands for each candidate")
 
     @property
     def attempts_text(self) -> str:
         """``at most 3, 24 hours apart``; ``no limit``."""
-        parts = []
-        if self.max_attempts is not None:
-            parts.append(f"at most {self.max_attempts}")
-        if self.wait_hours is not None:
-            parts.append(f"{self.wait_hours} hour{'s' * (self.wait_hours != 1)} apart")
-        return ", ".join(parts) or "no limit"
+        most, wait = self.max_attempts, self.wait_hours
+        if most is not None and wait is not None:
+            return ngettext("at most {most}, {count} hour apart",
+                            "at most {most}, {count} hours apart", wait, most=most)
+        if most is not None:
+            return _("at most {most}", most=most)
+        if wait is not None:
+            return ngettext("{count} hour apart", "{count} hours apart", wait)
+        return _("no limit")
 
 
 @dataclass(frozen=True)
@@ -240,17 +271,22 @@ class _Limit:
 
     @property
     def expected(self) -> str:
-        kind = "whole number" if self.whole else "number"
-        return f"a {kind} of {self.what} from {self.low:,} to {self.high:,}"
+        low, high = format(self.low, ","), format(self.high, ",")
+        if self.whole:
+            return _("a whole number of {what} from {low} to {high}", what=_(self.what),
+                     low=low, high=high)
+        return _("a number of {what} from {low} to {high}", what=_(self.what), low=low,
+                 high=high)
 
 
-ROUNDS = _Limit(MIN_EXAM_ROUNDS, MAX_EXAM_ROUNDS, True, "rounds")
-PASS_MARK = _Limit(MIN_PASS_MARK, MAX_PASS_MARK, False, "percent (answers right)")
-TIME_LIMIT_MINUTES = _Limit(MIN_TIME_LIMIT_MINUTES, MAX_TIME_LIMIT_MINUTES, False, "minutes")
-SEATS = _Limit(MIN_SEATS, MAX_SEATS, True, "occupied seats")
-SEED = _Limit(MIN_SEED, MAX_SEED, True, "hands (the seed)")
-ATTEMPTS = _Limit(MIN_ATTEMPTS, MAX_ATTEMPTS, True, "attempts")
-WAIT_HOURS = _Limit(MIN_WAIT_HOURS, MAX_WAIT_HOURS, True, "hours")
+ROUNDS = _Limit(MIN_EXAM_ROUNDS, MAX_EXAM_ROUNDS, True, N_("rounds"))
+PASS_MARK = _Limit(MIN_PASS_MARK, MAX_PASS_MARK, False, N_("percent (answers right)"))
+TIME_LIMIT_MINUTES = _Limit(MIN_TIME_LIMIT_MINUTES, MAX_TIME_LIMIT_MINUTES, False,
+                            N_("minutes"))
+SEATS = _Limit(MIN_SEATS, MAX_SEATS, True, N_("occupied seats"))
+SEED = _Limit(MIN_SEED, MAX_SEED, True, N_("hands (the seed)"))
+ATTEMPTS = _Limit(MIN_ATTEMPTS, MAX_ATTEMPTS, True, N_("attempts"))
+WAIT_HOURS = _Limit(MIN_WAIT_HOURS, MAX_WAIT_HOURS, True, N_("hours"))
 _FILE_KEYS = {
     "rounds": ROUNDS,
     "pass_mark": PASS_MARK,
@@ -284,17 +320,18 @@ def exam_value_problems(values: Mapping[str, object]) -> list[str]:
     for key, limit in _FILE_KEYS.items():
         if key not in values:
             if key not in _OPTIONAL:
-                problems.append(f"{key}: missing ({limit.expected})")
+                problems.append(_("{key}: missing ({expected})", key=key,
+                                  expected=limit.expected))
         elif not limit.holds(values[key]):
-            problems.append(f"{key}: {shown(values[key])} is not {limit.expected}")
+            problems.append(_("{key}: {value} is not {expected}", key=key,
+                              value=shown(values[key]), expected=limit.expected))
     if "side_bets" in values and _side_bets(values["side_bets"]) is None:
-        problems.append(
-            f"side_bets: {shown(values['side_bets'])} is not a list of side bets, each once"
-            f" (of {_WAGER_NAMES}; [] for none)"
-        )
+        problems.append(_(
+            "side_bets: {value} is not a list of side bets, each once (of {names}; [] for"
+            " none)", value=shown(values["side_bets"]), names=_WAGER_NAMES))
     if "chips" in values and not isinstance(values["chips"], bool):
-        problems.append(f"chips: {shown(values['chips'])} is not true or false (true: every"
-                        " payout built in chips from the room's rack)")
+        problems.append(_("chips: {value} is not true or false (true: every payout built in"
+                          " chips from the room's rack)", value=shown(values["chips"])))
     return problems
 
 
@@ -329,11 +366,13 @@ def _whole(text: str, limit: _Limit, label: str, *, empty: str | None = None) ->
     if not text and empty is not None:
         return None
     if not re.fullmatch(r"\d{1,9}", text) or not limit.holds(int(text)):
-        nothing = f" (leave it empty for {empty})" if empty is not None else ""
-        raise ValueError(
-            f"{label}: {text or 'nothing'} is not a whole number from {limit.low:,} to"
-            f" {limit.high:,}{nothing}."
-        )
+        named = {"label": label, "value": text or _("nothing"), "low": format(limit.low, ","),
+                 "high": format(limit.high, ",")}
+        if empty is not None:
+            raise ValueError(_("{label}: {value} is not a whole number from {low} to {high}"
+                               " (leave it empty for {empty}).", empty=empty, **named))
+        raise ValueError(_("{label}: {value} is not a whole number from {low} to {high}.",
+                           **named))
     return int(text)
 
 
@@ -353,74 +392,79 @@ def parse_exam_setup(
         raise TypeError(f"mistakes must be True or False, got {mistakes!r}")
     clean_name = name.strip()
     if not clean_name:
-        raise ValueError("Name: give the exam set-up a name, e.g. \u201cFinal exam\u201d.")
+        raise ValueError(_("Name: give the exam set-up a name, e.g. \u201cFinal exam\u201d."))
     text = rounds.strip()
     if not re.fullmatch(r"\d{1,9}", text) or not ROUNDS.holds(int(text)):
-        raise ValueError(
-            f"Number of rounds: {text or 'nothing'} is not a whole number from"
-            f" {MIN_EXAM_ROUNDS} to {MAX_EXAM_ROUNDS}."
-        )
+        raise ValueError(_("Number of rounds: {value} is not a whole number from {low} to"
+                           " {high}.", value=text or _("nothing"), low=MIN_EXAM_ROUNDS,
+                           high=MAX_EXAM_ROUNDS))
     if ruleset_id not in PRESETS:
-        raise ValueError(f"Rule set: {ruleset_id!r} is not one of {', '.join(PRESETS)}.")
+        raise ValueError(_("Rule set: {value} is not one of {presets}.",
+                           value=repr(ruleset_id), presets=", ".join(PRESETS)))
     mark_text = pass_mark.strip().removesuffix("%").strip()
     try:
         mark = float(mark_text)
     except ValueError:
         mark = math.nan
     if not PASS_MARK.holds(mark):
-        raise ValueError(
-            f"Pass mark: {pass_mark.strip() or 'nothing'} is not a percentage from"
-            f" {MIN_PASS_MARK} to {MAX_PASS_MARK}."
-        )
+        raise ValueError(_("Pass mark: {value} is not a percentage from {low} to {high}.",
+                           value=pass_mark.strip() or _("nothing"), low=MIN_PASS_MARK,
+                           high=MAX_PASS_MARK))
     limit_text = minutes.strip()
     limit: int | None = None
     if limit_text:
         whole = re.fullmatch(r"\d{1,9}", limit_text)
         if not whole or not TIME_LIMIT_MINUTES.holds(int(limit_text)):
-            raise ValueError(
-                f"Time limit: {limit_text} is not a whole number of minutes from"
-                f" {MIN_TIME_LIMIT_MINUTES} to {MAX_TIME_LIMIT_MINUTES} (leave it empty for"
-                " no limit)."
-            )
+            raise ValueError(_("Time limit: {value} is not a whole number of minutes from"
+                               " {low} to {high} (leave it empty for no limit).",
+                               value=limit_text, low=MIN_TIME_LIMIT_MINUTES,
+                               high=MAX_TIME_LIMIT_MINUTES))
         limit = int(limit_text) * 60
     if not SEATS.holds(seats):
-        raise ValueError(f"Occupied seats: {seats} is not from {MIN_SEATS} to {MAX_SEATS}.")
+        raise ValueError(_("Occupied seats: {value} is not from {low} to {high}.", value=seats,
+                           low=MIN_SEATS, high=MAX_SEATS))
     setup = ExamSetup(
         clean_name, int(text), mark, limit, ruleset_id,
         tables=tuple(sorted((tables or {}).items())),
         seats=seats,
         side_bets=None if side_bets is None else tuple(side_bets),
-        seed=_whole(seed, SEED, "Same hands: the hands number", empty="new hands each time"),
-        max_attempts=_whole(attempts, ATTEMPTS, "Attempts allowed", empty="no limit"),
-        wait_hours=_whole(wait_hours, WAIT_HOURS, "Wait between attempts (hours)",
-                          empty="no wait"),
+        seed=_whole(seed, SEED, _("Same hands: the hands number"),
+                    empty=_("new hands each time")),
+        max_attempts=_whole(attempts, ATTEMPTS, _("Attempts allowed"), empty=_("no limit")),
+        wait_hours=_whole(wait_hours, WAIT_HOURS, _("Wait between attempts (hours)"),
+                          empty=_("no wait")),
         chips=chips,
         mistakes=mistakes,
     )
-    problem = mistakes_problem(setup)
-    if problem is not None:
-        field, _, reason = problem.partition(": ")
-        label = {"seed": "Same hands", "chips": "Payouts"}[field]
-        raise ValueError(f"{label}: {reason}.")
+    fault = _mistakes_fault(setup)
+    if fault is not None:
+        label = {"seed": _("Same hands"), "chips": _("Payouts")}[fault.field]
+        raise ValueError(_("{label}: {reason}.", label=label, reason=fault.reason))
     try:
         return setup.complete()
-    except ValueError as error:
-        field, _, reason = str(error).partition(": ")
-        label = {"tables": "Tables", "side_bets": "Side bets"}.get(field, field)
-        raise ValueError(f"{label}: {reason}.") from None
+    except SetupError as error:
+        labels = {"tables": _("Tables"), "side_bets": _("Side bets")}
+        raise ValueError(_("{label}: {reason}.", label=labels.get(error.field, error.field),
+                           reason=error.reason)) from None
 
 
 def mistakes_problem(setup: ExamSetup) -> str | None:
     """What an exam of dealer's mistakes lacks (None: nothing, or not one), naming the
     field: its hands number (the same exercises for every candidate), and no chips."""
+    fault = _mistakes_fault(setup)
+    return None if fault is None else str(fault)
+
+
+def _mistakes_fault(setup: ExamSetup) -> SetupError | None:
     if not setup.mistakes:
         return None
     if setup.seed is None:
-        return ("seed: an exam of dealer's mistakes deals the same exercises to every"
-                " candidate: give it a hands number")
+        return SetupError("seed", _("an exam of dealer's mistakes deals the same exercises to"
+                                    " every candidate: give it a hands number"))
     if setup.chips:
-        return ("chips: an exam of dealer's mistakes builds no payouts in chips: it asks"
-                " for the right settlement of each wrong one, typed")
+        return SetupError("chips", _("an exam of dealer's mistakes builds no payouts in chips:"
+                                     " it asks for the right settlement of each wrong one,"
+                                     " typed"))
     return None
 
 
@@ -430,14 +474,17 @@ def stored_exam_problem(rounds: object, pass_mark: object,
     the same limits, with the time limit in whole seconds (any from 1: what a person
     types is whole minutes, but a short limit is the stored form's to hold)."""
     if not ROUNDS.holds(rounds):
-        return f"rounds: {shown(rounds)} is not {ROUNDS.expected}"
+        return _("{key}: {value} is not {expected}", key="rounds", value=shown(rounds),
+                 expected=ROUNDS.expected)
     if not PASS_MARK.holds(pass_mark):
-        return f"pass_mark: {shown(pass_mark)} is not {PASS_MARK.expected}"
+        return _("{key}: {value} is not {expected}", key="pass_mark", value=shown(pass_mark),
+                 expected=PASS_MARK.expected)
     low, high = 1, MAX_TIME_LIMIT_MINUTES * 60
     if time_limit_seconds is not None and not in_range(time_limit_seconds, low, high,
                                                        whole=True):
-        return (f"time_limit_seconds: {shown(time_limit_seconds)} is not a whole number of"
-                f" seconds from {low:,} to {high:,} (or none)")
+        return _("time_limit_seconds: {value} is not a whole number of seconds from {low} to"
+                 " {high} (or none)", value=shown(time_limit_seconds), low=format(low, ","),
+                 high=format(high, ","))
     return None
 
 
@@ -449,22 +496,25 @@ def setup_problem(setup: ExamSetup) -> str | None:
         return problem
     optional = {"seed": SEED, "max_attempts": ATTEMPTS, "wait_hours": WAIT_HOURS}
     if not SEATS.holds(setup.seats):
-        return f"seats: {shown(setup.seats)} is not {SEATS.expected}"
+        return _("{key}: {value} is not {expected}", key="seats", value=shown(setup.seats),
+                 expected=SEATS.expected)
     for key, limit in optional.items():
         value = getattr(setup, key)
         if value is not None and not limit.holds(value):
-            return f"{key}: {shown(value)} is not {limit.expected} (or none)"
-    if not isinstance(setup.chips, bool):
-        return f"chips: {shown(setup.chips)} is not true or false"
-    if not isinstance(setup.mistakes, bool):
-        return f"mistakes: {shown(setup.mistakes)} is not true or false"
+            return _("{key}: {value} is not {expected} (or none)", key=key, value=shown(value),
+                     expected=limit.expected)
+    for key in ("chips", "mistakes"):
+        if not isinstance(getattr(setup, key), bool):
+            return _("{key}: {value} is not true or false", key=key,
+                     value=shown(getattr(setup, key)))
     problem = mistakes_problem(setup)
     if problem is not None:
         return problem
     if setup.side_bets is not None and not all(w in SIDE_WAGERS for w in setup.side_bets):
-        return f"side_bets: {shown(setup.side_bets)} is not a list of side bets"
-    if any(key not in OPTION_KEYS for key, _ in setup.tables):
-        return f"tables: {shown(setup.tables)} names a table that is not one of {OPTION_KEYS}"
+        return _("side_bets: {value} is not a list of side bets", value=shown(setup.side_bets))
+    if any(key not in OPTION_KEYS for key, _letter in setup.tables):
+        return _("tables: {value} names a table that is not one of {keys}",
+                 value=shown(setup.tables), keys=OPTION_KEYS)
     try:
         setup.complete()
     except ValueError as error:
@@ -500,32 +550,36 @@ def setup_from_json(text: str) -> tuple[ExamSetup, dict[str, Any]]:
     try:
         data = json.loads(text)
     except (TypeError, ValueError):
-        raise ValueError("setup_json: not JSON") from None
+        raise ValueError(_("setup_json: not JSON")) from None
     if not isinstance(data, dict):
-        raise ValueError("setup_json: not an object")
+        raise ValueError(_("setup_json: not an object"))
     fields = {"name", "rounds", "pass_mark", "time_limit_seconds", "ruleset_id", "tables",
               "seats", "side_bets", "seed", "max_attempts", "wait_hours"}
     missing = sorted(fields - data.keys())
     if missing:
-        raise ValueError(f"setup_json: {', '.join(missing)} missing")
+        raise ValueError(_("setup_json: {keys} missing", keys=", ".join(missing)))
     tables = data["tables"]
     if not isinstance(tables, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in tables.items()
     ):
-        raise ValueError(f"setup_json: tables {shown(tables)} is not a table of letters")
+        raise ValueError(_("setup_json: tables {value} is not a table of letters",
+                           value=shown(tables)))
     raw_bets = data["side_bets"]
     side_bets = None if raw_bets is None else _side_bets(raw_bets)
     if raw_bets is not None and side_bets is None:
-        raise ValueError(f"setup_json: side_bets {shown(raw_bets)} is not a list of side bets")
+        raise ValueError(_("setup_json: side_bets {value} is not a list of side bets",
+                           value=shown(raw_bets)))
     name, ruleset_id = data["name"], data["ruleset_id"]
     if not isinstance(name, str) or not isinstance(ruleset_id, str):
-        raise ValueError("setup_json: name and ruleset_id must be text")
+        raise ValueError(_("setup_json: name and ruleset_id must be text"))
     chips = data.get("chips", False)
     if not isinstance(chips, bool):
-        raise ValueError(f"setup_json: chips {shown(chips)} is not true or false")
+        raise ValueError(_("setup_json: {key} {value} is not true or false", key="chips",
+                           value=shown(chips)))
     mistakes = data.get("mistakes", False)
     if not isinstance(mistakes, bool):
-        raise ValueError(f"setup_json: mistakes {shown(mistakes)} is not true or false")
+        raise ValueError(_("setup_json: {key} {value} is not true or false", key="mistakes",
+                           value=shown(mistakes)))
     setup = ExamSetup(name, data["rounds"], data["pass_mark"], data["time_limit_seconds"],
                       ruleset_id, tuple(sorted(tables.items())), data["seats"], side_bets,
                       data["seed"], data["max_attempts"], data["wait_hours"], chips,
@@ -536,8 +590,9 @@ def setup_from_json(text: str) -> tuple[ExamSetup, dict[str, Any]]:
                        "wait_hours": WAIT_HOURS}.items():
         value = getattr(setup, key)
         if problem is None and not (value is None and key != "seats") and not limit.holds(value):
-            problem = f"{key}: {shown(value)} is not {limit.expected}"
+            problem = _("{key}: {value} is not {expected}", key=key, value=shown(value),
+                        expected=limit.expected)
     if problem is not None:
-        raise ValueError(f"setup_json: {problem}")
+        raise ValueError(_("setup_json: {problem}", problem=problem))
     return setup, {key: value for key, value in data.items()
                    if key not in fields and key not in ("chips", "mistakes")}
