@@ -26,10 +26,12 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from trainer.i18n import N_, _, ngettext
+from trainer.reports.trends import MONTHS
 from trainer.storage.models import DayStat
 from trainer.training.mastery import MASTERED_MIN_ACCURACY
 
-EMPTY_TEXT = "No answers yet"
+EMPTY_TEXT = N_("No answers yet")
 RIGHT_MIDDLE = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 LINE_COLOUR = QColor("#1f6fd1")
@@ -37,7 +39,13 @@ BAR_COLOUR = QColor(120, 150, 180, 70)
 BAR_EDGE = QColor(120, 150, 180, 140)
 TARGET_COLOUR = QColor("#2e9d57")
 ACCURACY_TICKS = (0, 25, 50, 75, 100)
-TARGET_LEGEND = f"Target: mastered needs {MASTERED_MIN_ACCURACY:.0%} correct"
+TARGET_TEMPLATE = N_("Target: mastered needs {percent} correct")
+TARGET_LEGEND = TARGET_TEMPLATE.format(percent=format(MASTERED_MIN_ACCURACY, ".0%"))
+"""The target's legend in English; :func:`target_legend` in the station's language."""
+
+
+def target_legend() -> str:
+    return _(TARGET_TEMPLATE, percent=format(MASTERED_MIN_ACCURACY, ".0%"))
 
 
 def nice_ceiling(value: float, intervals: int = 4) -> tuple[int, int]:
@@ -57,8 +65,9 @@ def nice_ceiling(value: float, intervals: int = 4) -> tuple[int, int]:
 
 
 def day_label(day: date) -> str:
-    """``Mar 2``: short, and the same in every locale's digits."""
-    return f"{day:%b} {day.day}"
+    """``Mar 2``: short, the month's name from the catalogue (never the system's
+    locale, which ``%b`` would follow)."""
+    return _("{month} {day}", month=_(MONTHS[day.month - 1]), day=day.day)
 
 
 @dataclass(frozen=True)
@@ -90,7 +99,7 @@ class HistoryChart(QWidget):
         self.setObjectName("history_chart")
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, False)
-        self.setAccessibleName("History chart")
+        self.setAccessibleName(_("History chart"))
         self._describe()
 
     # -- data
@@ -107,13 +116,15 @@ class HistoryChart(QWidget):
 
     def _describe(self) -> None:
         if not self._days:
-            self.setAccessibleDescription(EMPTY_TEXT)
+            self.setAccessibleDescription(_(EMPTY_TEXT))
             return
         first, last = self._days[0], self._days[-1]
-        self.setAccessibleDescription(
-            f"{len(self._days)} days from {first.day.isoformat()} to {last.day.isoformat()};"
-            f" latest accuracy {last.accuracy:.0%} over {last.answers} answers"
-        )
+        self.setAccessibleDescription(ngettext(
+            "{count} day from {first} to {last}; latest accuracy {accuracy} over {answers}"
+            " answers", "{count} days from {first} to {last}; latest accuracy {accuracy}"
+            " over {answers} answers", len(self._days), first=first.day.isoformat(),
+            last=last.day.isoformat(), accuracy=format(last.accuracy, ".0%"),
+            answers=last.answers))
 
     # -- size
 
@@ -275,10 +286,10 @@ class HistoryChart(QWidget):
         first, last = self._days[0].day, self._days[-1].day
         years = str(first.year) if first.year == last.year else f"{first.year}\u2013{last.year}"
         bottom = QRectF(plot.left(), plot.bottom() + em * 1.45, plot.width(), em)
-        painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, f"Day ({years})")
+        painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, _("Day ({years})", years=years))
         for title, x, angle in (
-            ("Accuracy", em * 0.2, -90.0),
-            ("Answers", self.width() - em * 0.2, 90.0),
+            (_("Accuracy"), em * 0.2, -90.0),
+            (_("Answers"), self.width() - em * 0.2, 90.0),
         ):
             painter.save()
             painter.translate(x, plot.center().y())
@@ -298,11 +309,11 @@ class HistoryChart(QWidget):
         x = g.plot.left()
         swatch = em * 1.6
         full: tuple[tuple[str, str], ...] = (
-            ("line", "Accuracy (% correct)"),
-            ("bar", "Answers per day"),
-            ("target", TARGET_LEGEND),
+            ("line", _("Accuracy (% correct)")),
+            ("bar", _("Answers per day")),
+            ("target", target_legend()),
         )
-        short = (("line", "Accuracy"), ("bar", "Answers"), ("target", "Target"))
+        short = (("line", _("Accuracy")), ("bar", _("Answers")), ("target", _("Target")))
         room = self.width() - x
         entries = full
         for choice in (full, short, short[:2]):  # shorter labels on a narrow chart
@@ -350,8 +361,11 @@ class HistoryChart(QWidget):
             else:
                 QToolTip.showText(
                     event.globalPos(),
-                    f"{stat.day:%a %d %b %Y}: {stat.accuracy:.1%} of {stat.answers} answers"
-                    f" correct, {stat.mean_seconds:.1f} s per answer",
+                    ngettext("{day}: {accuracy} of {count} answer correct, {seconds} s per"
+                             " answer", "{day}: {accuracy} of {count} answers correct, {seconds}"
+                             " s per answer", stat.answers, day=stat.day.isoformat(),
+                             accuracy=format(stat.accuracy, ".1%"),
+                             seconds=format(stat.mean_seconds, ".1f")),
                     self,
                 )
             return True

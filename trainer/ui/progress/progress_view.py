@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer import reports
+from trainer.i18n import _, ngettext
 from trainer.reports.assignments import AssignmentSources, trainee_assignments
 from trainer.reports.skill_grid import shown_skills
 from trainer.storage.interfaces import RosterReads
@@ -142,11 +143,11 @@ class ProgressView(QWidget):
         self.subtitle.setObjectName("progress_subtitle")
         self.subtitle.setWordWrap(True)
 
-        self.answers_tile = StatTile("answers")
-        self.accuracy_tile = StatTile("accuracy")
-        self.round_time_tile = StatTile("average time per round")
-        self.streak_tile = StatTile("current streak (correct in a row)")
-        self.best_tile = StatTile("best streak")
+        self.answers_tile = StatTile(_("answers"))
+        self.accuracy_tile = StatTile(_("accuracy"))
+        self.round_time_tile = StatTile(_("average time per round"))
+        self.streak_tile = StatTile(_("current streak (correct in a row)"))
+        self.best_tile = StatTile(_("best streak"))
         tiles = QHBoxLayout()
         tiles.setSpacing(round(em * 0.6))
         for tile in (
@@ -171,14 +172,14 @@ class ProgressView(QWidget):
         self.target_note = QLabel(reports.target_text())
         self.target_note.setWordWrap(True)
         self.target_note.setStyleSheet("color: palette(placeholder-text);")
-        skills_box = QGroupBox("Accuracy and speed per skill")
+        skills_box = QGroupBox(_("Accuracy and speed per skill"))
         skills_layout = QVBoxLayout(skills_box)
         skills_layout.addWidget(self.skill_table)
         skills_layout.addWidget(self.target_note)
         skills_layout.addStretch(1)
 
         self.chart = HistoryChart()
-        history_box = QGroupBox("History: accuracy and answers per day")
+        history_box = QGroupBox(_("History: accuracy and answers per day"))
         history_layout = QVBoxLayout(history_box)
         history_layout.addWidget(self.chart)
 
@@ -202,7 +203,8 @@ class ProgressView(QWidget):
     def refresh(self) -> None:
         """Re-read every figure from the database."""
         trainee = self.db.get_trainee(self.trainee_id)
-        name = trainee.name if trainee is not None else f"Trainee {self.trainee_id}"
+        name = (trainee.name if trainee is not None
+                else _("Trainee {number}", number=self.trainee_id))
         self.title.setText(name)
         row = reports.roster_row(self.db, self.trainee_id)
         streak = self.db.streak(self.trainee_id)
@@ -213,12 +215,13 @@ class ProgressView(QWidget):
         answers = row.answers if row else 0
         self.answers_tile.set_value(str(answers))
         self.accuracy_tile.set_value(
-            "\u2014" if row is None or row.accuracy is None else f"{reports.percent(row.accuracy)}%"
+            "\u2014" if row is None or row.accuracy is None
+            else _("{percent}%", percent=reports.percent(row.accuracy))
         )
         self.round_time_tile.set_value(
             "\u2014"
             if row is None or row.seconds_per_round is None
-            else f"{reports.seconds_text(row.seconds_per_round)} s"
+            else _("{seconds} s", seconds=reports.seconds_text(row.seconds_per_round))
         )
         self.streak_tile.set_value(str(streak.current))
         self.best_tile.set_value(str(streak.best))
@@ -227,14 +230,18 @@ class ProgressView(QWidget):
         if answers:
             last = reports.local_time(trainee.last_active) if trainee else ""
             rounds = row.rounds_played if row else 0
+            played = ngettext("{count} round played over {days}",
+                              "{count} rounds played over {days}", rounds,
+                              days=ngettext("{count} day", "{count} days", len(days)))
+            met_text = ngettext("target met in {met} of {count} skill practised",
+                                "target met in {met} of {count} skills practised", len(stats),
+                                met=met)
             self.subtitle.setText(
-                f"{rounds} round{'' if rounds == 1 else 's'} played over {len(days)}"
-                f" day{'' if len(days) == 1 else 's'}"
-                f" \u00b7 target met in {met} of {len(stats)} skills practised"
-                + (f" \u00b7 last active {last}" if last else "")
-            )
+                _("{played} \u00b7 {met} \u00b7 last active {when}", played=played,
+                  met=met_text, when=last) if last
+                else _("{played} \u00b7 {met}", played=played, met=met_text))
         else:
-            self.subtitle.setText("No answers yet: deal a round to start.")
+            self.subtitle.setText(_("No answers yet: deal a round to start."))
         # Skills not practised yet: those of the rule sets this trainee plays (no
         # 6-Card Bonus row for a New York trainee); every skill before a first session.
         ahead = shown_skills(self.db.rulesets_of([self.trainee_id]),

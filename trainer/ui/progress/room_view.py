@@ -25,6 +25,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from trainer.i18n import _
 from trainer.storage.class_sql import MissedGroup, RecentAnswers, WeekStat
 from trainer.storage.interfaces import ClassViewReads
 from trainer.storage.models import RosterRow, StorageError, Trainee
@@ -91,9 +92,10 @@ class ClassViewSnapshot:
         return replace(grid, weekly=tuple(reads.weekly_skill_stats()),
                        missed=tuple(reads.missed_groups()))
 
-    def _everyone(self, trainee_ids: Sequence[int] | None, what: str) -> None:
+    def _everyone(self, trainee_ids: Sequence[int] | None, refusal: str) -> None:
+        """``refusal`` (a whole sentence, translated) when ``trainee_ids`` are not all."""
         if trainee_ids is not None and set(trainee_ids) != {t.id for t in self.trainees}:
-            raise StorageError(f"the room's {what} is read for every trainee only")
+            raise StorageError(refusal)
 
     def list_trainees(self) -> list[Trainee]:
         return list(self.trainees)
@@ -103,15 +105,18 @@ class ClassViewSnapshot:
         return [cell for cell in self.recent if wanted is None or cell.trainee_id in wanted]
 
     def weekly_skill_stats(self, trainee_ids: Sequence[int] | None = None) -> list[WeekStat]:
-        self._everyone(trainee_ids, "weekly figures")
+        self._everyone(trainee_ids, _("the room's weekly figures are read for every trainee"
+                                      " only"))
         return list(self.weekly)
 
     def missed_groups(self, trainee_ids: Sequence[int] | None = None) -> list[MissedGroup]:
-        self._everyone(trainee_ids, "most-missed list")
+        self._everyone(trainee_ids, _("the room's most-missed list is read for every trainee"
+                                      " only"))
         return list(self.missed)
 
     def rulesets_of(self, trainee_ids: Sequence[int] | None = None) -> list[str]:
-        self._everyone(trainee_ids, "list of rule sets")
+        self._everyone(trainee_ids, _("the room's list of rule sets is read for every trainee"
+                                      " only"))
         return list(self.rulesets)
 
 

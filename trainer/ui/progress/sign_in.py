@@ -17,13 +17,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.i18n import N_, _
 from trainer.storage.interfaces import InstructorAccounts
 from trainer.storage.models import StorageError
 from trainer.storage.passwords import MIN_PASSWORD_LENGTH
 from trainer.ui.lock import Clock, refusal_text, system_clock
 from trainer.ui.progress.labels import error_label, heading
 
-WRONG_SIGN_IN = "Wrong name or password"
+WRONG_SIGN_IN = N_("Wrong name or password")
 
 
 class InstructorSignInDialog(QDialog):
@@ -49,19 +50,19 @@ class InstructorSignInDialog(QDialog):
         """Why no instructor may be created here (a broken site file); None: one may."""
         self.signed_in_name: str | None = None
         self.creating = not db.list_instructors()
-        title = "Create the first instructor" if self.creating else "Instructor sign-in"
+        title = _("Create the first instructor") if self.creating else _("Instructor sign-in")
         self.setWindowTitle(title)
         layout = QVBoxLayout(self)
         self.heading = heading(
-            "Create the first instructor" if self.creating else "Instructor area"
+            _("Create the first instructor") if self.creating else _("Instructor area")
         )
         layout.addWidget(self.heading)
         self.explanation = QLabel(
-            "No instructor has been set up on this station yet. Choose the name and"
-            f" password of the first one (at least {MIN_PASSWORD_LENGTH} characters)."
-            " The password protects every trainee's records."
+            _("No instructor has been set up on this station yet. Choose the name and"
+              " password of the first one (at least {count} characters). The password"
+              " protects every trainee's records.", count=MIN_PASSWORD_LENGTH)
             if self.creating
-            else "Sign in to see trainees' records, set up exams and print reports."
+            else _("Sign in to see trainees' records, set up exams and print reports.")
         )
         self.explanation.setWordWrap(True)
         layout.addWidget(self.explanation)
@@ -75,10 +76,10 @@ class InstructorSignInDialog(QDialog):
         self.repeat_edit = QLineEdit()
         self.repeat_edit.setObjectName("repeat")
         self.repeat_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        form.addRow("&Name", self.name_edit)
-        form.addRow("&Password", self.password_edit)
+        form.addRow(_("&Name"), self.name_edit)
+        form.addRow(_("&Password"), self.password_edit)
         if self.creating:
-            form.addRow("&Repeat password", self.repeat_edit)
+            form.addRow(_("&Repeat password"), self.repeat_edit)
         else:
             self.repeat_edit.hide()
         layout.addLayout(form)
@@ -89,7 +90,7 @@ class InstructorSignInDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Create and sign in" if self.creating else "Sign in")
+        self.ok_button.setText(_("Create and sign in") if self.creating else _("Sign in"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
@@ -111,7 +112,7 @@ class InstructorSignInDialog(QDialog):
         try:
             done = self._create() if self.creating else self._sign_in()
         except StorageError as error:
-            self.message.setText(f"The database could not be read ({error}).")
+            self.message.setText(_("The database could not be read ({reason}).", reason=error))
             return
         if done:
             super().accept()
@@ -123,7 +124,7 @@ class InstructorSignInDialog(QDialog):
             self.signed_in_name = self.db.known_instructor(name)
             self.message.clear()
             return True
-        self.message.setText(refusal_text(attempt, WRONG_SIGN_IN))
+        self.message.setText(refusal_text(attempt, _(WRONG_SIGN_IN)))
         self.password_edit.clear()
         self.password_edit.setFocus()
         return False
@@ -132,11 +133,11 @@ class InstructorSignInDialog(QDialog):
         name = self.name_edit.text().strip()
         password = self.password_edit.text()
         if not name:
-            self.message.setText("Type the instructor's name.")
+            self.message.setText(_("Type the instructor's name."))
             self.name_edit.setFocus()
             return False
         if password != self.repeat_edit.text():
-            self.message.setText("The two passwords differ: type the same password twice.")
+            self.message.setText(_("The two passwords differ: type the same password twice."))
             self.repeat_edit.clear()
             self.repeat_edit.setFocus()
             return False
