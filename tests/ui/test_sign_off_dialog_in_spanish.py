@@ -17,7 +17,7 @@ from trainer.exam_setup import ExamSetup
 from trainer.i18n import set_language
 from trainer.storage import TrainerDB, open_database
 from trainer.storage.models import CertificationStatus
-from trainer.ui.progress.certify import CertifyDialog, status_label
+from trainer.ui.progress.certify import CertifyDialog, _why, status_label
 
 
 @pytest.fixture
@@ -74,3 +74,11 @@ def test_the_sign_off_dialog_still_reads_in_english(
     assert not dialog.sign_off()
     assert dialog.message.text() == "Type your password: it signs the certificate."
     assert status_label(CertificationStatus.EXPIRING) == "expiring"
+
+
+def test_a_refusal_loses_only_its_field_name_never_a_sentence_with_a_colon() -> None:
+    """The sign-off shows a refusal by storage's field and reason, not split on ': '."""
+    assert _why("exam_id: el examen 3 no est\u00e1 aprobado") == (
+        "el examen 3 no est\u00e1 aprobado")
+    assert _why("Exam 3 was altered: its score changed") == (
+        "Exam 3 was altered: its score changed")

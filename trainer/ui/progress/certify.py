@@ -315,7 +315,7 @@ class CertifyDialog(QDialog):
                 evidence = self.db.exam_evidence(exam_id)
             except StorageError as error:
                 self.evidence.setText(_("Its evidence cannot be read: {why}",
-                                               why=_why(str(error))))
+                                        why=error.reason))
         if evidence is not None:
             self.evidence.setText("\n".join(evidence_lines(evidence)))
         elif exam_id is None:
@@ -365,7 +365,7 @@ class CertifyDialog(QDialog):
                 password=self.password.text(), expires=expires
             )
         except StorageError as error:
-            self.message.setText(_("Not signed off: {why}", why=_why(str(error))))
+            self.message.setText(_("Not signed off: {why}", why=error.reason))
             return False
         finally:
             self.password.clear()
@@ -388,8 +388,9 @@ def status_label(status: CertificationStatus) -> str:
 
 
 def _why(problem: str) -> str:
-    """A storage refusal without its field name (``exam_id: exam 3 was not passed``)."""
-    return problem.split(": ", 1)[1] if ": " in problem else problem
+    """A storage refusal (``exam_id: exam 3 was not passed``) without its field name, read
+    by storage's own rule (:attr:`StorageError.reason`), never split here."""
+    return StorageError(problem).reason
 
 
 class CertifiedRosterModel(RosterModel):
