@@ -50,6 +50,7 @@ from trainer.engine.money import (
 )
 from trainer.engine.round import RoundError
 from trainer.engine.textfile import BOM
+from trainer.i18n import _
 
 FIELDS = ("bet", "pays", "amount", "procedure", "rack", "paid")
 _ODDS = re.compile(r"([0-9]{1,7}):([0-9]{1,7})", re.ASCII)
@@ -224,8 +225,8 @@ def chips_stream(source: BinaryIO, out: TextIO) -> int:
 def _cmd_chips(args: argparse.Namespace) -> int:
     refused = chips_stream(sys.stdin.buffer, sys.stdout)
     if refused:
-        print(f"hhe-trainer chips: {refused} line(s) refused; see the error lines",
-              file=sys.stderr)
+        print(_("hhe-trainer chips: {count} line(s) refused; see the error lines",
+                count=refused), file=sys.stderr)
         return EXIT_REJECTED
     return 0
 
@@ -233,12 +234,12 @@ def _cmd_chips(args: argparse.Namespace) -> int:
 def add_chips_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "chips",
-        help="the expected chips of payouts, and grades of built stacks, as JSON Lines"
-        " (docs/chips-contract.md)",
-        description="Read JSON Lines (a wager's chips, its odds or a fixed amount, the"
-        " house's chip procedure, optionally the room's rack and a built stack) from"
-        " standard input; write one answer line per line: the amount, the expected stack,"
-        " and the grade of the built stack with its reason. Exit 0, or 2 when a line was"
-        " refused.",
+        help=_("the expected chips of payouts, and grades of built stacks, as JSON Lines"
+               " (docs/chips-contract.md)"),
+        description=_("Read JSON Lines (a wager's chips, its odds or a fixed amount, the"
+                      " house's chip procedure, optionally the room's rack and a built stack)"
+                      " from standard input; write one answer line per line: the amount, the"
+                      " expected stack, and the grade of the built stack with its reason."
+                      " Exit 0, or 2 when a line was refused."),
     )
     parser.set_defaults(func=_cmd_chips)

@@ -72,11 +72,13 @@ def language_problem(value: object, *, pseudo: bool = True) -> str | None:
     """Why ``value`` is not a language this trainer can show, or None when it is."""
     choices = ", ".join(f'"{code}"' for code in available_languages())
     if not isinstance(value, str) or not _CODE.match(value):
-        return f"{value!r} is not a language code (one of {choices})"
+        return _("{value} is not a language code (one of {choices})", value=repr(value),
+                 choices=choices)
     if value == PSEUDO and pseudo:
         return None
     if value not in available_languages():
-        return f'"{value}" has no catalogue here (the languages are {choices})'
+        return _('"{value}" has no catalogue here (the languages are {choices})', value=value,
+                 choices=choices)
     return None
 
 
@@ -102,12 +104,12 @@ def load_catalogue(language: str, locale_dir: Path | None = None) -> gettext.Nul
             with mo.open("rb") as handle:
                 return gettext.GNUTranslations(handle)
         if not po.is_file():
-            raise LanguageError(f"language {language}: no catalogue {po}")
+            raise LanguageError(_("language {language}: no catalogue {path}",
+                                  language=language, path=po))
         return gettext.GNUTranslations(BytesIO(_compile(po)))
     except OSError as error:
-        raise LanguageError(
-            f"language {language}: the catalogue cannot be read ({error.strerror or error})"
-        ) from None
+        raise LanguageError(_("language {language}: the catalogue cannot be read ({error})",
+                              language=language, error=error.strerror or error)) from None
 
 
 def _compile(po: Path) -> bytes:
@@ -118,7 +120,8 @@ def _compile(po: Path) -> bytes:
         with po.open("rb") as handle:
             catalogue = read_po(handle, abort_invalid=True)
     except (PoFileError, ValueError) as error:
-        raise LanguageError(f"{po} is not a usable catalogue: {error}") from None
+        raise LanguageError(_("{path} is not a usable catalogue: {error}", path=po,
+                              error=error)) from None
     buffer = BytesIO()
     write_mo(buffer, catalogue, use_fuzzy=False)
     return buffer.getvalue()
@@ -132,7 +135,7 @@ def set_language(language: str, locale_dir: Path | None = None) -> None:
     English kept) when it has no usable catalogue."""
     problem = language_problem(language) if locale_dir is None else None
     if problem:
-        raise LanguageError(f"language: {problem}")
+        raise LanguageError(_("language: {problem}", problem=problem))
     translations = load_catalogue(language, locale_dir)
     _state["language"], _state["translations"] = language, translations
 
@@ -245,19 +248,19 @@ def amount_to_point_form(text: str, number_format: NumberFormat | None = None) -
     example = local_dollars(Decimal("1000.50"), chosen).lstrip("$")
     if re.search(rf"\d{re.escape(group)}\d{{1,2}}$", digits):
         whole, cents = digits.rsplit(group, 1)
+        meant = whole.lstrip("$ ") + decimal + cents.ljust(2, "0")
         raise AmountFormatError(_(
             "'{typed}' is not an amount in this room, where amounts are written {example}"
             " ('{group}' groups thousands, '{decimal}' marks the cents); type {meant}"
             " for the cents",
-            typed=digits, example=example, group=group, decimal=decimal,
-            meant=f"{whole.lstrip('$ ')}{decimal}{cents.ljust(2, '0')}"))
+            typed=digits, example=example, group=group, decimal=decimal, meant=meant))
     if (re.search(rf"\d{re.escape(decimal)}\d{{3}}$", digits) and digits.count(decimal) == 1
             and group not in digits and chosen is NumberFormat.COMMA):
         whole, rest = digits.rsplit(decimal, 1)
+        meant = whole.lstrip("$ ") + group + rest
         raise AmountFormatError(_(
             "'{typed}' is ambiguous in this room, where amounts are written {example}"
             " ('{decimal}' marks the cents, two digits at most); type {meant} for the"
             " thousands",
-            typed=digits, example=example, decimal=decimal,
-            meant=f"{whole.lstrip('$ ')}{group}{rest}"))
+            typed=digits, example=example, decimal=decimal, meant=meant))
     return in_room_format(digits, chosen)  # the swap is its own inverse

@@ -29,7 +29,7 @@ from trainer.engine.round import SIDE_WAGERS, TABLE_SEATS
 from trainer.engine.rulesets import RuleSetError, load_ruleset
 from trainer.engine.textfile import TextFileError, read_text_file
 from trainer.exam_setup import MAX_EXAM_ROUNDS, MIN_EXAM_ROUNDS
-from trainer.i18n import language_problem
+from trainer.i18n import _, language_problem
 from trainer.paths import settings_path
 from trainer.ranges import in_range
 from trainer.site_config.config import MAX_TEXT_LENGTH
@@ -62,67 +62,71 @@ def read_settings(data: object) -> tuple[TrainingSettings, list[str]]:
     """
     defaults = TrainingSettings()
     if not isinstance(data, dict):
-        return defaults, [f"the file holds {shown(data)}, not a settings object"]
+        return defaults, [_("the file holds {value}, not a settings object", value=shown(data))]
     problems: list[str] = []
     values: dict[str, Any] = {}
 
     rules = data.get("rules", defaults.rules)
     ruleset = None
     if not isinstance(rules, str) or not rules.strip() or len(rules) > MAX_TEXT_LENGTH:
-        problems.append(f"rules: {shown(rules)} is not a rule set name or file")
+        problems.append(_("rules: {value} is not a rule set name or file", value=shown(rules)))
     else:
         try:
             ruleset = load_ruleset(rules)
             values["rules"] = rules
         except (RuleSetError, ValueError, OSError, RecursionError) as error:
-            problems.append(f"rules: {error}")
+            problems.append(_("{key}: {error}", key="rules", error=error))
     if ruleset is None:
         ruleset = load_ruleset(defaults.rules)
 
     options = data.get("options", {})
     if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
-        problems.append(f"options: {shown(options)} is not a set of table letters")
+        problems.append(_("options: {value} is not a set of table letters",
+                          value=shown(options)))
     else:
         try:
             ruleset.choose_tables(options)
             values["options"] = dict(options)
         except RuleSetError as error:
-            problems.append(f"options: {error}")
+            problems.append(_("{key}: {error}", key="options", error=error))
 
     side_bets = data.get("side_bets", [w.value for w in defaults.side_bets])
     known = {wager.value: wager for wager in SIDE_WAGERS}
     if not isinstance(side_bets, list) or not all(
         isinstance(value, str) and value in known for value in side_bets
     ):
-        problems.append(f"side_bets: {shown(side_bets)} is not a list of side bets"
-                        f" ({', '.join(known)})")
+        problems.append(_("side_bets: {value} is not a list of side bets ({names})",
+                          value=shown(side_bets), names=", ".join(known)))
     else:
         values["side_bets"] = tuple(dict.fromkeys(known[value] for value in side_bets))
 
     seats = data.get("seats")
     if seats is not None and not in_range(seats, 1, TABLE_SEATS, whole=True):
-        problems.append(f"seats: {shown(seats)} is not 1 to {TABLE_SEATS} (or null for random)")
+        problems.append(_("seats: {value} is not 1 to {most} (or null for random)",
+                          value=shown(seats), most=TABLE_SEATS))
     else:
         values["seats"] = seats
 
     exam_rounds = data.get("exam_rounds", defaults.exam_rounds)
     if not in_range(exam_rounds, MIN_EXAM_ROUNDS, MAX_EXAM_ROUNDS, whole=True):
-        problems.append(f"exam_rounds: {shown(exam_rounds)} is not a number of rounds from"
-                        f" {MIN_EXAM_ROUNDS} to {MAX_EXAM_ROUNDS:,}")
+        problems.append(_("exam_rounds: {value} is not a number of rounds from {low} to"
+                          " {high}", value=shown(exam_rounds), low=MIN_EXAM_ROUNDS,
+                          high=format(MAX_EXAM_ROUNDS, ",")))
     else:
         values["exam_rounds"] = exam_rounds
 
     language = data.get("language")
     problem = None if language is None else language_problem(language)
     if problem is not None:
-        problems.append(f"language: {problem} (or null for the room's)")
+        problems.append(_("language: {problem} (or null for the room's)", problem=problem))
     else:
         values["language"] = language
 
     for key in ("four_colour", "sound", "chip_mode", "chip_total"):
         value = data.get(key, getattr(defaults, key))
         if not isinstance(value, bool):
-            problems.append(f"{key}: {shown(value)} is not true or false")
+            problems.append(_("{key}: {value} is not true or false", key=key,
+                              value=shown(value)))
         else:
             values[key] = value
     return TrainingSettings(**values), problems
@@ -146,11 +150,12 @@ def _read_file(path: Path) -> tuple[TrainingSettings, list[str], bool]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        return TrainingSettings(), [f"not JSON ({error.msg} at line {error.lineno})"], False
+        return TrainingSettings(), [_("not JSON ({error} at line {line})", error=error.msg,
+                                      line=error.lineno)], False
     except RecursionError:
-        return TrainingSettings(), ["not a settings file (values nested too deeply)"], False
+        return TrainingSettings(), [_("not a settings file (values nested too deeply)")], False
     except ValueError:  # a number of more than 4,300 digits
-        return TrainingSettings(), ["not a settings file (a number too long)"], False
+        return TrainingSettings(), [_("not a settings file (a number too long)")], False
     return (*read_settings(data), isinstance(data, dict))
 
 
@@ -174,24 +179,28 @@ def load_settings(path: Path | None = None) -> tuple[TrainingSettings, str | Non
     try:
         path = path or settings_path()
     except OSError as error:  # the data folder cannot be made
-        return TrainingSettings(), (
-            f"The saved settings could not be read ({error}); the defaults are in force.")
+        return TrainingSettings(), _(
+            "The saved settings could not be read ({error}); the defaults are in force.",
+            error=error)
     if not os.path.lexists(path):
         return TrainingSettings(), None
     settings, problems, partly = _read_file(path)
     if not problems:
         return settings, None
     try:
-        kept = f" The file was kept as {_set_aside(path).name}."
+        kept = _("The file was kept as {name}.", name=_set_aside(path).name)
     except OSError as error:
-        kept = (f" It could not be set aside ({error.strerror or error}); it is left as it"
-                " is and will not be overwritten.")
-    rest = (" Those settings are back to their defaults; the others are kept." if partly
-            else " The defaults are in force.")
-    verb = "could not all be used" if partly else "could not be used"
-    return settings, (
-        f"The saved settings {path} {verb}: " + "; ".join(problems) + "." + rest + kept
-    )
+        kept = _("It could not be set aside ({error}); it is left as it is and will not be"
+                 " overwritten.", error=error.strerror or error)
+    listed = "; ".join(problems)
+    if partly:
+        said = _("The saved settings {path} could not all be used: {problems}. Those settings"
+                 " are back to their defaults; the others are kept.", path=path,
+                 problems=listed)
+    else:
+        said = _("The saved settings {path} could not be used: {problems}. The defaults are"
+                 " in force.", path=path, problems=listed)
+    return settings, _("{sentence} {kept}", sentence=said, kept=kept)
 
 
 def save_settings(settings: TrainingSettings, path: Path | None = None) -> str | None:
@@ -200,7 +209,7 @@ def save_settings(settings: TrainingSettings, path: Path | None = None) -> str |
     A settings file still in place that cannot be read is set aside first; if
     it cannot be, nothing is written (it is never overwritten).
     """
-    target = "the data folder"
+    target = _("the data folder")
     try:
         path = path or settings_path()
         target = str(path)
@@ -220,6 +229,7 @@ def save_settings(settings: TrainingSettings, path: Path | None = None) -> str |
                 os.unlink(temporary)
             raise
     except OSError as error:
-        return (f"Your settings could not be saved to {target} ({error.strerror or error});"
-                " the ones you chose stay in force until the trainer closes.")
+        return _("Your settings could not be saved to {target} ({error}); the ones you chose"
+                 " stay in force until the trainer closes.", target=target,
+                 error=error.strerror or error)
     return None

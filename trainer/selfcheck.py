@@ -27,6 +27,7 @@ from importlib import resources
 from typing import Any, TextIO
 
 from trainer import __version__
+from trainer.i18n import _, ngettext
 
 SETTLE_EXAMPLE_FILE = "settle_example.json"
 """The round of docs/settle-contract.md, shipped in the package (tests read it too)."""
@@ -114,15 +115,17 @@ def check_data_folder() -> str:
     try:
         folder = data_dir()
     except OSError as error:
-        raise CheckFailed(f"the data folder cannot be made ({error})") from None
+        raise CheckFailed(_("the data folder cannot be made ({error})", error=error)) from None
     if is_inside_installation(folder):
-        raise CheckFailed(f"{folder} is inside the installation; set HHE_TRAINER_HOME elsewhere")
+        raise CheckFailed(_("{folder} is inside the installation; set HHE_TRAINER_HOME"
+                            " elsewhere", folder=folder))
     probe = folder / ".self-check"
     try:
         probe.write_text("ok", "utf-8")
         probe.unlink()
     except OSError as error:
-        raise CheckFailed(f"{folder} is not writable ({error})") from None
+        raise CheckFailed(_("{folder} is not writable ({error})", folder=folder,
+                            error=error)) from None
     return str(folder)
 
 
@@ -146,8 +149,10 @@ def check_database() -> str:
         try:
             names = [trainee.name for trainee in db.list_trainees()]
             if names != ["Self-check"] or db.notice:
-                raise CheckFailed(f"a trainee written was not read back ({names}, {db.notice})")
-            return f"SQLite schema {db.schema_version}: created, written and read back"
+                raise CheckFailed(_("a trainee written was not read back ({names}, {notice})",
+                                    names=names, notice=db.notice))
+            return _("SQLite schema {version}: created, written and read back",
+                     version=db.schema_version)
         finally:
             db.close()
 
@@ -157,7 +162,8 @@ def check_rule_sets() -> str:
 
     for preset in PRESETS:
         load_ruleset(preset).choose_tables({})
-    return f"{len(PRESETS)} presets: {', '.join(PRESETS)}"
+    return ngettext("{count} preset: {names}", "{count} presets: {names}", len(PRESETS),
+                    names=", ".join(PRESETS))
 
 
 def check_lessons() -> str:
@@ -166,32 +172,39 @@ def check_lessons() -> str:
     import importlib.util
 
     if importlib.util.find_spec("trainer.training.lessons") is None:
-        return "no lessons module in this version"
+        return _("no lessons module in this version")
     from trainer.training.lessons import default_lesson_folders, load_lessons
 
     try:
         folders = default_lesson_folders()
     except OSError as error:  # the data folder cannot be made (the data folder check says why)
-        raise CheckFailed(f"the instructor's lessons folder cannot be found ({error})") from None
+        raise CheckFailed(_("the instructor's lessons folder cannot be found ({error})",
+                            error=error)) from None
     load = load_lessons(folders)
     if load.problems:
         shown = "; ".join(str(problem) for problem in load.problems[:MAX_LESSON_PROBLEMS])
         more = len(load.problems) - MAX_LESSON_PROBLEMS
         replaced = "".join(f"; {notice}" for notice in load.notices[:MAX_LESSON_PROBLEMS])
-        raise CheckFailed(
-            f"{len(load.problems)} problem(s); each file named is left out of the course: {shown}"
-            + (f"; and {more} more" if more > 0 else "") + replaced
-        )
+        if more > 0:
+            shown = _("{problems}; and {count} more", problems=shown, count=more)
+        raise CheckFailed(_("{count} problem(s); each file named is left out of the course:"
+                            " {problems}", count=len(load.problems), problems=shown)
+                          + replaced)
+    places = ", ".join(map(str, folders))
     if not load.lessons:
-        raise CheckFailed(f"no lesson found in {', '.join(map(str, folders))}")
+        raise CheckFailed(_("no lesson found in {folders}", folders=places))
     examples = sum(len(lesson.examples) for lesson in load.lessons)
-    replaced = f", {len(load.notices)} replaced by the instructor's" if load.notices else ""
     # Which file wins for each id used twice (a drop-in replacing a shipped lesson).
     which = "".join(f"; {notice}" for notice in load.notices[:MAX_LESSON_PROBLEMS])
     more = len(load.notices) - MAX_LESSON_PROBLEMS
-    return (f"{len(load.lessons)} lessons ({examples} worked examples replayed{replaced})"
-            f" from {', '.join(map(str, folders))}{which}"
-            + (f"; and {more} more replaced" if more > 0 else ""))
+    if load.notices:
+        found = _("{count} lessons ({examples} worked examples replayed, {replaced} replaced"
+                  " by the instructor's) from {folders}", count=len(load.lessons),
+                  examples=examples, replaced=len(load.notices), folders=places)
+    else:
+        found = _("{count} lessons ({examples} worked examples replayed) from {folders}",
+                  count=len(load.lessons), examples=examples, folders=places)
+    return found + which + (_("; and {count} more replaced", count=more) if more > 0 else "")
 
 
 def check_mistakes() -> str:
@@ -212,11 +225,15 @@ def check_mistakes() -> str:
     except CatalogueError as error:
         raise CheckFailed(str(error)) from None
     except OSError as error:  # the data folder cannot be found (its own check says why)
-        raise CheckFailed(f"the room's mistakes folder cannot be found ({error})") from None
+        raise CheckFailed(_("the room's mistakes folder cannot be found ({error})",
+                            error=error)) from None
     shipped = len(shipped_catalogue().entries)
     house = len(catalogue.entries) - shipped
-    return (f"{len(catalogue.entries)} dealer's mistakes ({shipped} shipped, {house} from"
-            f" {len(files)} house file{'s' * (len(files) != 1)} in {house_mistakes_dir()})")
+    return ngettext("{all} dealer's mistakes ({shipped} shipped, {house} from {count} house"
+                    " file in {folder})",
+                    "{all} dealer's mistakes ({shipped} shipped, {house} from {count} house"
+                    " files in {folder})", len(files), all=len(catalogue.entries),
+                    shipped=shipped, house=house, folder=house_mistakes_dir())
 
 
 def check_table(messages: list[str]) -> str:
@@ -243,22 +260,22 @@ def check_table(messages: list[str]) -> str:
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     if image.isNull() or image.width() < 100 or image.height() < 100:
         size = f"{image.width()}x{image.height()}"
-        raise CheckFailed(f"the table rendered to an empty image ({size})")
+        raise CheckFailed(_("the table rendered to an empty image ({size})", size=size))
     colours = {
         image.pixel(x, y)
         for x in range(0, image.width(), max(1, image.width() // 40))
         for y in range(0, image.height(), max(1, image.height() // 40))
     }
     if len(colours) < 8:
-        raise CheckFailed(f"the table image is nearly blank ({len(colours)} colours sampled)")
+        raise CheckFailed(_("the table image is nearly blank ({count} colours sampled)",
+                            count=len(colours)))
     platform_name = QApplication.platformName()
     faults = [m for m in messages if not any(noise in m for noise in _QT_NOISE)]
     if faults:
-        raise CheckFailed("Qt reported: " + " | ".join(faults[:5]))
-    return (
-        f"{image.width()}x{image.height()} table, {len(round_.seats)} seats, on Qt"
-        f" {_qt_version()} platform {platform_name!r}"
-    )
+        raise CheckFailed(_("Qt reported: {messages}", messages=" | ".join(faults[:5])))
+    return _("{width}x{height} table, {seats} seats, on Qt {version} platform {platform}",
+             width=image.width(), height=image.height(), seats=len(round_.seats),
+             version=_qt_version(), platform=repr(platform_name))
 
 
 def check_settle() -> str:
@@ -267,12 +284,11 @@ def check_settle() -> str:
 
     got = json.loads(json.dumps(settlement_to_json(settle(parse_round(settle_example())))))
     if got != SETTLE_EXPECTED:
-        raise CheckFailed(
-            "the settle contract's example settled differently:"
-            f" {json.dumps(got, sort_keys=True)}"
-        )
-    totals = ", ".join(f"seat {s['seat']} {s['total']}" for s in got["seats"])
-    return f"settle contract example: {totals}"
+        raise CheckFailed(_("the settle contract's example settled differently: {got}",
+                            got=json.dumps(got, sort_keys=True)))
+    totals = ", ".join(_("seat {seat} {total}", seat=s["seat"], total=s["total"])
+                       for s in got["seats"])
+    return _("settle contract example: {totals}", totals=totals)
 
 
 def _qt_version() -> str:
@@ -308,14 +324,11 @@ def run(out: TextIO | None = None) -> int:
     out = out or sys.stdout
     started = time.perf_counter()
     chosen = ensure_headless_platform()
-    frozen = "frozen" if getattr(sys, "frozen", False) else "from source"
-    print(
-        f"hhe-trainer {__version__} self-check ({frozen}; Python {platform.python_version()},"
-        f" {platform.system()} {platform.machine()}"
-        + (f"; QT_QPA_PLATFORM={chosen}" if chosen else "") + ")",
-        file=out,
-        flush=True,
-    )
+    frozen = _("frozen") if getattr(sys, "frozen", False) else _("from source")
+    where = f"{frozen}; Python {platform.python_version()}, {platform.system()}"
+    where += f" {platform.machine()}" + (f"; QT_QPA_PLATFORM={chosen}" if chosen else "")
+    print(_("hhe-trainer {version} self-check ({where})", version=__version__, where=where),
+          file=out, flush=True)
 
     messages: list[str] = []
     from PySide6.QtCore import qInstallMessageHandler
@@ -326,14 +339,14 @@ def run(out: TextIO | None = None) -> int:
     previous = qInstallMessageHandler(collect)
     try:
         results = run_checks([
-            ("site file", check_site_file),
-            ("data folder", check_data_folder),
-            ("database", check_database),
-            ("rule sets", check_rule_sets),
-            ("lessons", check_lessons),
-            ("mistakes", check_mistakes),
-            ("table", lambda: check_table(messages)),
-            ("settle", check_settle),
+            (_("site file"), check_site_file),
+            (_("data folder"), check_data_folder),
+            (_("database"), check_database),
+            (_("rule sets"), check_rule_sets),
+            (_("lessons"), check_lessons),
+            (_("mistakes"), check_mistakes),
+            (_("table"), lambda: check_table(messages)),
+            (_("settle"), check_settle),
         ])
     finally:
         qInstallMessageHandler(previous)
@@ -344,9 +357,11 @@ def run(out: TextIO | None = None) -> int:
     failed = [result.name for result in results if not result.ok]
     elapsed = time.perf_counter() - started
     if failed:
-        print(f"self-check FAILED ({', '.join(failed)}) in {elapsed:.2f} s", file=out, flush=True)
+        print(_("self-check FAILED ({checks}) in {seconds} s", checks=", ".join(failed),
+                seconds=format(elapsed, ".2f")), file=out, flush=True)
         return 1
-    print(f"self-check passed in {elapsed:.2f} s", file=out, flush=True)
+    print(_("self-check passed in {seconds} s", seconds=format(elapsed, ".2f")), file=out,
+          flush=True)
     return 0
 
 
