@@ -66,3 +66,34 @@ def test_the_status_bar_says_not_receiving_in_the_amber_of_a_problem_with_the_wh
     assert presence.label.text() == "Room: connected"
     assert "#1b5e20" in presence.label.styleSheet()
     presence.stop(timeout=1)
+
+
+def test_a_trainee_page_opened_in_the_instructor_area_is_followed_and_read_again_as_rows_arrive(
+        qtbot: QtBot, db: TrainerDB, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An instructor opening the page of a trainee who trained at other stations gets
+    their history from the room, and the page reads it again when rows arrive."""
+    ana = db.create_trainee("Ana")
+    ben = db.create_trainee("Ben")
+    uids = {t.id: t.uid for t in db.list_trainees()}
+    db.create_instructor("Maria", "correct horse")
+    window = MainWindow(TrainingSettings(sound=False), db=db, trainee_id=ana)
+    qtbot.addWidget(window)
+    target = RoomTarget("postgresql://127.0.0.1:1/room", None)
+    worker = RoomWorker(db.path, target)  # never started: its status is set here
+    presence = RoomPresence(worker, target, parent=window)
+    window.attach_room(presence)
+    area = window.show_instructor_area("Maria")
+    qtbot.addWidget(area)
+    dashboard = window._dashboard
+    assert dashboard is not None
+    page = dashboard.open_trainee(ben)
+    assert worker.following() == (uids[ana], uids[ben])
+    reads: list[int] = []
+    monkeypatch.setattr(page, "refresh", lambda: reads.append(1))
+    presence.refresh()
+    assert reads == []  # nothing received yet
+    worker._status = RoomSyncStatus(RoomState.CONNECTED, Waiting(0, 0), received=12)
+    presence.refresh()
+    presence.refresh()  # the same count again: nothing new
+    assert reads == [1]
+    presence.stop(timeout=1)

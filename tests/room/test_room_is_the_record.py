@@ -358,6 +358,8 @@ def test_the_worker_receives_the_history_of_a_trainee_it_is_told_signed_in(
         assert b.db.skill_stats(ana_at_b) == []  # not signed in here yet
         worker.follow(uid_of(b.db, ana_at_b))  # what the window does at sign-in
         assert wait_until(lambda: sum(s.answers for s in b.db.skill_stats(ana_at_b)) == 4)
+        # Received, counted by hand: Ana, then her session, its 2 rounds and 4 answers.
+        assert worker.wait_for(lambda s: s.received == 8, 10) is not None, worker.status()
         assert worker.status().sentence() == "Room: connected"
     finally:
         assert worker.stop()

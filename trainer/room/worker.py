@@ -89,6 +89,9 @@ class RoomSyncStatus:
     """The classes, assignments, set-ups and certificates the last shared pass
     (:mod:`trainer.room.shared`) did not send or did not take, each a sentence naming
     it (tried again at each pass)."""
+    received: int = 0
+    """Rows received from the room since the worker started (a window showing a
+    trainee's records reads them again when it grows)."""
 
     def sentence(self) -> str:
         """``Room: connected``, ``Room: offline — 12 answers waiting``, ..."""
@@ -204,6 +207,7 @@ class RoomWorker:
         cache: StationCache | None = None
         not_received: str | None = None
         not_shared: tuple[str, ...] = ()
+        received = 0
         try:
             while not self._stop.is_set():
                 status = self.status()
@@ -215,7 +219,8 @@ class RoomWorker:
                     result = sync_once(outbox, link, batch_rows=self._batch_rows)
                     if cache is None:
                         cache = StationCache.open(self._path, self._secret)
-                    not_received = self._receive(cache, link)
+                    not_received, merged = self._receive(cache, link)
+                    received += merged
                     # After receiving: the trainees and exams it names are here by now.
                     if sharer is None:
                         sharer = Sharer(open_shared(self._path), result.station)
@@ -240,7 +245,7 @@ class RoomWorker:
                     refused += len(result.refused)
                     self._set(RoomSyncStatus(RoomState.CONNECTED, result.waiting, None,
                                              datetime.now(UTC), refused, not_received,
-                                             not_shared))
+                                             not_shared, received))
                 if failures:
                     delay = min(self._max_backoff, self._interval * 2 ** (failures - 1))
                     self._stop.wait(delay)  # a nudge does not cut a back-off short
@@ -256,13 +261,13 @@ class RoomWorker:
             if cache is not None:
                 cache.close()
 
-    def _receive(self, cache: StationCache, link: RoomLink) -> str | None:
-        """One receiving pass; why it merged nothing (None: it worked). Losing the
-        server is raised, as when sending."""
+    def _receive(self, cache: StationCache, link: RoomLink) -> tuple[str | None, int]:
+        """One receiving pass: why it merged nothing (None: it worked) and how many rows
+        it merged. Losing the server is raised, as when sending."""
         try:
-            receive_once(cache, link, self.following())
+            result = receive_once(cache, link, self.following())
         except RoomOffline:
             raise
         except SyncError as error:
-            return str(error)
-        return None
+            return str(error), 0
+        return None, result.merged_total + result.pins

@@ -427,6 +427,12 @@ class MainWindow(QMainWindow):
         if accepted and name is not None:
             self.show_instructor_area(name)
 
+    def _follow_in_room(self, trainee_id: int) -> None:
+        """Receive this trainee's records from the room (their page is open)."""
+        trainee = None if self.db is None else self.db.get_trainee(trainee_id)
+        if self.room is not None and trainee is not None:
+            self.room.follow(trainee.uid)
+
     def show_instructor_area(self, name: str) -> InstructorArea:
         """The instructor area of ``name``, signed in (it closes with this window)."""
         from trainer.ui.instructor_area import InstructorArea
@@ -452,6 +458,10 @@ class MainWindow(QMainWindow):
             area.show_above_dashboard(quiet)
         if self.room is not None:  # the skill grid and trends live from the room
             dashboard.read_class_view_from(self.room.class_view())
+            # A trainee's page: their whole history comes from the room, and reads again
+            # as it arrives (the room is the record, whichever station they trained at).
+            dashboard.traineeOpened.connect(self._follow_in_room)
+            self.room.received.connect(dashboard.refresh_trainee_page)
         area.lockedNow.connect(self._close_review)
         fit_window(area, "instructor", QSize(1400, 900))
         area.show()

@@ -21,7 +21,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
 
 from trainer.i18n import _, ngettext
@@ -74,6 +74,9 @@ class RoomPresence(QObject):
     """The room on this station: the worker (None when it could not start), the
     status-bar label, and where the instructor area reads the room from."""
 
+    received = Signal()
+    """Rows came from the room since the last refresh (a trainee's page reads again)."""
+
     def __init__(self, worker: RoomWorker | None, target: RoomTarget | None,
                  problem: str | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -83,6 +86,7 @@ class RoomPresence(QObject):
         """Why the room is not used this run (a sentence); None when the worker runs."""
         self.label = QLabel()
         self.label.setObjectName("room_status")
+        self._received_seen = 0
         self.timer = QTimer(self)
         self.timer.setInterval(REFRESH_MS)
         self.timer.timeout.connect(self.refresh)
@@ -100,6 +104,9 @@ class RoomPresence(QObject):
         text = (_("Room: not connected — {why}", why=self.problem) if status is None
                 else status_sentence(status))
         state = None if status is None else status.state
+        if status is not None and status.received > self._received_seen:
+            self._received_seen = status.received
+            self.received.emit()
         shown = text if len(text) <= LABEL_CHARS else text[:LABEL_CHARS - 1] + "\u2026"
         if self.label.text() != shown:
             self.label.setText(shown)

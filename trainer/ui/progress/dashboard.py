@@ -147,6 +147,8 @@ class InstructorDashboard(QWidget):
     """
 
     openRound = Signal(object, object)  # the round as recorded (a dict), and its Mistake
+    traineeOpened = Signal(int)
+    """A trainee's page opened (their id): with a room, their records are fetched from it."""
 
     def __init__(self, db: Storage, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -443,7 +445,13 @@ class InstructorDashboard(QWidget):
         self.stack.addWidget(page)
         self.stack.setCurrentWidget(page)
         self._update_buttons()
+        self.traineeOpened.emit(trainee_id)
         return page
+
+    def refresh_trainee_page(self) -> None:
+        """Read the open trainee's page again (records came from the room)."""
+        if self.trainee_page is not None:
+            self.trainee_page.refresh()
 
     def assign_to_trainee(self) -> int | None:
         """Assign the open trainee a lesson or an exam; the assignment's id, or None."""
