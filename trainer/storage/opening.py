@@ -37,6 +37,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from trainer.engine.textfile import keep_closed
+from trainer.i18n import _, ngettext
 from trainer.paths import data_dir, private_file
 from trainer.storage import account_seal, schema, seal
 from trainer.storage.backups import backups_of, describe, remove_stale_partials
@@ -98,7 +99,8 @@ _CANNOT_USE = (sqlite3.Error, _Damaged, _Refused, _ReadOnly, OSError)
 def _quick_check(conn: sqlite3.Connection) -> None:
     rows = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
     if rows != ["ok"]:
-        raise _Damaged(f"is damaged ({'; '.join(str(row) for row in rows[:3])})")
+        raise _Damaged(_("is damaged ({details})",
+                         details="; ".join(str(row) for row in rows[:3])))
 
 
 def _connect(path: Path | str, busy_timeout: float) -> sqlite3.Connection:
@@ -149,12 +151,13 @@ def _health_check(path: Path, busy_timeout: float) -> None:
         return
     if size == 0:
         if _size(Path(f"{path}-wal")):
-            raise _Damaged("is empty (0 bytes) but a write-ahead log lies beside it")
+            raise _Damaged(_("is empty (0 bytes) but a write-ahead log lies beside it"))
         if good_backup(path, busy_timeout) is not None:
-            raise _Damaged("is empty (0 bytes)")
+            raise _Damaged(_("is empty (0 bytes)"))
         return
     if size < _HEADER_BYTES:  # SQLite would take it for a new file and write over it
-        raise _Damaged(f"is not an SQLite database (only {size} byte{'s' * (size != 1)})")
+        raise _Damaged(ngettext("is not an SQLite database (only {count} byte)",
+                                "is not an SQLite database (only {count} bytes)", size))
     # Read through SQLite, never with open(): this process may have the file open
     # already, and closing another descriptor of it would drop SQLite's locks.
     with _reading_content():
@@ -179,13 +182,13 @@ def _reading_content() -> Iterator[None]:
     except schema.SchemaDamage as damage:
         raise _Damaged(str(damage)) from None
     except UnicodeDecodeError:  # SQLite's error message quoted the file's broken text
-        raise _Damaged("is damaged (SQLite cannot read its schema)") from None
+        raise _Damaged(_("is damaged (SQLite cannot read its schema)")) from None
     except sqlite3.Error as error:
         if is_locked(error) or code(error) in ACCESS_PROBLEMS:
             raise
         if code(error) == SQLITE_NOTADB:
-            raise _Damaged("is damaged: it is not an SQLite database") from None
-        raise _Damaged(f"is damaged ({error})") from None
+            raise _Damaged(_("is damaged: it is not an SQLite database")) from None
+        raise _Damaged(_("is damaged ({details})", details=error)) from None
 
 
 def _lenient_text(data: bytes) -> str:
@@ -312,7 +315,7 @@ def open_file(path: Path | str | None, busy_timeout: float) -> Opened:
     try:
         target = Path(path) if path is not None else data_dir() / DEFAULT_FILENAME
     except OSError as error:  # the data folder itself cannot be made
-        return _in_memory(f"The data folder could not be used ({error}).")
+        return _in_memory(_("The data folder could not be used ({error}).", error=error))
     try:
         target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         remove_stale_partials(target)
@@ -322,34 +325,34 @@ def open_file(path: Path | str | None, busy_timeout: float) -> Opened:
     except _Damaged as damage:
         problem = str(damage)
     except _Refused as refused:
-        what = f"The file {target} {refused}. It was left untouched. {refused.refusal.advice}"
+        what = _("The file {path} {problem}. It was left untouched. {advice}", path=target,
+                 problem=refused, advice=refused.refusal.advice)
         return _side_database(target, what, busy_timeout)
     except _ReadOnly as error:
-        what = (
-            f"The database {target} is read-only here ({error}), so no answer could be"
-            " recorded in it. It was left untouched; ask for it to be made writable."
-        )
+        what = _("The database {path} is read-only here ({error}), so no answer could be"
+                 " recorded in it. It was left untouched; ask for it to be made writable.",
+                 path=target, error=error)
         return _side_database(target, what, busy_timeout)
     except sqlite3.Error as error:
         if not is_damage(error):
             what = (
-                f"The database {target} is locked by another program and could not be"
-                " opened. It was left untouched."
+                _("The database {path} is locked by another program and could not be"
+                  " opened. It was left untouched.", path=target)
                 if is_locked(error)
-                else f"The database {target} could not be opened ({error})."
+                else _("The database {path} could not be opened ({error}).", path=target,
+                       error=error)
             )
             return _side_database(target, what, busy_timeout)
-        problem = f"is damaged ({error})"
+        problem = _("is damaged ({details})", details=error)
     except OSError as error:
-        what = f"The database {target} could not be opened ({error})."
+        what = _("The database {path} could not be opened ({error}).", path=target,
+                 error=error)
         return _side_database(target, what, busy_timeout)
     try:
         return _recover(target, problem, busy_timeout)
     except _CANNOT_USE as error:
-        what = (
-            f"The database {target} {problem}, and it could not be set aside ({error})."
-            " It was left untouched."
-        )
+        what = _("The database {path} {problem}, and it could not be set aside ({error})."
+                 " It was left untouched.", path=target, problem=problem, error=error)
         return _side_database(target, what, busy_timeout)
 
 
@@ -369,14 +372,15 @@ def _recover(path: Path, problem: str, busy_timeout: float) -> Opened:
         db = _open_checked(path, busy_timeout)
     found = _salvaged(kept, db, new_database=backup is None)
     if backup is not None:
-        started = f"The backup of {describe(backup, path.stem)} was restored."
+        started = _("The backup of {when} was restored.", when=describe(backup, path.stem))
     elif isinstance(found, Salvage) and found.recovered:
-        started = "There is no good backup, so a new database was started."
+        started = _("There is no good backup, so a new database was started.")
     else:
-        started = "There is no good backup, so a new, empty database was started."
+        started = _("There is no good backup, so a new, empty database was started.")
     said = found if isinstance(found, str) else found.sentence()
-    return Opened(db, path,
-                  f"The database {path} {problem}. It was kept as {kept}. {started} {said}")
+    return Opened(db, path, _("The database {path} {problem}. It was kept as {kept}."
+                              " {started} {said}", path=path, problem=problem, kept=kept,
+                              started=started, said=said))
 
 
 def _salvaged(kept: Path, db: Database, *, new_database: bool) -> Salvage | str:
@@ -385,8 +389,8 @@ def _salvaged(kept: Path, db: Database, *, new_database: bool) -> Salvage | str:
     try:
         return salvage(kept, db.conn, seal.data_folder_secret(), new_database=new_database)
     except (sqlite3.Error, OSError, ValueError) as error:  # ValueError: undecodable text
-        return (f"What the damaged file held could not be read ({error}); it is kept as"
-                " it is.")
+        return _("What the damaged file held could not be read ({error}); it is kept as it"
+                 " is.", error=error)
 
 
 def _side_database(path: Path, what: str, busy_timeout: float) -> Opened:
@@ -399,10 +403,9 @@ def _side_database(path: Path, what: str, busy_timeout: float) -> Opened:
     except _CANNOT_USE:
         return _in_memory(what)
     _make_private(side)
-    notice = (
-        f"{what} This session's results are kept in {side}; export them from there"
-        " and merge them into the main database when it is available."
-    )
+    notice = _("{what} This session's results are kept in {side}; export them from there"
+               " and merge them into the main database when it is available.", what=what,
+               side=side)
     return Opened(db, side, notice)
 
 
@@ -412,5 +415,6 @@ def _in_memory(what: str) -> Opened:
     db.conn.isolation_level = None
     db.conn.execute("PRAGMA foreign_keys = ON")
     _migrate(db)
-    notice = f"{what} No file could be written either: this session's results will NOT be kept."
+    notice = _("{what} No file could be written either: this session's results will NOT be"
+               " kept.", what=what)
     return Opened(db, MEMORY, notice)

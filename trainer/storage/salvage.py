@@ -25,11 +25,12 @@ from __future__ import annotations
 import shutil
 import sqlite3
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
+from trainer.i18n import _, ngettext
 from trainer.paths import private_folder
 from trainer.storage import account_seal, seal
 from trainer.storage.connection import SIDE_FILES
@@ -40,28 +41,31 @@ _READ_ERRORS = (sqlite3.Error, UnicodeDecodeError)
 KEPT_BY_TRIGGERS = frozenset({"trainee_totals", "skill_totals", "skill_recent"})
 """Written by the answers' triggers as recovered answers are inserted."""
 NOT_COPIED = KEPT_BY_TRIGGERS | {"meta"}
-NAMES = {
-    "answers": ("answer", "answers"),
-    "course_answers": ("course answer", "course answers"),
-    "rounds": ("round", "rounds"),
-    "sessions": ("session", "sessions"),
-    "trainees": ("trainee", "trainees"),
-    "exams": ("exam", "exams"),
-    "certifications": ("certification", "certifications"),
-    "classes": ("class", "classes"),
-    "class_members": ("class membership", "class memberships"),
-    "assignments": ("assignment", "assignments"),
-    "exam_configs": ("exam set-up", "exam set-ups"),
-    "instructors": ("instructor", "instructors"),
-    "station_exams": ("station exam", "station exams"),
-    "sign_in_failures": ("failed sign-in", "failed sign-ins"),
+NAMES: dict[str, Callable[[int], str]] = {
+    "answers": lambda n: ngettext("{count} answer", "{count} answers", n),
+    "course_answers": lambda n: ngettext("{count} course answer", "{count} course answers", n),
+    "rounds": lambda n: ngettext("{count} round", "{count} rounds", n),
+    "sessions": lambda n: ngettext("{count} session", "{count} sessions", n),
+    "trainees": lambda n: ngettext("{count} trainee", "{count} trainees", n),
+    "exams": lambda n: ngettext("{count} exam", "{count} exams", n),
+    "certifications": lambda n: ngettext("{count} certification", "{count} certifications", n),
+    "classes": lambda n: ngettext("{count} class", "{count} classes", n),
+    "class_members": lambda n: ngettext("{count} class membership",
+                                        "{count} class memberships", n),
+    "assignments": lambda n: ngettext("{count} assignment", "{count} assignments", n),
+    "exam_configs": lambda n: ngettext("{count} exam set-up", "{count} exam set-ups", n),
+    "instructors": lambda n: ngettext("{count} instructor", "{count} instructors", n),
+    "station_exams": lambda n: ngettext("{count} station exam", "{count} station exams", n),
+    "sign_in_failures": lambda n: ngettext("{count} failed sign-in", "{count} failed sign-ins",
+                                           n),
 }
-"""How a person reads each table's rows, in the order a notice names them."""
+"""How a person reads a count of each table's rows, in the order a notice names them."""
 
 
 def _counted(table: str, number: int) -> str:
-    one, many = NAMES.get(table, (f"{table} row", f"{table} rows"))
-    return f"{number} {one if number == 1 else many}"
+    if table in NAMES:
+        return NAMES[table](number)
+    return ngettext("{count} {table} row", "{count} {table} rows", number, table=table)
 
 
 def _listed(counts: dict[str, int]) -> str:
@@ -70,7 +74,7 @@ def _listed(counts: dict[str, int]) -> str:
     parts = [_counted(table, counts[table]) for table in order]
     if len(parts) <= 1:
         return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return _("{items} and {last}", items=", ".join(parts[:-1]), last=parts[-1])
 
 
 @dataclass(slots=True)
@@ -89,21 +93,21 @@ class Salvage:
     def sentence(self) -> str:
         """What the person is told (after "The backup of ... was restored")."""
         if not self.readable:
-            return f"Nothing could be read from the damaged file ({self.why})."
+            return _("Nothing could be read from the damaged file ({why}).", why=self.why)
         recovered = _listed(self.recovered)
-        text = (f"Copied from the damaged file: {recovered}." if recovered
-                else "The damaged file held nothing more that could be read.")
+        sentences = [_("Copied from the damaged file: {rows}.", rows=recovered) if recovered
+                     else _("The damaged file held nothing more that could be read.")]
         lost = _listed(self.lost)
         if lost:
-            text += (f" On its damaged pages {lost} could not be read: they are lost"
-                     " (the damaged file is kept as it is).")
+            sentences.append(_("On its damaged pages {rows} could not be read: they are lost"
+                               " (the damaged file is kept as it is).", rows=lost))
         elif recovered:
-            text += " Nothing it held was left behind."
+            sentences.append(_("Nothing it held was left behind."))
         altered = _listed(self.not_sealed)
         if altered:
-            text += (f" Seal check of what was copied: {altered} read as altered (the"
-                     " record before each was lost or changed).")
-        return text
+            sentences.append(_("Seal check of what was copied: {rows} read as altered (the"
+                               " record before each was lost or changed).", rows=altered))
+        return " ".join(sentences)
 
 
 def salvage(damaged: Path, conn: sqlite3.Connection, secret: seal.StationSecret,

@@ -66,6 +66,8 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database, Migrations
 
+from trainer.i18n import _
+
 MIGRATIONS = Migrations("hhe-trainer")
 
 MIGRATION_NAMES: tuple[str, ...] = (
@@ -506,34 +508,35 @@ def examine(conn: sqlite3.Connection) -> Refusal | None:
             (row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")),
             key=str.casefold,
         )
-        base = {name for kind, name, _ in _shape(1) if kind == "table"}
+        base = {name for kind, name, _sql in _shape(1) if kind == "table"}
         if 2 * len(base.intersection(tables)) >= len(base):
-            raise SchemaDamage(
-                "is damaged: it has the trainer's tables but no record of migrations"
-            )
+            raise SchemaDamage(_(
+                "is damaged: it has the trainer's tables but no record of migrations"))
         shown = ", ".join(tables[:_SHOWN_TABLES]) + (", ..." if len(tables) > _SHOWN_TABLES else "")
-        holds = f"tables ({shown})" if tables else "schema"
-        return Refusal(
-            f"is not a trainer database: it holds another program's {holds}",
-            "Move it elsewhere, and the trainer will start its own database there.",
-        )
+        advice = _("Move it elsewhere, and the trainer will start its own database there.")
+        if tables:
+            return Refusal(_("is not a trainer database: it holds another program's tables"
+                             " ({tables})", tables=shown), advice)
+        return Refusal(_("is not a trainer database: it holds another program's schema"),
+                       advice)
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])
     known = min(len(applied), SCHEMA_VERSION)
     if len(applied) != version or tuple(applied[:known]) != MIGRATION_NAMES[:known]:
-        raise SchemaDamage(
-            f"is damaged: its record of migrations ({len(applied)}) does not match its"
-            f" schema version ({version})"
-        )
+        raise SchemaDamage(_(
+            "is damaged: its record of migrations ({count}) does not match its schema"
+            " version ({version})", count=len(applied), version=version))
     if version > SCHEMA_VERSION:
         return Refusal(
-            f"was written by a newer version of the trainer (schema {version}; this version"
-            f" knows schema {SCHEMA_VERSION}), which this version could damage",
-            "Use it with the newer version of the trainer.",
+            _("was written by a newer version of the trainer (schema {version}; this version"
+              " knows schema {known}), which this version could damage", version=version,
+              known=SCHEMA_VERSION),
+            _("Use it with the newer version of the trainer."),
         )
     missing = sorted(_shape(version) - _shape_of(conn))
     if missing:
-        shown = ", ".join(f"{kind} {name}" for kind, name, _ in missing[:3])
-        raise SchemaDamage(f"is damaged: {shown} of schema {version} is missing or changed")
+        shown = ", ".join(f"{kind} {name}" for kind, name, _sql in missing[:3])
+        raise SchemaDamage(_("is damaged: {parts} of schema {version} is missing or changed",
+                             parts=shown, version=version))
     return None
 
 
