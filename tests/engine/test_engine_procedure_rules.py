@@ -6,6 +6,7 @@ hand from docs/rules.md and the rule-set files."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -65,7 +66,8 @@ def test_a_3x_raise_after_the_flop_is_refused_naming_the_rule_set_s_flop_options
     problem = action_problem(HOUSE, Street.FLOP, D(5), raise_("15"))
     assert problem == ("After the flop a raise is 2x only the ante (2x = $10.00 on an ante"
                        " of $5.00), not $15.00 (3x the ante) (rules §2; rule set 'house'"
-                       " (Casino house rules): raises.flop = 2x only).")
+                       " (Casino house rules): raises.flop = 2x only; casino house rules,"
+                       ' "Round of Play").')
     assert "1x or 2x" in str(action_problem(NY, Street.FLOP, D(5), raise_("15")))
 
 
@@ -74,6 +76,31 @@ def test_a_2x_raise_after_the_river_is_refused_under_every_rule_set() -> None:
         problem = action_problem(ruleset, Street.RIVER, D(10), raise_("20"))
         assert problem is not None and "1x only" in problem and "rules §2" in problem
         assert action_problem(ruleset, Street.RIVER, D(10), raise_("10")) is None
+
+
+def test_each_shipped_rule_set_s_refusal_names_the_text_it_rests_on() -> None:
+    cited = {ruleset.id: action_problem(ruleset, Street.PREFLOP, D(10), raise_("40"))
+             for ruleset in (NY, MA, STANDARD, HOUSE)}
+    assert "New York 2018 (e)(1)-(7)" in str(cited["ny-2018"])
+    assert "Massachusetts §10(b), (d), (f), (h)" in str(cited["massachusetts"])
+    assert "the game owner's standard rules" in str(cited["standard"])
+    assert 'casino house rules, "Round of Play"' in str(cited["house"])
+    # the house rules: "Players may NOT fold at this time"
+    fold = action_problem(HOUSE, Street.FLOP, D(10), FOLD)
+    assert fold is not None and '(rules §2; casino house rules, "Round of Play")' in fold
+    six = bet_problem(HOUSE, bets(ante="5", odds="5", six_card_bonus="3"),
+                      Wager.SIX_CARD_BONUS)
+    assert six is not None and '"6 Card Bonus Jackpot Wager"' in six
+    progressive = bet_problem(NY, bets(ante="5", odds="5", progressive="5"),
+                              Wager.PROGRESSIVE)
+    assert progressive is not None and "New York 2018 (k)(1)" in progressive
+
+
+def test_a_room_s_own_rule_set_cites_its_file_not_a_preset_s_text() -> None:
+    own = replace(HOUSE, raises_flop=(1, 2))  # a room's house rules with a 1x flop raise
+    problem = action_problem(own, Street.FLOP, D(10), raise_("30"))
+    assert problem is not None and "raises.flop = 1x or 2x" in problem
+    assert "Round of Play" not in problem
 
 
 def test_a_raise_that_is_no_multiple_of_the_ante_is_refused() -> None:
@@ -111,7 +138,8 @@ def test_the_house_table_s_ante_limits_are_2_to_10_dollars() -> None:
     over = bet_problem(HOUSE, bets(ante="15", odds="15"), Wager.ANTE)
     assert over == ("The Ante of $15.00 is above the table's maximum of $10.00 (rules §2:"
                     " table limits are the rule set's; rule set 'house' (Casino house"
-                    " rules): limits.ante = $2.00 to $10.00).")
+                    " rules): limits.ante = $2.00 to $10.00; casino house rules, \"Game and"
+                    ' Bonus wagers").')
     under = bet_problem(HOUSE, bets(ante="1", odds="1"), Wager.ANTE)
     assert under is not None and "below the table's minimum of $2.00" in under
     # the odds equal to an ante over the limit are over it too

@@ -190,7 +190,8 @@ def test_a_fold_before_the_river_accepted_is_wrong_citing_the_rule() -> None:
             break
     graded = grade_step(folds[0], True)
     assert not graded.correct
-    assert "No fold is possible" in graded.explanation and "(rules §2)" in graded.explanation
+    assert "No fold is possible" in graded.explanation
+    assert "(rules §2; the game owner's standard rules)" in graded.explanation
 
 
 def test_a_deal_step_answered_with_the_wrong_seat_cites_section_7() -> None:

@@ -29,7 +29,7 @@ from enum import StrEnum
 from trainer.engine.cards import Card
 from trainer.engine.money import ZERO, dollars
 from trainer.engine.round import SIDE_WAGERS, Round, Wager, offered_side_wagers
-from trainer.engine.rulesets import RuleSet
+from trainer.engine.rulesets import PRESETS, RuleSet, load_preset
 from trainer.engine.settlement import Settlement
 
 
@@ -67,9 +67,34 @@ def _multiples_text(multiples: tuple[int, ...]) -> str:
     return ", ".join(shown[:-1]) + f" or {shown[-1]}"
 
 
+# The texts a shipped rule set rests on, for the rules where rule sets differ (docs/rules.md
+# §2, §5, §9 and their Sources): the raises, the table's limits, the 6-Card Bonus and the
+# progressive. A key with no text (New York's limits are the casino's) cites the file only.
+_SOURCES: dict[str, dict[str, str]] = {
+    "ny-2018": {"raises": "New York 2018 (e)(1)-(7)", "progressive": "New York 2018 (k)(1)"},
+    "massachusetts": {"raises": "Massachusetts §10(b), (d), (f), (h)"},
+    "standard": {"raises": "the game owner's standard rules"},
+    "house": {"raises": 'casino house rules, "Round of Play"',
+              "limits": 'casino house rules, "Game and Bonus wagers"',
+              "six_card_bonus": 'casino house rules, "6 Card Bonus Jackpot Wager"'},
+}
+
+
+def source_text(ruleset: RuleSet, key: str) -> str | None:
+    """The text a shipped rule set's ``key`` (``raises.flop``, ``limits.ante`` ...) rests
+    on; None for a room's own rule set (one that is not a preset as shipped) and where
+    the sources say nothing."""
+    if ruleset.id not in PRESETS or ruleset != load_preset(ruleset.id):
+        return None
+    return _SOURCES.get(ruleset.id, {}).get(key.split(".")[0])
+
+
 def _ruleset_source(ruleset: RuleSet, key: str, value: str) -> str:
-    """``rule set 'house' (Casino house rules): raises.flop = 2x only``."""
-    return f"rule set {ruleset.id!r} ({ruleset.name}): {key} = {value}"
+    """``rule set 'house' (Casino house rules): raises.flop = 2x only``, and the text the
+    shipped rule set rests on: ``; casino house rules, "Round of Play"``."""
+    cited = f"rule set {ruleset.id!r} ({ruleset.name}): {key} = {value}"
+    text = source_text(ruleset, key)
+    return f"{cited}; {text}" if text else cited
 
 
 # --- decisions ------------------------------------------------------------------------
@@ -111,8 +136,10 @@ def action_problem(ruleset: RuleSet, street: Street, ante: Decimal,
     if action.kind is ActionKind.FOLD:
         if street is Street.RIVER:
             return None
+        text = source_text(ruleset, "raises")
+        cited = f"rules §2; {text}" if text else "rules §2"
         return (f"No fold is possible {street.label}: a player folds only after the river"
-                f" (rules §2); {street.label} the player raises ({options}) or checks.")
+                f" ({cited}); {street.label} the player raises ({options}) or checks.")
     if action.kind is ActionKind.CHECK:
         if street is not Street.RIVER:
             return None
