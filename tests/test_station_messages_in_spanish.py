@@ -81,3 +81,21 @@ def test_the_chips_command_answers_the_same_in_every_language() -> None:
         "hhe-trainer chips: 1 línea(s) rechazada(s); vea las líneas de error\n")
     assert english.stderr.decode("utf-8") == (
         "hhe-trainer chips: 1 line(s) refused; see the error lines\n")
+
+
+def test_a_file_that_is_not_toml_and_a_report_of_no_trainee_in_spanish(
+    tmp_path: Path,
+) -> None:
+    from trainer import reports
+    from trainer.storage import StorageError, open_database
+    from trainer.tomllines import TomlError, loads
+
+    set_language("es")
+    with pytest.raises(TomlError) as refused:
+        loads("x = " + "[" * 5000 + "]" * 5000)
+    assert str(refused.value) == (
+        "no es TOML válido: listas o tablas anidadas a demasiada profundidad")
+    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as db, \
+            pytest.raises(StorageError, match="no existe el alumno 99"):
+        reports.trainee_answers_csv(db, 99, tmp_path / "a.csv")
+    assert not (tmp_path / "a.csv").exists()

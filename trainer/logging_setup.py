@@ -36,8 +36,10 @@ def _say_log_trouble(error: BaseException | None) -> None:
     reason = getattr(error, "strerror", None) or str(error or "unknown error")
     if sys.__stderr__ is not None:
         with contextlib.suppress(OSError, ValueError):
-            print(f"hhe-trainer: the log file could not be written ({reason});"
-                  " the trainer carries on without it.", file=sys.__stderr__)
+            from trainer.i18n import _
+
+            print(_("hhe-trainer: the log file could not be written ({reason}); the trainer"
+                    " carries on without it.", reason=reason), file=sys.__stderr__)
 
 
 class _LogFileHandler(logging.handlers.RotatingFileHandler):

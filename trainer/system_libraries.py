@@ -16,6 +16,8 @@ import ctypes
 import os
 import sys
 
+from trainer.i18n import _
+
 LIBRARY_PACKAGES = {
     "libxcb-cursor.so.0": "libxcb-cursor0",
     "libxcb-icccm.so.4": "libxcb-icccm4",
@@ -65,12 +67,11 @@ def missing_libraries_message() -> str | None:
     missing = missing_libraries()
     if not missing:
         return None
-    return (
+    return _(
         "The trainer cannot open its window: this computer lacks system libraries that Qt"
-        f" needs ({', '.join(missing)}).\n"
-        f"On Debian or Ubuntu, install them once with:\n  {install_command(missing)}\n"
-        "(Other Linux systems: install the packages that provide these libraries.)"
-    )
+        " needs ({libraries}).\nOn Debian or Ubuntu, install them once with:\n  {command}\n"
+        "(Other Linux systems: install the packages that provide these libraries.)",
+        libraries=", ".join(missing), command=install_command(missing))
 
 
 def main() -> int:

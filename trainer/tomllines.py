@@ -15,6 +15,8 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from trainer.i18n import _
+
 KeyPath = tuple[str | int, ...]
 """A key as ``tomllib`` reads it: ``("exam", "rounds")``; the n-th table of an array
 of tables is its index, ``("examples", 1, "round", "seats", 0)``."""
@@ -110,12 +112,12 @@ def loads(text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise TomlError(f"not valid TOML: {error}", _error_line(error)) from None
+        raise TomlError(_("not valid TOML: {error}", error=error), _error_line(error)) from None
     except RecursionError:
-        raise TomlError("not valid TOML: arrays or tables nested too deeply") from None
+        raise TomlError(_("not valid TOML: arrays or tables nested too deeply")) from None
     except ValueError as error:
-        if "digits" in str(error):
+        if "digits" in str(error):  # Python's own message, not the catalogue's
             raise TomlError(
-                "not valid TOML: a number too long (more than 4,300 digits)"
+                _("not valid TOML: a number too long (more than 4,300 digits)")
             ) from None
-        raise TomlError(f"not valid TOML: {error}") from None
+        raise TomlError(_("not valid TOML: {error}", error=error)) from None

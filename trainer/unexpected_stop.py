@@ -20,6 +20,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from trainer.i18n import _
+
 MARKER_PREFIX = "running-"
 LOG_TAIL_LINES = 200
 
@@ -164,12 +166,12 @@ def check_previous_runs() -> list[str]:
         stops = []
     for stop in stops:
         try:
-            where = f" A report was saved: {save_report(stop)}."
+            where = _("A report was saved: {path}.", path=save_report(stop))
         except OSError as error:
-            where = f" (Its report could not be saved: {error.strerror}.)"
-        sentences.append(
-            f"The trainer stopped unexpectedly last time (the session started {stop.started})."
-            " Every answer given up to then was saved." + where
-            + " Please give the report to the training room's IT staff.")
+            where = _("(Its report could not be saved: {error}.)", error=error.strerror)
+        sentences.append(_(
+            "The trainer stopped unexpectedly last time (the session started {started})."
+            " Every answer given up to then was saved. {report} Please give the report to"
+            " the training room's IT staff.", started=stop.started, report=where))
     mark_running()
     return sentences

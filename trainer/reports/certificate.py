@@ -75,10 +75,11 @@ def _certificate(db: CertificateSources, certification_id: int, room: str | None
                  today: date | None) -> str:
     found = next((c for c in db.certifications() if c.id == certification_id), None)
     if found is None:
-        raise StorageError(f"certification_id: no certification {certification_id}")
+        raise StorageError(_("certification_id: no certification {number}",
+                             number=certification_id))
     trainee = db.get_trainee(found.trainee_id)
     if trainee is None:
-        raise StorageError(f"trainee_id: no trainee {found.trainee_id}")
+        raise StorageError(_("trainee_id: no trainee {trainee}", trainee=found.trainee_id))
     exam = find_exam(db, found.exam_id)
     config = None if exam.config_id is None else db.get_exam_config(exam.config_id)
     exam_name = (exam_setup_name(exam, config.name if config else None)

@@ -272,7 +272,7 @@ def _trainee(db: ProgressReads, trainee_id: int) -> Trainee:
     """The trainee, refused by id before anything is written."""
     trainee = db.get_trainee(trainee_id)
     if trainee is None:
-        raise StorageError(f"trainee_id: no trainee {trainee_id}")
+        raise StorageError(_("trainee_id: no trainee {trainee}", trainee=trainee_id))
     return trainee
 
 
@@ -350,6 +350,7 @@ def trainee_answers_csv(db: ProgressReads, trainee_id: int, path: Path | str, *,
     header row in ``language``, None: the station's): the questions on dealt rounds and
     the course's rulings and drill rounds."""
     header = _titles(ANSWERS_HEADER, language)
+    _trainee(db, trainee_id)  # refused in the station's language, before anything is written
     with in_language(ENGLISH):
         rows = _answer_rows(db, trainee_id)
     return _write_csv(path, header, rows)
@@ -382,6 +383,7 @@ def trainee_skills_csv(
     of work, to ``path`` (UTF-8 CSV, its header row in ``language``, None: the
     station's): the printable report's skill table."""
     header = _titles(SKILLS_HEADER, language)
+    _trainee(db, trainee_id)  # refused in the station's language, before anything is written
     with in_language(ENGLISH):
         rows = _skill_rows(db, trainee_id, lessons)
     return _write_csv(path, header, rows)

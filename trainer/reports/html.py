@@ -362,7 +362,7 @@ def _trainee_report(db: TraineeReportSources, trainee_id: int,
                     lessons: Sequence[Lesson] | None, room: str | None) -> str:
     trainee = db.get_trainee(trainee_id)
     if trainee is None:
-        raise StorageError(f"trainee_id: no trainee {trainee_id}")
+        raise StorageError(_("trainee_id: no trainee {trainee}", trainee=trainee_id))
     row = roster_row(db, trainee_id)
     answers = db.trainee_answers(trainee_id)
     streak = db.streak(trainee_id)
@@ -449,7 +449,7 @@ def _exam_report(db: ExamReportSources, exam_id: int, room: str | None) -> str:
     exam = find_exam(db, exam_id)
     trainee = db.get_trainee(exam.trainee_id)
     if trainee is None:
-        raise StorageError(f"trainee_id: no trainee {exam.trainee_id}")
+        raise StorageError(_("trainee_id: no trainee {trainee}", trainee=exam.trainee_id))
     name = trainee.name
     config = (None if exam.config_id is None or exam.setup is not None
               else db.get_exam_config(exam.config_id))  # before schema 5: the name now

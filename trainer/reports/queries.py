@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from trainer.i18n import _
 from trainer.skills import Skill
 from trainer.storage.interfaces import ExamResults, ProgressReads, RosterReads, TraineeDirectory
 from trainer.storage.models import Exam, RosterRow, StorageError
@@ -21,7 +22,7 @@ def trainee_name(db: TraineeDirectory, trainee_id: int) -> str:
     """A trainee's name; StorageError naming ``trainee_id`` for one not there."""
     trainee = db.get_trainee(trainee_id)
     if trainee is None:
-        raise StorageError(f"trainee_id: no trainee {trainee_id}")
+        raise StorageError(_("trainee_id: no trainee {trainee}", trainee=trainee_id))
     return trainee.name
 
 
@@ -52,7 +53,7 @@ def find_exam(db: ExamResults, exam_id: int) -> Exam:
     for exam in db.exam_results():
         if exam.id == exam_id:
             return exam
-    raise StorageError(f"exam_id: no exam {exam_id}")
+    raise StorageError(_("exam_id: no exam {exam}", exam=exam_id))
 
 
 _FileStamp = tuple[str, int | None, int | None]
