@@ -20,7 +20,9 @@ from trainer.i18n import NumberFormat, set_language, set_number_format
 from trainer.training.answer_words import WORDS
 from trainer.ui.help_window import answer_keys, chip_keys, keys_html, rules_html
 from trainer.ui.qt_language import follow_language
+from trainer.engine.round import Wager
 from trainer.ui.table.inscriptions import cap_text, pay_tables, raise_text
+from trainer.ui.table.items import spot_name
 
 ROUND = {
     "rules": "house",
@@ -102,6 +104,17 @@ def test_the_felts_inscriptions_in_spanish(spanish: None) -> None:
     assert pocket.subtitle.startswith("las dos cartas propias \u00b7 tabla ")
     assert pocket.rows[0][0] == "Pareja de ases"
     assert all(odds.endswith(" a 1") for _hand, odds in pocket.rows)
+
+
+def test_the_spots_on_the_felt_in_spanish(spanish: None) -> None:
+    """The Raise is SUBIDA on the felt as in every list; Ante, Odds and the side bets keep
+    the names the layout prints (the glossary)."""
+    assert spot_name(Wager.RAISE) == "SUBIDA"
+    assert spot_name(Wager.PROGRESSIVE) == "PROGRESIVO"
+    assert [spot_name(w) for w in (Wager.ANTE, Wager.ODDS, Wager.TRIPS_PLUS)] == [
+        "ANTE", "ODDS", "TRIPS PLUS"]
+    set_language("en")
+    assert spot_name(Wager.RAISE) == "RAISE"
 
 
 def test_the_cap_in_spanish_and_the_rooms_format(spanish: None) -> None:

@@ -72,7 +72,10 @@ PLAYS_GOLD = QColor("#f0b429")
 WIN_GREEN = QColor("#1f8f4a")
 PUSH_BLUE = QColor("#2f5f9e")
 
-SPOT_NAMES = {wager: wager.label.upper() for wager in Wager}
+def spot_name(wager: Wager) -> str:
+    """The wager's name as the felt prints it on its spot, in the language in use: the
+    brand names as they are (TRIPS PLUS), the Raise a SUBIDA in Spanish (the glossary)."""
+    return wager.display_name.upper()
 """What is printed on each betting spot: the wager's name in capitals."""
 _SPOT_TINT = {
     Wager.TRIPS_PLUS: QColor(176, 36, 48, 95),
@@ -569,7 +572,7 @@ class SpotItem(_Item):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(LINE, 1.2))
             painter.drawRoundedRect(rect.adjusted(4, 4, -4, -4), radius - 4, radius - 4)
-        name = SPOT_NAMES[self.wager]
+        name = spot_name(self.wager)
         painter.setPen(GOLD if tint is not None else INK)
         top_band = QRectF(rect.left(), rect.top() + 3, rect.width(), 19)
         if self.wager is Wager.PROGRESSIVE:
@@ -591,8 +594,12 @@ class SpotItem(_Item):
             painter.setBrush(FOLD_RED)
             painter.drawRoundedRect(badge, 13, 13)
             painter.setPen(QColor("#ffffff"))
-            painter.setFont(ui_font(14, bold=True, spacing=1.0))
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, "FOLDED")
+            folded, px = _("FOLDED"), 14  # RETIRADO in Spanish: smaller where it must be
+            while px > 9 and QFontMetricsF(ui_font(px, bold=True, spacing=1.0)) \
+                    .horizontalAdvance(folded) > badge.width() - 8:
+                px -= 1
+            painter.setFont(ui_font(px, bold=True, spacing=1.0))
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, folded)
 
     def _paint_sensor(self, painter: QPainter) -> None:
         circle = self._sensor_rect()
