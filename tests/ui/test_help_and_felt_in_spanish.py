@@ -15,12 +15,11 @@ import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
-from trainer.engine.round import parse_round
+from trainer.engine.round import Wager, parse_round
 from trainer.i18n import NumberFormat, set_language, set_number_format
 from trainer.training.answer_words import WORDS
 from trainer.ui.help_window import answer_keys, chip_keys, keys_html, rules_html
 from trainer.ui.qt_language import follow_language
-from trainer.engine.round import Wager
 from trainer.ui.table.inscriptions import cap_text, pay_tables, raise_text
 from trainer.ui.table.items import spot_name
 
