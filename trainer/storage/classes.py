@@ -22,7 +22,7 @@ from datetime import date, datetime
 from enum import StrEnum
 from typing import NamedTuple
 
-from trainer.i18n import N_
+from trainer.i18n import N_, _, ngettext
 from trainer.storage import account_seal, exams, fields, rows, seal
 from trainer.storage.models import (
     Assignment,
@@ -68,7 +68,8 @@ def assignment_state(assignment: Assignment, done: bool, today: date) -> Assignm
 
 def _day(value: object, field: str) -> str:
     if isinstance(value, datetime) or not isinstance(value, date):
-        raise StorageError(f"{field}: {value!r} must be a calendar date (year, month, day)")
+        raise StorageError(_("{field}: {value} must be a calendar date (year, month, day)",
+                             field=field, value=repr(value)))
     return value.isoformat()
 
 
@@ -76,7 +77,9 @@ def _existing(conn: sqlite3.Connection, table: str, row_id: object, field: str,
               what: str) -> int:
     row_id = fields.integer(row_id, field)
     if conn.execute(f"SELECT 1 FROM {table} WHERE id = ?", (row_id,)).fetchone() is None:
-        raise StorageError(f"{field}: no {what} {row_id}")
+        if what == "class":
+            raise StorageError(_("{field}: no class {number}", field=field, number=row_id))
+        raise StorageError(_("{field}: no trainee {number}", field=field, number=row_id))
     return row_id
 
 
@@ -114,17 +117,23 @@ class MembersAdded:
         """``20 trainees: 18 new, 2 already on the station; 1 was in the class
         already; employee id set for 2.``"""
         total = len(self.created) + len(self.added) + len(self.already)
-        noun = "trainee" if total == 1 else "trainees"
-        parts = [part for part in (f"{len(self.created)} new" if self.created else "",
-                                   f"{len(self.added)} already on the station"
-                                   if self.added else "") if part]
-        said = f"{total} {noun}" + (": " + ", ".join(parts) if parts else "")
+        trainees = ngettext("{count} trainee", "{count} trainees", total)
+        parts = []
+        if len(self.created) == 1:  # the Spanish adjective agrees with the count
+            parts.append(_("1 new"))
+        elif self.created:
+            parts.append(_("{count} new", count=len(self.created)))
+        if self.added:
+            parts.append(_("{count} already on the station", count=len(self.added)))
+        said = [_("{trainees}: {details}", trainees=trainees, details=", ".join(parts))
+                if parts else trainees]
         if self.already:
-            said += (f"; {len(self.already)} {'was' if len(self.already) == 1 else 'were'}"
-                     " in the class already")
+            said.append(ngettext("{count} was in the class already",
+                                 "{count} were in the class already", len(self.already)))
         if self.employee_ids_set:
-            said += f"; employee id set for {', '.join(self.employee_ids_set)}"
-        return said + "."
+            said.append(_("employee id set for {names}",
+                          names=", ".join(self.employee_ids_set)))
+        return _("{parts}.", parts="; ".join(said))
 
 
 class Classes(Area):
@@ -152,7 +161,8 @@ class Classes(Area):
         created = fields.stamp(at)
         with self._write() as conn:
             if conn.execute("SELECT 1 FROM classes WHERE name = ?", (clean,)).fetchone():
-                raise StorageError(f"name: a class named {clean!r} already exists")
+                raise StorageError(_("name: a class named {name} already exists",
+                                     name=repr(clean)))
             cursor = conn.execute(
                 "INSERT INTO classes (uid, name, starts, created) VALUES (?, ?, ?, ?)",
                 (fields.uid(), clean, start, created),
@@ -217,7 +227,7 @@ class Classes(Area):
             _existing(conn, "classes", class_id, "class_id", "class")
             known = {str(row[1]).casefold(): (int(row[0]), str(row[1]), row[2]) for row in
                      conn.execute("SELECT id, name, employee_id FROM trainees")}
-            owners = {str(employee): str(name) for _, name, employee in known.values()
+            owners = {str(employee): str(name) for _uid, name, employee in known.values()
                       if employee is not None}
             members = {int(row[0]) for row in conn.execute(
                 "SELECT trainee_id FROM class_members WHERE class_id = ?", (class_id,))}
@@ -233,37 +243,44 @@ class Classes(Area):
                                 else fields.text(person.employee_id, "employee id",
                                                  max_length=MAX_EMPLOYEE_ID_LENGTH))
                 except StorageError as error:
-                    problems.append(f"line {person.line}: {error}")
+                    problems.append(_("line {number}: {problem}", number=person.line,
+                                      problem=error))
                     continue
                 key = name.casefold()
                 if key in seen_names:
-                    problems.append(f"line {person.line}: {name} is on line"
-                                    f" {seen_names[key]} already")
+                    problems.append(_("line {number}: {name} is on line {other} already",
+                                      number=person.line, name=name,
+                                      other=seen_names[key]))
                     continue
                 seen_names[key] = person.line
                 found = known.get(key)
                 if employee is not None:
                     if employee in seen_ids:
-                        problems.append(f"line {person.line}: employee id {employee} is on"
-                                        f" line {seen_ids[employee]} already")
+                        problems.append(_("line {number}: employee id {employee} is on line"
+                                          " {other} already", number=person.line,
+                                          employee=employee, other=seen_ids[employee]))
                         continue
                     seen_ids[employee] = person.line
                     if found is not None and found[2] not in (None, employee):
-                        problems.append(f"line {person.line}: {found[1]} has employee id"
-                                        f" {found[2]} on this station, not {employee}")
+                        problems.append(_("line {number}: {name} has employee id {known} on"
+                                          " this station, not {employee}",
+                                          number=person.line, name=found[1], known=found[2],
+                                          employee=employee))
                         continue
                     owner = owners.get(employee)
                     if owner is not None and owner.casefold() != key:
-                        problems.append(f"line {person.line}: employee id {employee} is"
-                                        f" {owner}'s on this station")
+                        problems.append(_("line {number}: employee id {employee} is {owner}'s"
+                                          " on this station", number=person.line,
+                                          employee=employee, owner=owner))
                         continue
                 plan.append((name, employee))
             if not people:
-                problems.append("the list holds no trainee")
+                problems.append(_("the list holds no trainee"))
             if problems:
                 more = len(problems) - MAX_PROBLEMS_SAID
-                raise StorageError("; ".join(problems[:MAX_PROBLEMS_SAID])
-                                   + (f"; and {more} more" if more > 0 else ""))
+                said = "; ".join(problems[:MAX_PROBLEMS_SAID])
+                raise StorageError(_("{problems}; and {more} more", problems=said, more=more)
+                                   if more > 0 else said)
             created: list[str] = []
             added: list[str] = []
             already: list[str] = []
@@ -370,7 +387,8 @@ class Classes(Area):
         a class or to one trainee (exactly one of the two), due on ``due`` (or never)."""
         chosen = fields.member(AssignmentKind, kind, "kind", N_("an assignment kind"))
         if (class_id is None) == (trainee_id is None):
-            raise StorageError("class_id, trainee_id: give exactly one (a class or a trainee)")
+            raise StorageError(_("class_id, trainee_id: give exactly one (a class or a"
+                                 " trainee)"))
         who = fields.name(assigned_by, "assigned_by")
         due_text = None if due is None else _day(due, "due")
         created = fields.stamp(at)
@@ -390,9 +408,11 @@ class Classes(Area):
                     "SELECT retired FROM exam_configs WHERE id = ?", (int(target_text),)
                 ).fetchone()
                 if config is None:
-                    raise StorageError(f"target: no exam set-up {target_text}")
+                    raise StorageError(_("target: no exam set-up {setup}",
+                                         setup=target_text))
                 if config[0] is not None:
-                    raise StorageError(f"target: exam set-up {target_text} is retired")
+                    raise StorageError(_("target: exam set-up {setup} is retired",
+                                         setup=target_text))
             cursor = conn.execute(
                 "INSERT INTO assignments (uid, class_id, trainee_id, kind, target, due,"
                 " assigned_by, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -464,7 +484,8 @@ def _config_id(target: str) -> int:
     try:
         return int(target.strip())
     except ValueError:
-        raise StorageError(f"target: {target!r} is not an exam set-up's id") from None
+        raise StorageError(_("target: {value} is not an exam set-up's id",
+                             value=repr(target))) from None
 
 
 def _uids(conn: sqlite3.Connection, trainee_id: int) -> list[str]:

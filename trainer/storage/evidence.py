@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from trainer.i18n import N_, _, ngettext
 from trainer.skills import QuestionKind
 from trainer.storage import rows
 from trainer.storage.models import Exam, StorageError
@@ -111,9 +112,11 @@ class SatAt:
     @property
     def label(self) -> str:
         if self.station is None:
-            return "another station (merged from a station file; which was not recorded)"
+            return _("another station (merged from a station file; which was not recorded)")
         short = self.station[:SHORT_STATION]
-        return f"this station ({short})" if self.here else f"station {short} (merged)"
+        if self.here:
+            return _("this station ({station})", station=short)
+        return _("station {station} (merged)", station=short)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,11 +157,16 @@ def _seconds(value: float) -> str:
     return f"{value:.1f} s" if value < 600 else f"{value / 60:.0f} min"
 
 
-_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+_COUNT_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five")}
 
 
 def count_word(count: int) -> str:
-    return _COUNT_WORDS.get(count, str(count))
+    return _(_COUNT_WORDS[count]) if count in _COUNT_WORDS else str(count)
+
+
+def _capitalized(sentence: str) -> str:
+    """A sentence that may start with a placeholder's word (``two``), capitalized."""
+    return sentence[:1].upper() + sentence[1:]
 
 
 def _setup_name(exam: Exam, configs: Mapping[int, str]) -> str:
@@ -195,19 +203,19 @@ def _attempt_flags(setup_name: str, attempts: list[AttemptSeen],
     for number, count in sorted(numbers.items()):
         if count < 2:
             continue
-        which = ", ".join(f"exam #{seen.exam.id} at {seen.sat_at.label}" for seen in attempts
+        which = ", ".join(_("exam #{number} at {station}", number=seen.exam.id,
+                            station=seen.sat_at.label) for seen in attempts
                           if seen.exam.attempt == number)
-        flags.append(EvidenceFlag(FlagKind.DUPLICATE_ATTEMPT, (
-            f"{count_word(count).capitalize()} attempt {number} of \u201c{setup_name}\u201d"
-            f" ({which}): a station's data may have been rolled back or replaced, or the"
-            " exam sat at more than one station."
-        )))
+        flags.append(EvidenceFlag(FlagKind.DUPLICATE_ATTEMPT, _capitalized(_(
+            "{count} attempt {number} of \u201c{setup}\u201d ({exams}): a station's data may"
+            " have been rolled back or replaced, or the exam sat at more than one station.",
+            count=count_word(count), number=number, setup=setup_name, exams=which))))
     if max_attempts is not None and len(attempts) > max_attempts:
-        plural = "s" * (max_attempts != 1)
-        flags.append(EvidenceFlag(FlagKind.ATTEMPTS_OVER_LIMIT, (
-            f"{len(attempts)} attempts of \u201c{setup_name}\u201d are known; the set-up"
-            f" allows {max_attempts} attempt{plural}."
-        )))
+        flags.append(EvidenceFlag(FlagKind.ATTEMPTS_OVER_LIMIT, ngettext(
+            "{known} attempts of \u201c{setup}\u201d are known; the set-up allows {count}"
+            " attempt.",
+            "{known} attempts of \u201c{setup}\u201d are known; the set-up allows {count}"
+            " attempts.", max_attempts, known=len(attempts), setup=setup_name)))
     return flags
 
 
@@ -216,20 +224,22 @@ def _time_flags(questions: int, answer_seconds: float, elapsed: float | None,
     flags = []
     if fast:
         times = ", ".join(f"{seconds:.2f} s" for seconds in fast)
-        flags.append(EvidenceFlag(FlagKind.FAST_PAYOUT, (
-            f"{len(fast)} of {payouts} payouts answered in under"
-            f" {MIN_PAYOUT_SECONDS:g} second ({times})."
-        )))
+        flags.append(EvidenceFlag(FlagKind.FAST_PAYOUT, _(
+            "{fast} of {payouts} payouts answered in under {limit} second ({times}).",
+            fast=len(fast), payouts=payouts, limit=format(MIN_PAYOUT_SECONDS, "g"),
+            times=times)))
     floor = questions * MIN_SECONDS_PER_QUESTION
-    too_fast = [f"its answers took {_seconds(answer_seconds)}"] if answer_seconds < floor else []
+    too_fast = ([_("its answers took {time}", time=_seconds(answer_seconds))]
+                if answer_seconds < floor else [])
     if elapsed is not None and elapsed < floor:
-        too_fast.append(f"it ran {_seconds(elapsed)} from start to finish")
+        too_fast.append(_("it ran {time} from start to finish", time=_seconds(elapsed)))
     if too_fast:
-        flags.append(EvidenceFlag(FlagKind.FAST_EXAM, (
-            f"{questions} questions answered faster than a person can read them:"
-            f" {' and '.join(too_fast)}, under {_seconds(floor)}"
-            f" ({MIN_SECONDS_PER_QUESTION:g} s a question)."
-        )))
+        why = (too_fast[0] if len(too_fast) == 1
+               else _("{items} and {last}", items=too_fast[0], last=too_fast[1]))
+        flags.append(EvidenceFlag(FlagKind.FAST_EXAM, _(
+            "{count} questions answered faster than a person can read them: {why}, under"
+            " {floor} ({per} s a question).", count=questions, why=why,
+            floor=_seconds(floor), per=format(MIN_SECONDS_PER_QUESTION, "g"))))
     return flags
 
 
@@ -239,7 +249,7 @@ def exam_evidence(conn: sqlite3.Connection, exam_id: int, this_station: str,
     ``with_seals`` fills in each attempt's seal state (so an altered one reads so)."""
     owner = conn.execute("SELECT trainee_id FROM exams WHERE id = ?", (exam_id,)).fetchone()
     if owner is None:
-        raise StorageError(f"exam_id: no exam {exam_id}")
+        raise StorageError(_("exam_id: no exam {exam}", exam=exam_id))
     configs = _configs(conn)
     recorded = merged_exam_stations(conn)
     everything = _trainee_exams(conn, int(owner[0]))
@@ -292,8 +302,9 @@ class DuplicateAttempt:
 
     @property
     def sentence(self) -> str:
-        return (f"{self.trainee} has {count_word(self.count)} attempt {self.attempt} of the"
-                f" exam \u201c{self.setup_name}\u201d")
+        return _("{trainee} has {count} attempt {number} of the exam \u201c{setup}\u201d",
+                 trainee=self.trainee, count=count_word(self.count), number=self.attempt,
+                 setup=self.setup_name)
 
 
 def duplicate_attempts(conn: sqlite3.Connection, exam_ids: Iterable[int]) -> list[DuplicateAttempt]:
@@ -313,7 +324,7 @@ def duplicate_attempts(conn: sqlite3.Connection, exam_ids: Iterable[int]) -> lis
     for trainee_id, trainee in trainees:
         groups: dict[tuple[str, int], list[Exam]] = {}
         names: dict[str, str] = {}
-        for exam, _ in _trainee_exams(conn, int(trainee_id)):
+        for exam, _config in _trainee_exams(conn, int(trainee_id)):
             if exam.attempt is None:
                 continue
             name = _setup_name(exam, configs)

@@ -28,7 +28,7 @@ from datetime import datetime
 from typing import Any
 
 from trainer.engine.round import SEAT_NUMBERS, Wager
-from trainer.i18n import N_
+from trainer.i18n import N_, _
 from trainer.skills import QuestionKind, Skill
 from trainer.storage import account_seal, fields, passwords, seal, signing
 from trainer.storage.backups import Backups
@@ -105,7 +105,7 @@ def insert_session(conn: sqlite3.Connection, trainee_id: int, mode: Mode, rulese
                    started: str) -> int:
     """A new session's row (inside the caller's write transaction)."""
     if conn.execute("SELECT 1 FROM trainees WHERE id = ?", (trainee_id,)).fetchone() is None:
-        raise StorageError(f"trainee_id: no trainee {trainee_id}")
+        raise StorageError(_("trainee_id: no trainee {trainee}", trainee=trainee_id))
     cursor = conn.execute(
         "INSERT INTO sessions (uid, trainee_id, mode, ruleset_id, started)"
         " VALUES (?, ?, ?, ?, ?)",
@@ -130,7 +130,8 @@ class Writes(Area):
         clean = fields.name(name)
         with self._write() as conn:
             if conn.execute("SELECT 1 FROM trainees WHERE name = ?", (clean,)).fetchone():
-                raise StorageError(f"name: a trainee named {clean!r} already exists")
+                raise StorageError(_("name: a trainee named {name} already exists",
+                                     name=repr(clean)))
             uid = fields.uid()
             cursor = conn.execute(
                 "INSERT INTO trainees (uid, name, created) VALUES (?, ?, ?)",
@@ -144,7 +145,8 @@ class Writes(Area):
         clean = fields.name(name)
         if not isinstance(password, str) or len(password) < passwords.MIN_PASSWORD_LENGTH:
             raise StorageError(
-                f"password: at least {passwords.MIN_PASSWORD_LENGTH} characters are required"
+                _("password: at least {length} characters are required",
+                  length=passwords.MIN_PASSWORD_LENGTH)
             )
         stored = passwords.hash_password(password)
         try:  # the signing key, encrypted under the password
@@ -153,7 +155,8 @@ class Writes(Area):
             key = None
         with self._write() as conn:
             if conn.execute("SELECT 1 FROM instructors WHERE name = ?", (clean,)).fetchone():
-                raise StorageError(f"name: an instructor named {clean!r} already exists")
+                raise StorageError(_("name: an instructor named {name} already exists",
+                                     name=repr(clean)))
             cursor = conn.execute(
                 "INSERT INTO instructors (name, password_hash, created, public_key,"
                 " private_key) VALUES (?, ?, ?, ?, ?)",
@@ -187,9 +190,10 @@ class Writes(Area):
         with self._write() as conn:
             row = conn.execute("SELECT ended FROM sessions WHERE id = ?", (session_id,)).fetchone()
             if row is None:
-                raise StorageError(f"session_id: no session {session_id}")
+                raise StorageError(_("session_id: no session {session}", session=session_id))
             if row[0] is not None:
-                raise StorageError(f"session_id: session {session_id} already ended at {row[0]}")
+                raise StorageError(_("session_id: session {session} already ended at {when}",
+                                     session=session_id, when=row[0]))
             conn.execute("UPDATE sessions SET ended = ? WHERE id = ?", (ended, session_id))
 
     def record_round(
@@ -229,9 +233,10 @@ class Writes(Area):
         with self._write() as conn:
             row = conn.execute("SELECT ended FROM sessions WHERE id = ?", (session_id,)).fetchone()
             if row is None:
-                raise StorageError(f"session_id: no session {session_id}")
+                raise StorageError(_("session_id: no session {session}", session=session_id))
             if row[0] is not None:
-                raise StorageError(f"session_id: session {session_id} has ended")
+                raise StorageError(_("session_id: session {session} has ended",
+                                     session=session_id))
             cursor = conn.execute(
                 "INSERT INTO rounds (uid, session_id, ruleset_id, ruleset_version, round_json,"
                 " dealt_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -256,7 +261,7 @@ class Writes(Area):
         skill = fields.member(Skill, answer.skill, "skill", N_("a skill"))
         seat = answer.seat
         if seat is not None and fields.integer(seat, "seat") not in SEAT_NUMBERS:
-            raise StorageError(f"seat: {seat} is not a seat number 1-6")
+            raise StorageError(_("seat: {seat} is not a seat number 1-6", seat=seat))
         wager = (
             None if answer.wager is None
             else fields.member(Wager, answer.wager, "wager", N_("a wager"))
@@ -287,7 +292,7 @@ class Writes(Area):
                 seal.seal_row(conn, self.secret, "answers", int(cursor.lastrowid or 0))
         except sqlite3.IntegrityError as error:
             if "FOREIGN KEY" in str(error):
-                raise StorageError(f"round_id: no round {round_id}") from None
+                raise StorageError(_("round_id: no round {round}", round=round_id)) from None
             raise
         return int(cursor.lastrowid or 0)
 
@@ -315,9 +320,9 @@ class Writes(Area):
         clean_lesson = fields.optional_text(lesson, "lesson")
         clean_scenario = fields.optional_text(scenario, "scenario")
         if chosen is CourseAnswerKind.RULING and clean_lesson is None:
-            raise StorageError("lesson: a ruling's answer must name its lesson")
+            raise StorageError(_("lesson: a ruling's answer must name its lesson"))
         if chosen is CourseAnswerKind.SCENARIO and clean_scenario is None:
-            raise StorageError("scenario: a scenario round's answer must name its scenario")
+            raise StorageError(_("scenario: a scenario round's answer must name its scenario"))
         row = (
             fields.uid(),
             trainee_id,
@@ -340,6 +345,7 @@ class Writes(Area):
                 _mark_active(conn, trainee_id, row[-1])
         except sqlite3.IntegrityError as error:
             if "FOREIGN KEY" in str(error):
-                raise StorageError(f"trainee_id: no trainee {trainee_id}") from None
+                raise StorageError(_("trainee_id: no trainee {trainee}",
+                                     trainee=trainee_id)) from None
             raise
         return int(cursor.lastrowid or 0)
