@@ -269,8 +269,9 @@ class Hand:
         return self.value > other.value
 
     def describe(self) -> str:
-        """E.g. ``"flush, ace high"`` or ``"two pair, kings and nines"``."""
-        return hand_wording(self.category, hand_ranks(self))
+        """E.g. ``"flush, ace high"`` or ``"two pair, kings and nines"``, in the trainer's
+        language (:func:`hand_display`)."""
+        return hand_display(self.category, hand_ranks(self))
 
     def describe_against(self, other: Hand) -> str:
         """:meth:`describe`, named far enough to tell it from ``other``.
@@ -279,7 +280,8 @@ class Hand:
         fours) are told apart by their first card that differs: ``"pair of fours with an
         ace kicker"`` against ``"pair of fours with a king kicker"``, ``"pair of fours with
         ace and queen kickers"``, ``"flush, ace-king high"`` against ``"flush, ace-queen
-        high"``. Anything else is worded as :meth:`describe`.
+        high"``. Anything else is worded as :meth:`describe`. In the trainer's language
+        (whole-phrase templates from the catalogue).
         """
         words = self.describe()
         if self.value == other.value or words != other.describe():
@@ -287,13 +289,17 @@ class Hand:
         mine, theirs = value_ranks(self.value), value_ranks(other.value)
         first = next(index for index in range(5) if mine[index] != theirs[index])
         if self.category in (Category.HIGH_CARD, Category.FLUSH):
-            high = "-".join(RANK_NAMES[rank] for rank in mine[:first + 1])
-            return f"flush, {high} high" if self.category is Category.FLUSH else f"{high} high"
-        kickers = [RANK_NAMES[rank] for rank in mine[_KICKERS_FROM[self.category]:first + 1]]
+            high = "-".join(rank_name(rank) for rank in mine[:first + 1])
+            if self.category is Category.FLUSH:
+                return _("flush, {ranks} high", ranks=high)
+            return _("{ranks} high", ranks=high)
+        kickers = [rank_name(rank) for rank in mine[_KICKERS_FROM[self.category]:first + 1]]
         if len(kickers) == 1:
-            article = "an" if kickers[0][0] in "ae" else "a"
-            return f"{words} with {article} {kickers[0]} kicker"
-        return f"{words} with {', '.join(kickers[:-1])} and {kickers[-1]} kickers"
+            if mine[first] in (8, 14):  # "an ace", "an eight"
+                return _("{hand} with an {kicker} kicker", hand=words, kicker=kickers[0])
+            return _("{hand} with a {kicker} kicker", hand=words, kicker=kickers[0])
+        return _("{hand} with {kickers} and {last} kickers", hand=words,
+                 kickers=", ".join(kickers[:-1]), last=kickers[-1])
 
 
 _KICKERS_FROM = {
@@ -319,9 +325,63 @@ def hand_ranks(hand: Hand) -> tuple[int, ...]:
     return (ranks[0],)
 
 
+_RANK_WORDS: dict[int, str] = {
+    2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"),
+    7: N_("seven"), 8: N_("eight"), 9: N_("nine"), 10: N_("ten"), 11: N_("jack"),
+    12: N_("queen"), 13: N_("king"), 14: N_("ace"),
+}
+"""Each rank's name (a kicker, ``ace-king``), marked for the catalogue; the English is
+:data:`~trainer.engine.cards.RANK_NAMES`, what answers are read and stored in."""
+_RANK_PLURAL_WORDS: dict[int, str] = {
+    2: N_("twos"), 3: N_("threes"), 4: N_("fours"), 5: N_("fives"), 6: N_("sixes"),
+    7: N_("sevens"), 8: N_("eights"), 9: N_("nines"), 10: N_("tens"), 11: N_("jacks"),
+    12: N_("queens"), 13: N_("kings"), 14: N_("aces"),
+}
+_HIGH_CARD_WORDS: dict[int, str] = {
+    7: N_("seven high"), 8: N_("eight high"), 9: N_("nine high"), 10: N_("ten high"),
+    11: N_("jack high"), 12: N_("queen high"), 13: N_("king high"), 14: N_("ace high"),
+}
+"""A high-card hand by its top rank, as a whole phrase: a language may agree the word
+for "high" with the rank (Spanish *as alto*, *dama alta*)."""
+_TOP_WORDS: dict[Category, dict[int, str]] = {
+    Category.STRAIGHT: {
+        5: N_("straight, five high"), 6: N_("straight, six high"),
+        7: N_("straight, seven high"), 8: N_("straight, eight high"),
+        9: N_("straight, nine high"), 10: N_("straight, ten high"),
+        11: N_("straight, jack high"), 12: N_("straight, queen high"),
+        13: N_("straight, king high"), 14: N_("straight, ace high"),
+    },
+    Category.FLUSH: {
+        7: N_("flush, seven high"), 8: N_("flush, eight high"), 9: N_("flush, nine high"),
+        10: N_("flush, ten high"), 11: N_("flush, jack high"), 12: N_("flush, queen high"),
+        13: N_("flush, king high"), 14: N_("flush, ace high"),
+    },
+    Category.STRAIGHT_FLUSH: {
+        5: N_("straight flush, five high"), 6: N_("straight flush, six high"),
+        7: N_("straight flush, seven high"), 8: N_("straight flush, eight high"),
+        9: N_("straight flush, nine high"), 10: N_("straight flush, ten high"),
+        11: N_("straight flush, jack high"), 12: N_("straight flush, queen high"),
+        13: N_("straight flush, king high"),
+    },
+}
+"""A straight, flush or straight flush by its top rank, as a whole phrase (Spanish
+*escalera al diez*, *color a la dama*: the article agrees with the rank)."""
+
+
+def rank_name(rank: int) -> str:
+    """A rank's name in the trainer's language (``ace``; Spanish ``as``)."""
+    return _(_RANK_WORDS[rank])
+
+
+def rank_plural(rank: int) -> str:
+    """A rank's plural in the trainer's language (``aces``; Spanish ``ases``)."""
+    return _(_RANK_PLURAL_WORDS[rank])
+
+
 def hand_wording(category: Category, ranks: Sequence[int] = ()) -> str:
-    """The hand as the trainer words it (:meth:`Hand.describe` for a dealt hand): ``"pair of
-    fours"``, ``"flush, ace high"``; just the category when no rank is named."""
+    """The hand's language-neutral wording, what answers are stored in (always English):
+    ``"pair of fours"``, ``"flush, ace high"``; just the category when no rank is named.
+    A person reads :func:`hand_display` (:meth:`Hand.describe`)."""
     if not ranks or category is Category.ROYAL_FLUSH:
         return category.value
     top = ranks[0]
@@ -339,6 +399,37 @@ def hand_wording(category: Category, ranks: Sequence[int] = ()) -> str:
     if category is Category.ONE_PAIR:
         return f"pair of {RANK_PLURALS[top]}"
     return f"{RANK_NAMES[top]} high"
+
+
+def hand_display(category: Category, ranks: Sequence[int] = ()) -> str:
+    """The hand as the trainer shows it (:meth:`Hand.describe` for a dealt hand), in the
+    trainer's language: ``"pair of fours"``, ``"flush, ace high"`` (Spanish ``"pareja de
+    cuatros"``, ``"color al as"``); just the category's name when no rank is named.
+    English is :func:`hand_wording` word for word."""
+    if not ranks or category is Category.ROYAL_FLUSH:
+        return category.display_name
+    top = ranks[0]
+    if category in _TOP_WORDS:
+        phrase = _TOP_WORDS[category].get(top)
+        if phrase is not None:
+            return _(phrase)
+        return f"{category.display_name}, {rank_name(top)}"  # no such hand: never dealt
+    if category is Category.FOUR_OF_A_KIND:
+        return _("four {rank}", rank=rank_plural(top))
+    if category is Category.FULL_HOUSE:
+        if len(ranks) > 1:
+            return _("full house, {three} full of {two}", three=rank_plural(top),
+                     two=rank_plural(ranks[1]))
+        return _("full house, {three} full", three=rank_plural(top))
+    if category is Category.THREE_OF_A_KIND:
+        return _("three {rank}", rank=rank_plural(top))
+    if category is Category.TWO_PAIR:
+        return _("two pair, {high} and {low}", high=rank_plural(top),
+                 low=rank_plural(ranks[1]))
+    if category is Category.ONE_PAIR:
+        return _("pair of {rank}", rank=rank_plural(top))
+    phrase = _HIGH_CARD_WORDS.get(top)
+    return _(phrase) if phrase is not None else _("{ranks} high", ranks=rank_name(top))
 
 
 def _pick_cards(cards: Sequence[Card], value: int) -> tuple[Card, ...]:

@@ -27,6 +27,7 @@ from typing import Any
 from trainer.engine.evaluator import CATEGORY_BY_KEY, Category
 from trainer.engine.money import AmountError, Odds, parse_amount, shown, shown_name
 from trainer.engine.textfile import read_text_file
+from trainer.i18n import N_, _
 
 PRESETS: tuple[str, ...] = ("ny-2018", "massachusetts", "standard", "house")
 DEFAULT_RULES = "ny-2018"
@@ -65,6 +66,11 @@ class PocketHand(StrEnum):
             "pair": "pair, 2s through Ks",
         }[self.value]
 
+    @property
+    def display_name(self) -> str:
+        """The class's name in the trainer's language (:attr:`label` is the English)."""
+        return _(_POCKET_NAMES[self.value])
+
 
 class ProgressiveHand(StrEnum):
     """Progressive outcomes (New York 2018 (k)(3)), most specific first."""
@@ -81,6 +87,31 @@ class ProgressiveHand(StrEnum):
     @property
     def label(self) -> str:
         return self.value.replace("_spades", " in spades").replace("_", " ")
+
+    @property
+    def display_name(self) -> str:
+        """The outcome's name in the trainer's language (:attr:`label` is the English)."""
+        return _(_PROGRESSIVE_NAMES[self.value])
+
+
+_POCKET_NAMES: dict[str, str] = {
+    "pair_of_aces": N_("pair of aces"),
+    "ace_face_suited": N_("ace with K, Q or J suited"),
+    "ace_face_unsuited": N_("ace with K, Q or J unsuited"),
+    "pair": N_("pair, 2s through Ks"),
+}
+"""Each Pocket Bonus class's display name, marked for the catalogue."""
+_PROGRESSIVE_NAMES: dict[str, str] = {
+    "flopped_royal_flush_spades": N_("flopped royal flush in spades"),
+    "flopped_royal_flush": N_("flopped royal flush"),
+    "royal_flush": N_("royal flush"),
+    "community_royal_flush": N_("community royal flush"),
+    "straight_flush": N_("straight flush"),
+    "four_of_a_kind": N_("four of a kind"),
+    "full_house": N_("full house"),
+    "flush": N_("flush"),
+}
+"""Each progressive outcome's display name, marked for the catalogue."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,11 +14,11 @@ from typing import Any
 
 from trainer.engine.cards import Card, Suit
 from trainer.engine.evaluator import Category, Hand, evaluate
-from trainer.engine.money import CENT, ZERO, Odds, dollars, format_amount
+from trainer.engine.money import CENT, ZERO, Odds, format_amount
 from trainer.engine.order import settlement_order
 from trainer.engine.round import Round, RoundError, Seat, Wager
 from trainer.engine.rulesets import Award, PocketHand, ProgressiveHand
-from trainer.i18n import N_, _
+from trainer.i18n import N_, _, in_room_format, local_dollars
 
 
 class Outcome(StrEnum):
@@ -150,22 +150,72 @@ def progressive_hand(
     return by_category.get(hand.category)
 
 
-def _win(wager: Wager, stake: Decimal, odds: Odds, why: str, line: str) -> WagerResult:
+def odds_text(odds: Odds) -> str:
+    """Odds as a person reads them in the trainer's language: ``3 to 2`` (``3 a 2``), the
+    figure in the room's number format (``1,000 to 1``)."""
+    return _("{to_win} to {per}", to_win=in_room_format(f"{odds.to_win:,}"), per=odds.per)
+
+
+def award_text(award: Award) -> str:
+    """A pay-table award as a person reads it: odds, a fixed amount or a share in percent."""
+    if award.odds is not None:
+        return odds_text(award.odds)
+    if award.fixed is not None:
+        return in_room_format(str(award))
+    return str(award)
+
+
+def _pay_line(explain: bool, template: str, **named: object) -> str:
+    """The pay-table line applied, a person's words: in the trainer's language when the
+    reasons are written, else in English (the fast path translates nothing). Values are
+    given in English (codes, ``3 to 2``) and shown with their display names when
+    translated: ``category``, ``pocket`` and ``hand`` hold enums with a display name,
+    ``odds`` and ``award`` hold :class:`Odds` / :class:`Award`."""
+    if not explain:
+        return template.format(**{
+            key: value.label if isinstance(value, PocketHand | ProgressiveHand) else value
+            for key, value in named.items()})
+    shown: dict[str, object] = {}
+    for key, value in named.items():
+        if isinstance(value, Category | PocketHand | ProgressiveHand):
+            shown[key] = value.display_name
+        elif isinstance(value, Odds):
+            shown[key] = odds_text(value)
+        elif isinstance(value, Award):
+            shown[key] = award_text(value)
+        else:
+            shown[key] = value
+    return _(template, **shown)
+
+
+def _reason(template: str, wager: Wager, stake: Decimal, **named: object) -> str:
+    """One whole-sentence reason (``template`` marked with N_), in the trainer's language:
+    ``{wager}`` and ``{stake}`` filled with the wager's name and its amount. Reasons are
+    for people only: the settle contract's JSON carries none."""
+    return _(template, wager=wager.display_name, stake=local_dollars(stake), **named)
+
+
+def _win(wager: Wager, stake: Decimal, odds: Odds, line: str, template: str = "",
+         **named: object) -> WagerResult:
+    """A win at ``odds``; ``template`` (empty: no reason written) has ``{odds}`` and
+    ``{paid}`` too."""
     paid = odds.pay(stake)
     reason = ""
-    if why:
-        rounded = " (rounded down to the cent)" if stake * odds.to_win / odds.per != paid else ""
-        reason = f"{wager.label} {dollars(stake)} pays {odds} {why}: {dollars(paid)}{rounded}"
+    if template:
+        reason = _reason(template, wager, stake, odds=odds_text(odds), paid=local_dollars(paid),
+                         **named)
+        if stake * odds.to_win / odds.per != paid:
+            reason = _("{reason} (rounded down to the cent)", reason=reason)
     return WagerResult(wager, stake, Outcome.WIN, paid, reason, line, odds)
 
 
-def _push(wager: Wager, stake: Decimal, why: str) -> WagerResult:
-    reason = f"{wager.label} {dollars(stake)} pushes: {why}" if why else ""
+def _push(wager: Wager, stake: Decimal, template: str = "", **named: object) -> WagerResult:
+    reason = _reason(template, wager, stake, **named) if template else ""
     return WagerResult(wager, stake, Outcome.PUSH, ZERO, reason)
 
 
-def _lose(wager: Wager, stake: Decimal, why: str) -> WagerResult:
-    reason = f"{wager.label} {dollars(stake)} loses: {why}" if why else ""
+def _lose(wager: Wager, stake: Decimal, template: str = "", **named: object) -> WagerResult:
+    reason = _reason(template, wager, stake, **named) if template else ""
     return WagerResult(wager, stake, Outcome.LOSE, -stake, reason)
 
 
@@ -180,58 +230,67 @@ def _settle_main(
     ante, odds_stake, raise_stake = seat.ante, seat.odds, seat.raise_amount
     explain = bool(dealer_name)
     if seat.folded:
-        why = "the player folded" if explain else ""
-        return SeatResult.FOLD, [_lose(Wager.ANTE, ante, why), _lose(Wager.ODDS, odds_stake, why)]
+        folded = N_("{wager} {stake} loses: the player folded") if explain else ""
+        return SeatResult.FOLD, [_lose(Wager.ANTE, ante, folded),
+                                 _lose(Wager.ODDS, odds_stake, folded)]
     tables = round_.tables
     # Named against each other: two pairs of fours are told apart by their kicker.
     player_name = hand.describe_against(dealer) if explain else ""
     dealer_versus = dealer.describe_against(hand) if explain else ""
     if hand.value == dealer.value:
-        why = f"{player_name} ties the dealer's {dealer_name}" if explain else ""
+        ties = N_("{wager} {stake} pushes: {player} ties the dealer's {dealer}") if explain else ""
         return SeatResult.TIE, [
-            _push(Wager.ANTE, ante, why),
-            _push(Wager.RAISE, raise_stake, why),
-            _push(Wager.ODDS, odds_stake, why),
+            _push(wager, stake, ties, player=player_name, dealer=dealer_name)
+            for wager, stake in ((Wager.ANTE, ante), (Wager.RAISE, raise_stake),
+                                 (Wager.ODDS, odds_stake))
         ]
     straight_or_better = hand.category >= Category.STRAIGHT
-    not_qualified = f"the dealer does not qualify ({dealer_name})" if explain else ""
+    category = hand.category.display_name if explain else ""
+    not_qualified = (N_("{wager} {stake} pushes: the dealer does not qualify ({dealer})")
+                     if explain else "")
     if hand.value > dealer.value:
-        wins = (
-            f"when the player wins ({player_name} beats the dealer's {dealer_versus})"
-            if explain
-            else ""
-        )
+        wins = (N_("{wager} {stake} pays {odds} when the player wins ({player} beats the"
+                   " dealer's {dealer}): {paid}") if explain else "")
         if dealer_qualifies:
-            ante_result = _win(Wager.ANTE, ante, EVEN_MONEY, wins, "ante 1 to 1")
+            ante_result = _win(Wager.ANTE, ante, EVEN_MONEY,
+                               _pay_line(explain, N_("ante {odds}"), odds=EVEN_MONEY), wins,
+                               player=player_name, dealer=dealer_versus)
         else:
-            ante_result = _push(Wager.ANTE, ante, not_qualified)
-        raise_result = _win(Wager.RAISE, raise_stake, EVEN_MONEY, wins, "raise 1 to 1")
+            ante_result = _push(Wager.ANTE, ante, not_qualified, dealer=dealer_name)
+        raise_result = _win(Wager.RAISE, raise_stake, EVEN_MONEY,
+                            _pay_line(explain, N_("raise {odds}"), odds=EVEN_MONEY), wins,
+                            player=player_name, dealer=dealer_versus)
         if straight_or_better:
             line_odds = tables.odds_win[hand.category]
-            why = f"for a winning {hand.category}" if explain else ""
             odds_result = _win(
-                Wager.ODDS, odds_stake, line_odds, why, f"odds win: {hand.category} {line_odds}"
-            )
+                Wager.ODDS, odds_stake, line_odds,
+                _pay_line(explain, N_("odds win: {category} {odds}"), category=hand.category,
+                          odds=line_odds),
+                N_("{wager} {stake} pays {odds} for a winning {category}: {paid}")
+                if explain else "", category=category)
         else:
-            why = f"the player wins with {player_name}, less than a straight" if explain else ""
-            odds_result = _push(Wager.ODDS, odds_stake, why)
+            odds_result = _push(
+                Wager.ODDS, odds_stake,
+                N_("{wager} {stake} pushes: the player wins with {player}, less than a straight")
+                if explain else "", player=player_name)
         return SeatResult.WIN, [ante_result, raise_result, odds_result]
-    loses = f"the dealer's {dealer_versus} beats {player_name}" if explain else ""
+    loses = N_("{wager} {stake} loses: the dealer's {dealer} beats {player}") if explain else ""
     if dealer_qualifies:
-        ante_result = _lose(Wager.ANTE, ante, loses)
+        ante_result = _lose(Wager.ANTE, ante, loses, dealer=dealer_versus, player=player_name)
     else:
-        ante_result = _push(Wager.ANTE, ante, not_qualified)
-    raise_result = _lose(Wager.RAISE, raise_stake, loses)
+        ante_result = _push(Wager.ANTE, ante, not_qualified, dealer=dealer_name)
+    raise_result = _lose(Wager.RAISE, raise_stake, loses, dealer=dealer_versus,
+                         player=player_name)
     if straight_or_better:
         line_odds = tables.bad_beat[hand.category]
-        why = (
-            f"bad beat table {tables.bad_beat_name} for a losing {hand.category}" if explain else ""
-        )
         odds_result = _win(
-            Wager.ODDS, odds_stake, line_odds, why, f"bad beat: {hand.category} {line_odds}"
-        )
+            Wager.ODDS, odds_stake, line_odds, _pay_line(explain, N_("bad beat: {category} {odds}"),
+                                                      category=hand.category, odds=line_odds),
+            N_("{wager} {stake} pays {odds} bad beat table {table} for a losing {category}:"
+               " {paid}") if explain else "", table=tables.bad_beat_name, category=category)
     else:
-        odds_result = _lose(Wager.ODDS, odds_stake, loses)
+        odds_result = _lose(Wager.ODDS, odds_stake, loses, dealer=dealer_versus,
+                            player=player_name)
     return SeatResult.LOSE, [ante_result, raise_result, odds_result]
 
 
@@ -259,41 +318,41 @@ def _settle_side(
     stake = seat.side_bets.get(Wager.TRIPS_PLUS)
     if stake is not None:
         line = tables.trips_plus.get(hand.category)
-        table = f"Trips Plus table {tables.trips_plus_letter}"
+        letter = tables.trips_plus_letter
         if line is None:
-            why = f"{hand.describe()} is less than three of a kind ({table})" if explain else ""
-            results.append(_lose(Wager.TRIPS_PLUS, stake, why))
+            results.append(_lose(
+                Wager.TRIPS_PLUS, stake,
+                N_("{wager} {stake} loses: {hand} is less than three of a kind (Trips Plus"
+                   " table {table})") if explain else "",
+                hand=hand.describe() if explain else "", table=letter))
         else:
-            why = f"for {hand.category} ({table})" if explain else ""
-            results.append(
-                _win(
-                    Wager.TRIPS_PLUS,
-                    stake,
-                    line,
-                    why,
-                    f"trips plus {tables.trips_plus_letter}: {hand.category} {line}",
-                )
-            )
+            results.append(_win(
+                Wager.TRIPS_PLUS, stake, line,
+                _pay_line(explain, N_("trips plus {table}: {category} {odds}"), table=letter,
+                          category=hand.category, odds=line),
+                N_("{wager} {stake} pays {odds} for {category} (Trips Plus table {table}):"
+                   " {paid}") if explain else "",
+                category=hand.category.display_name, table=letter))
     stake = seat.side_bets.get(Wager.POCKET_BONUS)
     if stake is not None:
         pocket = pocket_hand(seat.hole)
-        table = f"Pocket Bonus table {tables.pocket_bonus_letter}"
+        letter = tables.pocket_bonus_letter
         hole = f"{seat.hole[0]} {seat.hole[1]}"
         if pocket is None:
-            why = f"{hole} is neither a pair nor an ace with K, Q or J ({table})" if explain else ""
-            results.append(_lose(Wager.POCKET_BONUS, stake, why))
+            results.append(_lose(
+                Wager.POCKET_BONUS, stake,
+                N_("{wager} {stake} loses: {hole} is neither a pair nor an ace with K, Q or J"
+                   " (Pocket Bonus table {table})") if explain else "",
+                hole=hole, table=letter))
         else:
             line = tables.pocket_bonus[pocket]
-            why = f"for {hole}, {pocket.label} ({table})" if explain else ""
-            results.append(
-                _win(
-                    Wager.POCKET_BONUS,
-                    stake,
-                    line,
-                    why,
-                    f"pocket bonus {tables.pocket_bonus_letter}: {pocket.label} {line}",
-                )
-            )
+            results.append(_win(
+                Wager.POCKET_BONUS, stake, line,
+                _pay_line(explain, N_("pocket bonus {table}: {pocket} {odds}"), table=letter,
+                          pocket=pocket, odds=line),
+                N_("{wager} {stake} pays {odds} for {hole}, {pocket} (Pocket Bonus table"
+                   " {table}): {paid}") if explain else "",
+                hole=hole, pocket=pocket.display_name if explain else "", table=letter))
     stake = seat.side_bets.get(Wager.SIX_CARD_BONUS)
     if stake is not None:
         results.append(_settle_six_card(seat, stake, round_))
@@ -310,19 +369,22 @@ def _settle_six_card(seat: Seat, stake: Decimal, round_: Round) -> WagerResult:
     table = round_.ruleset.six_card_bonus[stake]
     award = table.get(six.category)
     if award is None:
-        return _lose(Wager.SIX_CARD_BONUS, stake, f"{six.describe()} is less than three of a kind")
+        return _lose(Wager.SIX_CARD_BONUS, stake,
+                     N_("{wager} {stake} loses: {hand} is less than three of a kind"),
+                     hand=six.describe())
     amount = _award_amount(award, stake, round_.six_card_bonus_jackpot, "six_card_bonus_jackpot")
-    reason = (
-        f"{Wager.SIX_CARD_BONUS.label} {dollars(stake)} pays {award} for {six.category}"
-        f" ({' '.join(map(str, six.cards))}): {dollars(amount)}"
-    )
+    reason = _reason(N_("{wager} {stake} pays {award} for {category} ({cards}): {paid}"),
+                     Wager.SIX_CARD_BONUS, stake, award=award_text(award),
+                     category=six.category.display_name,
+                     cards=" ".join(map(str, six.cards)), paid=local_dollars(amount))
     return WagerResult(
         Wager.SIX_CARD_BONUS,
         stake,
         Outcome.WIN,
         amount,
         reason,
-        f"6-card bonus ${stake:.0f}: {six.category} {award}",
+        _pay_line(True, N_("6-card bonus {stake}: {category} {award}"),
+                  stake=in_room_format(f"${stake:,.0f}"), category=six.category, award=award),
         award.odds,
     )
 
@@ -337,27 +399,30 @@ def _settle_progressive(
     letter = round_.tables.progressive_letter
     award = table.get(outcome) if outcome is not None else None
     if award is None:
-        return _lose(
-            Wager.PROGRESSIVE,
-            stake,
-            f"{hand.describe()} pays nothing on progressive table {letter}",
-        )
+        return _lose(Wager.PROGRESSIVE, stake,
+                     N_("{wager} {stake} loses: {hand} pays nothing on progressive table"
+                        " {table}"), hand=hand.describe(), table=letter)
     amount = _award_amount(award, stake, round_.progressive_pool, "progressive_pool", pool_winners)
     assert outcome is not None
-    shared = ""
     if award.percent == 100 and pool_winners > 1:
-        shared = f", shared equally by {pool_winners} winners"
-    reason = (
-        f"{Wager.PROGRESSIVE.label} {dollars(stake)} pays {award} for a {outcome.label}"
-        f" (table {letter}{shared}): {dollars(amount)}"
-    )
+        reason = _reason(
+            N_("{wager} {stake} pays {award} for a {hand} (table {table}, shared equally by"
+               " {count} winners): {paid}"), Wager.PROGRESSIVE, stake, award=award_text(award),
+            hand=outcome.display_name, table=letter, count=pool_winners,
+            paid=local_dollars(amount))
+    else:
+        reason = _reason(
+            N_("{wager} {stake} pays {award} for a {hand} (table {table}): {paid}"),
+            Wager.PROGRESSIVE, stake, award=award_text(award), hand=outcome.display_name,
+            table=letter, paid=local_dollars(amount))
     return WagerResult(
         Wager.PROGRESSIVE,
         stake,
         Outcome.WIN,
         amount,
         reason,
-        f"progressive {letter}: {outcome.label} {award}",
+        _pay_line(True, N_("progressive {table}: {hand} {award}"), table=letter,
+                  hand=outcome, award=award),
         award.odds,
     )
 
@@ -376,10 +441,10 @@ def _total(
         (r.amount for r in results if not (r.wager in _CAPPED_WAGERS and r.amount > 0)), ZERO
     )
     if cap is not None and winnings > cap:
-        reason = (
-            f"winnings of {dollars(winnings)} on the main and bonus wagers exceed the"
-            f" maximum aggregate payout: the seat is paid {dollars(cap)}"
-        )
+        reason = _(
+            "winnings of {winnings} on the main and bonus wagers exceed the maximum aggregate"
+            " payout: the seat is paid {cap}",
+            winnings=local_dollars(winnings), cap=local_dollars(cap))
         return cap + rest, True, winnings, reason
     return winnings + rest, False, winnings, None
 

@@ -9,8 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from trainer.engine.cards import Card
-from trainer.engine.money import dollars
-from trainer.engine.settlement import Outcome, SeatResult, Settlement, WagerResult
+from trainer.engine.settlement import (
+    Outcome,
+    SeatResult,
+    SeatSettlement,
+    Settlement,
+    WagerResult,
+)
+from trainer.i18n import _, local_dollars
 
 
 def cards_label(cards: Iterable[Card]) -> str:
@@ -19,37 +25,54 @@ def cards_label(cards: Iterable[Card]) -> str:
 
 def _action(result: WagerResult) -> str:
     if result.outcome is Outcome.WIN:
-        return f"**Pay {dollars(result.amount)}**"
+        return _("**Pay {amount}**", amount=local_dollars(result.amount))
     if result.outcome is Outcome.PUSH:
-        return "**Push**"
-    return f"**Take {dollars(-result.amount)}**"
+        return _("**Push**")
+    return _("**Take {amount}**", amount=local_dollars(-result.amount))
+
+
+def _seat_line(seat: SeatSettlement, hole: Iterable[Card]) -> str:
+    named = {"seat": seat.seat, "cards": cards_label(hole), "hand": seat.hand.describe(),
+             "total": local_dollars(seat.total)}
+    if seat.result is SeatResult.WIN:
+        return _("**Seat {seat}**: {cards} \u2192 {hand} \u2022 **WIN** \u2022 seat total {total}",
+                 **named)
+    if seat.result is SeatResult.LOSE:
+        return _("**Seat {seat}**: {cards} \u2192 {hand} \u2022 **LOSE** \u2022 seat total"
+                 " {total}", **named)
+    if seat.result is SeatResult.TIE:
+        return _("**Seat {seat}**: {cards} \u2192 {hand} \u2022 **TIE** \u2022 seat total {total}",
+                 **named)
+    return _("**Seat {seat}**: {cards} \u2192 {hand} \u2022 **FOLD** \u2022 seat total {total}",
+             **named)
 
 
 def settlement_markdown(settlement: Settlement) -> str:
-    """The dealer's hand, qualification, order and every seat's wagers, in dealing order."""
+    """The dealer's hand, qualification, order and every seat's wagers, in dealing order,
+    in the trainer's language."""
     round_ = settlement.round
     ruleset = round_.ruleset
     dealer = settlement.dealer
-    verdict = ("qualifies (a pair or better)" if settlement.dealer_qualifies
-               else "does **not** qualify (less than a pair)")
+    named = {"cards": cards_label(round_.dealer), "hand": dealer.describe(),
+             "five": cards_label(dealer.cards)}
+    if settlement.dealer_qualifies:
+        dealer_line = _("**Dealer:** {cards} \u2192 **{hand}** ({five}): qualifies (a pair or"
+                        " better).", **named)
+    else:
+        dealer_line = _("**Dealer:** {cards} \u2192 **{hand}** ({five}): does **not** qualify"
+                        " (less than a pair).", **named)
     lines = [
-        f"**Dealer:** {cards_label(round_.dealer)} \u2192 **{dealer.describe()}**"
-        f" ({cards_label(dealer.cards)}): {verdict}.",
+        dealer_line,
         "",
-        f"**Board:** {cards_label(round_.board)} \u2022 **Rule set:** {ruleset.name}",
+        _("**Board:** {cards} \u2022 **Rule set:** {rules}", cards=cards_label(round_.board),
+          rules=ruleset.name),
         "",
-        "**Order:** " + ", ".join(f"seat {number}" for number in settlement.order),
+        _("**Order:** {seats}", seats=", ".join(_("seat {seat}", seat=number)
+                                                for number in settlement.order)),
     ]
     for seat in settlement.seats:
-        hole = round_.seat(seat.seat).hole
-        result = "FOLD" if seat.result is SeatResult.FOLD else seat.result.value.upper()
-        lines += [
-            "",
-            f"**Seat {seat.seat}**: {cards_label(hole)} \u2192 {seat.hand.describe()}"
-            f" \u2022 **{result}** \u2022 seat total {dollars(seat.total)}",
-            "",
-        ]
+        lines += ["", _seat_line(seat, round_.seat(seat.seat).hole), ""]
         lines += [f"- {_action(wager)}: {wager.reason}" for wager in seat.wagers]
         if seat.capped and seat.cap_reason:
-            lines.append(f"- **Cap:** {seat.cap_reason}")
+            lines.append(_("- **Cap:** {reason}", reason=seat.cap_reason))
     return "\n".join(lines)

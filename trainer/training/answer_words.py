@@ -17,6 +17,10 @@ yes / no                    ``s`` sí, ``n`` no
 a payout                    ``e`` empate (push), ``c`` cobrar (take), an amount
 ==========================  =================================================
 
+Hands named with their ranks as the trainer describes them are read too: *pareja de
+reyes*, *doble pareja, reyes y ochos*, *trío de damas*, *full de ases con reyes*, *póker
+de reyes*, *escalera al diez*, *color al as*, *escalera de color al nueve*, *as alto*.
+
 Accents may be left out (``trio``, ``poker``, ``si``). English hand names, the
 wordings that name ranks (``king high``, ``pair of fours``) and the English whole
 words (``win``, ``lose``, ``tie``, ``yes``, ``push``, ``take``) are read in Spanish
@@ -29,8 +33,9 @@ A language with a catalogue but no table here (a room's own) reads English answe
 
 from __future__ import annotations
 
+import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from trainer.engine.evaluator import Category
 from trainer.engine.settlement import SeatResult
@@ -52,6 +57,14 @@ class AnswerWords:
     keys: dict[str, str]
     """The word each quick-answer button types: ``yes``, ``no``, ``win``, ``lose``,
     ``tie``, ``push``, ``take`` (the neutral names) to this language's key."""
+    hand_wordings: tuple[tuple[re.Pattern[str], Category | None], ...] = field(default=())
+    """This language's wordings that name ranks (the trainer's own descriptions, e.g.
+    ``pareja de reyes``), each with its category (None: the category word is among the
+    groups, see :data:`top_categories`); the groups are rank words of :data:`ranks`."""
+    ranks: dict[str, int] = field(default_factory=dict)
+    """Rank words (singular and plural, as :meth:`normal` leaves them) to the rank."""
+    top_categories: dict[str, Category] = field(default_factory=dict)
+    """The category words a wording like ``color al as`` names, to the category."""
 
     def normal(self, text: str) -> str:
         """``text`` as the table holds it: accents left out for a table that allows it."""
@@ -96,6 +109,39 @@ SPANISH_CATEGORIES: dict[Category, tuple[str, ...]] = {
 }
 """Each category's Spanish names, the first the one the trainer shows (the catalogue's)."""
 
+SPANISH_RANKS: dict[str, int] = {
+    **{word: rank for rank, word in enumerate(
+        ("dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "jota",
+         "dama", "rey", "as"), start=2)},
+    **{word: rank for rank, word in enumerate(
+        ("doses", "treses", "cuatros", "cincos", "seises", "sietes", "ochos", "nueves",
+         "dieces", "jotas", "damas", "reyes", "ases"), start=2)},
+    "reina": 12, "reinas": 12,
+}
+"""Spanish rank names, singular and plural (docs/glossary-es.md), as answers are read."""
+
+_ES_RANK = "(" + "|".join(sorted(SPANISH_RANKS, key=len, reverse=True)) + ")"
+_ES_TOP = {"escalera de color": Category.STRAIGHT_FLUSH, "escalera": Category.STRAIGHT,
+           "color": Category.FLUSH}
+SPANISH_HAND_WORDINGS: tuple[tuple[re.Pattern[str], Category | None], ...] = tuple(
+    (re.compile(f"^{pattern}$"), category) for pattern, category in (
+        # The trainer's own descriptions (evaluator.hand_display) first, then the
+        # common ways round; text without accents, commas as spaces.
+        (f"(?:carta alta )?{_ES_RANK} alt[oa]", Category.HIGH_CARD),
+        (f"carta alta (?:de )?{_ES_RANK}", Category.HIGH_CARD),
+        (f"(?:una )?pareja (?:de )?{_ES_RANK}", Category.ONE_PAIR),
+        (f"(?:doble pareja|dobles parejas|dos parejas|dos pares) (?:de )?{_ES_RANK}"
+         f" (?:y|sobre) {_ES_RANK}", Category.TWO_PAIR),
+        (f"(?:trio|tercia) (?:de )?{_ES_RANK}", Category.THREE_OF_A_KIND),
+        (f"full (?:de )?{_ES_RANK}(?: (?:con|y|sobre) {_ES_RANK})?", Category.FULL_HOUSE),
+        (f"(?:poker|poquer) (?:de )?{_ES_RANK}", Category.FOUR_OF_A_KIND),
+        (f"(escalera de color|escalera|color) (?:al|a la|a el|de|hasta el|hasta la)"
+         f" {_ES_RANK}", None),
+    ))
+"""Spanish wordings that name ranks: *pareja de reyes*, *doble pareja, reyes y ochos*,
+*trío de damas*, *full de ases con reyes*, *póker de reyes*, *color al as*, *escalera al
+diez*, *escalera de color al nueve*, *as alto* / *dama alta*."""
+
 WORDS: dict[str, AnswerWords] = {
     ENGLISH: AnswerWords(
         categories={word: category for category, words in ENGLISH_CATEGORIES.items()
@@ -134,6 +180,9 @@ WORDS: dict[str, AnswerWords] = {
         english_hands=True,
         keys={"yes": "s", "no": "n", "win": "g", "lose": "p", "tie": "e",
               "push": "e", "take": "c"},
+        hand_wordings=SPANISH_HAND_WORDINGS,
+        ranks=SPANISH_RANKS,
+        top_categories=_ES_TOP,
     ),
 }
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from trainer.engine.cards import RANK_NAMES, RANK_PLURALS, Card, CardError, parse_card
-from trainer.engine.evaluator import Category, hand_wording
+from trainer.engine.evaluator import Category, hand_wording, rank_name, rank_plural
 from trainer.engine.money import ZERO, AmountError, parse_amount
 from trainer.engine.round import Wager, is_seat_number
 from trainer.engine.settlement import Outcome, SeatResult
@@ -202,6 +202,20 @@ def _named_ranks(cleaned: str) -> NamedHand | None:
     return None
 
 
+def _named_in(words: AnswerWords, cleaned: str) -> NamedHand | None:
+    """A wording that names ranks in ``words``'s language (Spanish *pareja de reyes*,
+    *color al as*), or None when ``cleaned`` (accents left out) is not one."""
+    for pattern, category in words.hand_wordings:
+        match = pattern.match(cleaned)
+        if match is None:
+            continue
+        found = [word for word in match.groups() if word is not None]
+        if category is None:  # "color al as": the category word is the first group
+            category = words.top_categories[found.pop(0)]
+        return NamedHand(category, tuple(words.ranks[word] for word in found))
+    return None
+
+
 def _check_named(hand: NamedHand, original: str) -> NamedHand:
     """Refuse a wording no five cards make; an ace-high straight flush is the royal."""
     category, ranks = hand.category, hand.ranks
@@ -211,12 +225,14 @@ def _check_named(hand: NamedHand, original: str) -> NamedHand:
         return NamedHand(Category.ROYAL_FLUSH, ())
     lowest = _LOWEST_TOP.get(category)
     if lowest is not None and ranks[0] < lowest:
-        raise AnswerError(
-            f"'{original}' is not a hand: no {category} is {RANK_NAMES[ranks[0]]} high"
-            f" (the lowest is {RANK_NAMES[lowest]} high)")
+        raise AnswerError(_(
+            "'{typed}' is not a hand: no {category} is {rank} high (the lowest is {lowest}"
+            " high)", typed=original, category=category.display_name,
+            rank=rank_name(ranks[0]), lowest=rank_name(lowest)))
     if len(ranks) == 2 and ranks[0] == ranks[1]:
-        raise AnswerError(f"'{original}' names {RANK_PLURALS[ranks[0]]} twice: a {category}"
-                          " is made of two different ranks")
+        raise AnswerError(_(
+            "'{typed}' names {rank} twice: a {category} is made of two different ranks",
+            typed=original, rank=rank_plural(ranks[0]), category=category.display_name))
     if category is Category.TWO_PAIR:  # the higher pair first, whichever was said first
         return NamedHand(category, tuple(sorted(ranks, reverse=True)))
     return hand
@@ -236,7 +252,9 @@ def parse_hand_name(text: str) -> NamedHand:
     category = category_word(cleaned, words)
     if category is not None:
         return NamedHand(category, ())
-    named = _named_ranks(cleaned) if words.english_hands else None
+    named = _named_in(words, words.normal(cleaned)) if words.hand_wordings else None
+    if named is None and words.english_hands:
+        named = _named_ranks(cleaned)
     if named is None:
         raise AnswerError(_(
             "'{typed}' is not a hand: type e.g. high card, pair, two pair, trips,"

@@ -21,8 +21,9 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from trainer.engine.cards import cards_text
-from trainer.engine.evaluator import Hand, evaluate, hand_ranks, hand_wording
+from trainer.engine.evaluator import Hand, evaluate, hand_display, hand_ranks
 from trainer.engine.settlement import Outcome
+from trainer.i18n import _, ngettext
 from trainer.training.answers import coerce_answer
 from trainer.training.questions import (
     Answer,
@@ -31,6 +32,7 @@ from trainer.training.questions import (
     PayoutAnswer,
     Question,
     QuestionKind,
+    answer_shown,
     answer_text,
 )
 
@@ -63,17 +65,20 @@ def _dealer_hand_problem(question: Question, given: DealerHandAnswer) -> str | N
     seven = question.cards or expected.cards
     strangers = [card for card in given.cards if card not in seven]
     if strangers:
-        return f"{cards_text(strangers)} {'is' if len(strangers) == 1 else 'are'} not in the" \
-               " dealer's hand or on the board"
+        return ngettext("{cards} is not in the dealer's hand or on the board",
+                        "{cards} are not in the dealer's hand or on the board",
+                        len(strangers), cards=cards_text(strangers))
     best = evaluate(seven) if len(seven) >= 5 else evaluate(expected.cards)
     made = evaluate(given.cards)
     if made.value != best.value:
-        return f"those cards make {made.describe_against(best)}, less than the dealer's best"
+        return _("those cards make {hand}, less than the dealer's best",
+                 hand=made.describe_against(best))
     if given.category != expected.category:
-        return f"those cards make {made.category}, not {given.category}"
+        return _("those cards make {hand}, not {named}", hand=made.category.display_name,
+                 named=given.category.display_name)
     if not _ranks_match(given.ranks, made):
-        return (f"those cards make {made.describe()},"
-                f" not {hand_wording(given.category, given.ranks)}")
+        return _("those cards make {hand}, not {named}", hand=made.describe(),
+                 named=hand_display(given.category, given.ranks))
     return None
 
 
@@ -88,7 +93,7 @@ def _seat_hand_problem(question: Question, given: NamedHand) -> str | None:
     if given.category is not hand.category:
         return None  # the wrong category says it all
     if not _ranks_match(given.ranks, hand):
-        return f"the hand is {hand.describe()}"
+        return _("the hand is {hand}", hand=hand.describe())
     return None
 
 
@@ -133,13 +138,18 @@ def grade(question: Question, given: object, seconds: float = 0.0) -> Grade:
     explanation = ""
     if not correct:
         explanation = question.explanation
+        said = answer_shown(question.kind, answer)
         if problem and isinstance(answer, DealerHandAnswer):
-            chose = f"{hand_wording(answer.category, answer.ranks)} ({cards_text(answer.cards)})"
-            explanation += f" You chose {chose}: {problem}."
+            explanation = _("{explanation} You chose {hand} ({cards}): {problem}.",
+                            explanation=explanation,
+                            hand=hand_display(answer.category, answer.ranks),
+                            cards=cards_text(answer.cards), problem=problem)
         elif problem:
-            explanation = (f"{explanation.rstrip('.')} \u2014 you said {given_text}:"
-                           f" the right category, but {problem}")
+            explanation = _("{explanation} \u2014 you said {given}: the right category, but"
+                            " {problem}", explanation=explanation.rstrip("."), given=said,
+                            problem=problem)
         else:
-            explanation = f"{explanation.rstrip('.')} \u2014 you said {given_text}"
+            explanation = _("{explanation} \u2014 you said {given}",
+                            explanation=explanation.rstrip("."), given=said)
     return Grade(question, answer, correct, expected_text, given_text, explanation,
                  float(seconds))

@@ -27,7 +27,7 @@ from decimal import Decimal
 from typing import TypeAlias
 
 from trainer.engine.cards import Card
-from trainer.engine.evaluator import Category, hand_wording
+from trainer.engine.evaluator import Category, hand_display, hand_wording
 from trainer.engine.money import ZERO, dollars
 from trainer.engine.round import Wager
 from trainer.engine.settlement import (
@@ -39,7 +39,7 @@ from trainer.engine.settlement import (
 )
 
 # Defined where storage can read them too; re-exported here for the training side.
-from trainer.i18n import _, local_dollars
+from trainer.i18n import N_, _, local_dollars
 from trainer.skills import QuestionKind as QuestionKind
 from trainer.skills import Skill as Skill
 
@@ -124,11 +124,9 @@ def answer_shown(kind: QuestionKind, answer: Answer) -> str:
     database keeps; this one is for the screen only."""
     if kind is QuestionKind.DEALER_HAND:
         assert isinstance(answer, DealerHandAnswer)
-        if answer.ranks:
-            return answer_text(kind, answer)  # wordings naming ranks: English for now
-        return f"{answer.category.display_name}: {cards_as_typed(answer.cards)}"
+        return f"{hand_display(answer.category, answer.ranks)}: {cards_as_typed(answer.cards)}"
     if isinstance(answer, NamedHand):
-        return answer_text(kind, answer) if answer.ranks else answer.category.display_name
+        return hand_display(answer.category, answer.ranks)
     if isinstance(answer, Category):
         return answer.display_name
     if kind is QuestionKind.QUALIFIES:
@@ -209,10 +207,13 @@ def _payout_expected(result: WagerResult) -> PayoutAnswer:
 def _payout_explanation(result: WagerResult) -> str:
     reason = result.reason
     if not reason:  # a settlement made with explain=False carries no reasons
-        settled = payout_text(_payout_expected(result))
-        reason = f"{result.wager.label} {dollars(result.stake)}: {settled}"
+        expected = _payout_expected(result)
+        settled = (local_dollars(expected.amount) if expected.outcome is Outcome.WIN
+                   else expected.outcome.display_name)
+        reason = _("{wager} {stake}: {settled}", wager=result.wager.display_name,
+                   stake=local_dollars(result.stake), settled=settled)
     if result.pay_line:
-        reason += f" (pay table: {result.pay_line})"
+        return _("{reason} (pay table: {line})", reason=reason, line=result.pay_line)
     return reason
 
 
@@ -233,20 +234,20 @@ def _payout_question(seat: SeatSettlement, result: WagerResult) -> Question:
 
 
 _ORDER_RULES = {
-    "bare": ("Seats that folded with only the ante and odds are collected first, as the"
+    "bare": N_("Seats that folded with only the ante and odds are collected first, as the"
              " decisions went round, from seat 1 up (rules §7)."),
-    "side": ("Folded seats that still hold a side wager are settled next, from the dealer's"
+    "side": N_("Folded seats that still hold a side wager are settled next, from the dealer's"
              " right (seat 6 toward seat 1) (rules §7)."),
-    "raised": ("Then the seats that raised, again from the dealer's right (seat 6 toward"
-               " seat 1) (rules §7)."),
+    "raised": N_("Then the seats that raised, again from the dealer's right (seat 6 toward"
+                 " seat 1) (rules §7)."),
 }
 
 
 def _order_rule(settlement: Settlement, number: int) -> str:
     seat = settlement.round.seat(number)
     if not seat.folded:
-        return _ORDER_RULES["raised"]
-    return _ORDER_RULES["side" if seat.has_side_bet else "bare"]
+        return _(_ORDER_RULES["raised"])
+    return _(_ORDER_RULES["side" if seat.has_side_bet else "bare"])
 
 
 def _needs_hand(settlement: Settlement, number: int) -> bool:
@@ -269,27 +270,30 @@ def _result_explanation(seat: SeatSettlement, settlement: Settlement) -> str:
     player = seat.hand.describe_against(settlement.dealer)
     dealer = settlement.dealer.describe_against(seat.hand)
     if seat.result is SeatResult.WIN:
-        why = f"the player's {player} beats the dealer's {dealer}"
-    elif seat.result is SeatResult.LOSE:
-        why = f"the dealer's {dealer} beats the player's {player}"
-    else:
-        why = f"the player's {player} ties the dealer's {dealer} (a copy: rules §1)"
-    return f"Seat {seat.seat}: {seat.result} \u2014 {why}."
+        return _("Seat {seat}: win \u2014 the player's {player} beats the dealer's {dealer}.",
+                 seat=seat.seat, player=player, dealer=dealer)
+    if seat.result is SeatResult.LOSE:
+        return _("Seat {seat}: lose \u2014 the dealer's {dealer} beats the player's {player}.",
+                 seat=seat.seat, player=player, dealer=dealer)
+    return _("Seat {seat}: tie \u2014 the player's {player} ties the dealer's {dealer}"
+             " (a copy: rules §1).", seat=seat.seat, player=player, dealer=dealer)
 
 
 def _cap_question(seat: SeatSettlement, cap: Decimal) -> Question:
     winnings = seat.winnings_before_cap
     expected = min(winnings, cap)
     if seat.capped or winnings > cap:
-        explanation = (seat.cap_reason or
-                       f"winnings of {dollars(winnings)} exceed the maximum aggregate payout:"
-                       f" the seat is paid {dollars(cap)}")
-        explanation = explanation[0].upper() + explanation[1:] + " (rules §6)."
+        explanation = _(
+            "Winnings of {winnings} on the main and bonus wagers exceed the maximum aggregate"
+            " payout: the seat is paid {cap} (rules §6). The 6-Card Bonus and progressive"
+            " awards are outside the cap.",
+            winnings=local_dollars(winnings), cap=local_dollars(cap))
     else:
-        explanation = (f"Winnings of {dollars(winnings)} on the main and bonus wagers are within"
-                       f" the maximum aggregate payout of {dollars(cap)}: they are paid in full"
-                       " (rules §6).")
-    explanation += " The 6-Card Bonus and progressive awards are outside the cap."
+        explanation = _(
+            "Winnings of {winnings} on the main and bonus wagers are within the maximum"
+            " aggregate payout of {cap}: they are paid in full (rules §6). The 6-Card Bonus"
+            " and progressive awards are outside the cap.",
+            winnings=local_dollars(winnings), cap=local_dollars(cap))
     return Question(
         id=f"seat-{seat.seat}-capped-total",
         kind=QuestionKind.CAPPED_TOTAL,
@@ -315,8 +319,8 @@ def build_questions(settlement: Settlement) -> list[Question]:
             wager=None,
             prompt=_("Dealer: what is the best hand, and which five cards play?"),
             expected=DealerHandAnswer(dealer.category, dealer.cards),
-            explanation=(f"The dealer's best five of seven is {dealer.describe()}:"
-                         f" {cards_as_typed(dealer.cards)} (rules §1)."),
+            explanation=_("The dealer's best five of seven is {hand}: {cards} (rules §1).",
+                          hand=dealer.describe(), cards=cards_as_typed(dealer.cards)),
             cards=dealer_cards,
         ),
         Question(
@@ -328,10 +332,10 @@ def build_questions(settlement: Settlement) -> list[Question]:
             prompt=_("Does the dealer qualify?"),
             expected=settlement.dealer_qualifies,
             explanation=(
-                "The dealer qualifies with one pair or better (rules §3): "
-                + (f"{dealer.describe()} qualifies." if settlement.dealer_qualifies
-                   else f"{dealer.describe()} does not qualify.")
-            ),
+                _("The dealer qualifies with one pair or better (rules §3): {hand} qualifies.",
+                  hand=dealer.describe()) if settlement.dealer_qualifies
+                else _("The dealer qualifies with one pair or better (rules §3): {hand} does"
+                       " not qualify.", hand=dealer.describe())),
         ),
     ]
     cap = settlement.round.ruleset.max_aggregate_payout
@@ -348,7 +352,8 @@ def build_questions(settlement: Settlement) -> list[Question]:
                 wager=None,
                 prompt=_("Which seat do you settle next?"),
                 expected=number,
-                explanation=f"Seat {number} is next. {_order_rule(settlement, number)}",
+                explanation=_("Seat {seat} is next. {rule}", seat=number,
+                              rule=_order_rule(settlement, number)),
             ))
         if _needs_hand(settlement, number):
             questions.append(Question(
@@ -359,8 +364,9 @@ def build_questions(settlement: Settlement) -> list[Question]:
                 wager=None,
                 prompt=_("Seat {seat}: what is the player's best hand?", seat=number),
                 expected=seat.hand.category,
-                explanation=(f"Seat {number}'s best five of seven is {seat.hand.describe()}:"
-                             f" {cards_as_typed(seat.hand.cards)} (rules §1)."),
+                explanation=_("Seat {seat}'s best five of seven is {hand}: {cards}"
+                              " (rules §1).", seat=number, hand=seat.hand.describe(),
+                              cards=cards_as_typed(seat.hand.cards)),
                 cards=_seat_cards(settlement, number),
             ))
         if seat.result is not SeatResult.FOLD:
