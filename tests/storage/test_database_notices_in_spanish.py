@@ -52,3 +52,25 @@ def test_another_programs_database_is_left_untouched_said_in_spanish(tmp_path: P
         assert db.notice.startswith(
             f"The file {path} is not a trainer database: it holds another program's tables"
             " (recipes). It was left untouched.")
+
+
+def test_a_database_with_no_records_cannot_be_checked_said_in_spanish(tmp_path: Path) -> None:
+    from trainer.storage.database import CannotCheck, open_for_checking
+
+    path = tmp_path / "vacia.sqlite3"
+    sqlite3.connect(path).close()
+    path.write_bytes(b"")  # an empty file: SQLite reads it as a database of no tables
+    set_language("es")
+    with pytest.raises(CannotCheck) as refused:
+        open_for_checking(path)
+    assert str(refused.value) == f"La base de datos {path} aún no contiene registros."
+
+
+def test_a_pinned_key_of_the_wrong_length_is_named_in_spanish() -> None:
+    from trainer.storage.signing import public_key_problem
+
+    set_language("es")
+    assert public_key_problem("AAAA") == (
+        "una clave pública Ed25519 tiene 32 bytes, esta tiene 3")
+    set_language("en")
+    assert public_key_problem("AAAA") == "an Ed25519 public key is 32 bytes, this one is 3"

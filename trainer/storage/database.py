@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from sqlite_utils import Database
 
 from trainer.exam_setup import ExamSetup
+from trainer.i18n import _
 from trainer.storage import account_seal, evidence, exchange, schema, seal
 from trainer.storage.accounts import Accounts, SignIn
 from trainer.storage.backups import KEEP_BACKUPS
@@ -488,8 +489,9 @@ def open_database(
     )
     db.secret = seal.data_folder_secret(create=create_secret)
     if create_secret and db.secret.problem is not None:
-        unsealed = (f"{db.secret.problem} New answers and exams cannot be sealed, so they"
-                    " will read as altered; ask IT to make the data folder writable.")
+        unsealed = _("{problem} New answers and exams cannot be sealed, so they will read as"
+                     " altered; ask IT to make the data folder writable.",
+                     problem=db.secret.problem)
         db.notice = f"{db.notice} {unsealed}" if db.notice else unsealed
     return db
 
@@ -519,28 +521,30 @@ def open_for_checking(path: Path, busy_timeout: float = DEFAULT_BUSY_TIMEOUT) ->
     try:
         conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout, isolation_level=None)
     except sqlite3.Error as error:
-        raise CannotCheck(f"The database {path} cannot be read ({error}).",
-                          readable=False) from error
+        raise CannotCheck(_("The database {path} cannot be read ({error}).", path=path,
+                            error=error), readable=False) from error
     try:
         try:
             refused = schema.examine(conn)
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         except schema.SchemaDamage as damage:
-            raise CannotCheck(f"The database {path} {damage}.", readable=False) from damage
+            raise CannotCheck(_("The database {path} {problem}.", path=path,
+                                problem=damage), readable=False) from damage
         except sqlite3.Error as error:
-            raise CannotCheck(f"The database {path} cannot be read ({error}).",
-                              readable=False) from error
+            raise CannotCheck(_("The database {path} cannot be read ({error}).", path=path,
+                                error=error), readable=False) from error
         if refused is not None:
-            raise CannotCheck(f"The file {path} {refused.why}: it cannot be checked here.",
-                              readable=True)
+            raise CannotCheck(_("The file {path} {problem}: it cannot be checked here.",
+                                path=path, problem=refused.why), readable=True)
         if version == 0:
-            raise CannotCheck(f"The database {path} holds no records yet.", readable=False)
+            raise CannotCheck(_("The database {path} holds no records yet.", path=path),
+                              readable=False)
         if version < SCHEMA_VERSION:
-            raise CannotCheck(
-                f"The database {path} was written by an earlier version of the trainer"
-                f" (schema {version}; this version checks schema {SCHEMA_VERSION}). Open it"
-                " once with this trainer, which upgrades it, then check it again.",
-                readable=True)
+            raise CannotCheck(_(
+                "The database {path} was written by an earlier version of the trainer"
+                " (schema {version}; this version checks schema {known}). Open it once with"
+                " this trainer, which upgrades it, then check it again.", path=path,
+                version=version, known=SCHEMA_VERSION), readable=True)
     except BaseException:
         conn.close()
         raise

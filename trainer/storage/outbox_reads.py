@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from trainer.i18n import _
 from trainer.storage import seal
 from trainer.storage.connection import DEFAULT_BUSY_TIMEOUT, connect_read_only
 from trainer.storage.models import SealState, StorageError
@@ -120,7 +121,8 @@ class StationOutbox:
             conn = connect_read_only(path, busy_timeout)
             conn.execute("SELECT value FROM meta WHERE key = 'station'").fetchone()
         except sqlite3.Error as error:
-            raise StorageError(f"the station's database {path} cannot be read ({error})") from None
+            raise StorageError(_("the station's database {path} cannot be read ({error})",
+                                 path=path, error=error)) from None
         if secret is None:
             secret = seal.station_secret(path.parent, create=False)
         return cls(conn, owned=True, secret=secret)
@@ -139,14 +141,15 @@ class StationOutbox:
         try:
             yield self._conn
         except sqlite3.Error as error:
-            raise StorageError(f"the station's database cannot be read ({error})") from None
+            raise StorageError(_("the station's database cannot be read ({error})",
+                                 error=error)) from None
 
     def station(self) -> str:
         """The station's own id (``meta``), which names it in the room."""
         with self._reading() as conn:
             row = conn.execute("SELECT value FROM meta WHERE key = 'station'").fetchone()
         if row is None:
-            raise StorageError("the station's database has no station id")
+            raise StorageError(_("the station's database has no station id"))
         return str(row[0])
 
     def schema_version(self) -> int:

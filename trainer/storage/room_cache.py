@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from trainer.i18n import _
 from trainer.storage import account_seal, seal
 from trainer.storage.connection import DEFAULT_BUSY_TIMEOUT, SYNCHRONOUS
 from trainer.storage.models import StorageError
@@ -150,7 +151,7 @@ class StationCache:
         """A connection of its own to the station's database at ``path``, which the
         trainer has opened (and upgraded) already: StorageError when it cannot be."""
         if not path.is_file():
-            raise StorageError(f"the station's database {path} is not there")
+            raise StorageError(_("the station's database {path} is not there", path=path))
         try:
             conn = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None,
                                    check_same_thread=False)
@@ -158,12 +159,13 @@ class StationCache:
             conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         except sqlite3.Error as error:
-            raise StorageError(f"the station's database {path} cannot be written"
-                               f" ({error})") from None
+            raise StorageError(_("the station's database {path} cannot be written ({error})",
+                                 path=path, error=error)) from None
         if version != SCHEMA_VERSION:
             conn.close()
-            raise StorageError(f"the station's database {path} is at schema {version}, not"
-                               f" this trainer's {SCHEMA_VERSION}")
+            raise StorageError(_("the station's database {path} is at schema {version}, not"
+                                 " this trainer's {known}", path=path, version=version,
+                                 known=SCHEMA_VERSION))
         return cls(conn, secret)
 
     def close(self) -> None:
@@ -205,7 +207,8 @@ class StationCache:
         try:
             yield self._conn
         except sqlite3.Error as error:
-            raise StorageError(f"the station's database cannot be read ({error})") from None
+            raise StorageError(_("the station's database cannot be read ({error})",
+                                 error=error)) from None
 
     # -- reads (outside a transaction)
 

@@ -33,6 +33,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from trainer.exam_setup import setup_from_json
+from trainer.i18n import _
 from trainer.storage import exchange, seal, signing
 from trainer.storage.certificates import REVOCATION_KIND, STATEMENT_KIND, normalise_code
 from trainer.storage.connection import DEFAULT_BUSY_TIMEOUT, SYNCHRONOUS
@@ -138,7 +139,7 @@ def _canonical(text: object) -> dict[str, object] | None:
 
 def _row_problem(table: str, values: Mapping[str, object]) -> str | None:
     if table == "exam_setups":
-        setup, _ = setup_from_json(str(values["setup_json"]))
+        setup, _version = setup_from_json(str(values["setup_json"]))
         if setup.name != values["name"]:
             return f"setup_json: names the set-up {setup.name!r}, not {values['name']!r}"
     elif table == "assignments":
@@ -351,7 +352,8 @@ class SharedRecords(Area):
             seen_assignments = frozenset(
                 str(uid) for uid in _seen(conn, SEEN_ASSIGNMENTS_KEY) if isinstance(uid, str))
         except sqlite3.Error as error:
-            raise StorageError(f"the station's database cannot be read ({error})") from None
+            raise StorageError(_("the station's database cannot be read ({error})",
+                                 error=error)) from None
         finally:
             if conn.in_transaction:
                 conn.execute("COMMIT")
@@ -374,8 +376,8 @@ class SharedRecords(Area):
                     (SEEN_MEMBERS_KEY, json.dumps(sorted(map(list, members))),
                      SEEN_ASSIGNMENTS_KEY, json.dumps(sorted(assignments))))
         except sqlite3.Error as error:
-            raise StorageError(f"the station's database could not be written ({error})"
-                               ) from None
+            raise StorageError(_("the station's database could not be written ({error})",
+                                 error=error)) from None
         return refused
 
     def _apply(self, conn: sqlite3.Connection, incoming: Incoming, refused: list[str],
@@ -387,7 +389,7 @@ class SharedRecords(Area):
             return None if row is None else int(row[0])
 
         for setup in incoming.setups:
-            parsed, _ = setup_from_json(setup.setup_json)
+            parsed, _version = setup_from_json(setup.setup_json)
             values = (parsed.rounds, parsed.ruleset_id, float(parsed.pass_mark),
                       parsed.time_limit_seconds, setup.setup_json, setup.version)
             found = conn.execute("SELECT id, version FROM exam_configs WHERE name = ?",
@@ -409,9 +411,9 @@ class SharedRecords(Area):
             clash = conn.execute("SELECT uid FROM classes WHERE name = ?", (made.name,)
                                  ).fetchone()
             if clash is not None:
-                refused.append(f"class {made.uid} ({made.name!r}) made at another station was"
-                               " not taken: this station has another class of that name"
-                               " (rename one of them)")
+                refused.append(_("class {uid} ({name}) made at another station was not taken:"
+                                 " this station has another class of that name (rename one"
+                                 " of them)", uid=made.uid, name=repr(made.name)))
                 continue
             conn.execute("INSERT OR IGNORE INTO classes (uid, name, starts, created, archived)"
                          " VALUES (?, ?, ?, ?, ?)",
@@ -459,8 +461,8 @@ class SharedRecords(Area):
                 continue
             if conn.execute("SELECT 1 FROM certifications WHERE code = ?",
                             (signed.code,)).fetchone():
-                refused.append(f"certification {signed.uid} was not taken: its code"
-                               f" {signed.code} is another certification's here")
+                refused.append(_("certification {uid} was not taken: its code {code} is another"
+                                 " certification's here", uid=signed.uid, code=signed.code))
                 continue
             cursor = conn.execute(
                 "INSERT INTO certifications (uid, trainee_id, exam_id, signed_by, signed_at,"
@@ -492,12 +494,13 @@ def open_shared(path: Path, busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> Share
         conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
     except sqlite3.Error as error:
-        raise StorageError(f"the station's database {path} cannot be opened ({error})"
-                           ) from None
+        raise StorageError(_("the station's database {path} cannot be opened ({error})",
+                             path=path, error=error)) from None
     if version != SCHEMA_VERSION:
         conn.close()
-        raise StorageError(f"the station's database {path} is at schema {version}, not this"
-                           f" trainer's {SCHEMA_VERSION}")
+        raise StorageError(_("the station's database {path} is at schema {version}, not"
+                             " this trainer's {known}", path=path, version=version,
+                             known=SCHEMA_VERSION))
     core = Core(Database(conn), path, backup_on_session=False, busy_timeout=busy_timeout)
     core.secret = seal.data_folder_secret(create=False)
     return SharedRecords(core)

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
+from trainer.i18n import _
 from trainer.storage import passwords
 from trainer.storage.models import StorageError
 
@@ -83,9 +84,9 @@ def _crypto() -> Any:
             PublicFormat,
         )
     except ImportError as error:
-        raise SigningError(
+        raise SigningError(_(
             "instructors' signing keys cannot be used on this station: the cryptography"
-            f" library did not load ({error})") from None
+            " library did not load ({error})", error=error)) from None
     return SimpleNamespace(
         InvalidSignature=InvalidSignature, InvalidTag=InvalidTag,
         Ed25519PrivateKey=Ed25519PrivateKey, Ed25519PublicKey=Ed25519PublicKey, AESGCM=AESGCM,
@@ -121,13 +122,14 @@ def public_key_text(key: Ed25519PublicKey) -> str:
 def public_key_problem(text: object) -> str | None:
     """Why ``text`` is not a public key in the pinned form; None when it is."""
     if not isinstance(text, str):
-        return "expected the base64 text 'hhe-trainer instructor public-key' prints"
+        return _("expected the base64 text 'hhe-trainer instructor public-key' prints")
     try:
         raw = base64.b64decode(text.strip(), validate=True)
     except (binascii.Error, ValueError):
-        return f"{text[:60]!r} is not base64 text"
+        return _("{value} is not base64 text", value=repr(text[:60]))
     if len(raw) != PUBLIC_KEY_BYTES:
-        return f"an Ed25519 public key is {PUBLIC_KEY_BYTES} bytes, this one is {len(raw)}"
+        return _("an Ed25519 public key is {bytes} bytes, this one is {length}",
+                 bytes=PUBLIC_KEY_BYTES, length=len(raw))
     return None
 
 
@@ -186,18 +188,19 @@ def unlock(pair: KeyPair, password: str) -> Ed25519PrivateKey:
         salt, nonce, sealed = (bytes.fromhex(salt_hex), bytes.fromhex(nonce_hex),
                                bytes.fromhex(sealed_hex))
     except ValueError:
-        raise SigningError("the stored signing key is not in a form this version reads") from None
+        raise SigningError(_("the stored signing key is not in a form this version reads")
+                           ) from None
     if (prefix != _PREFIX or n < _OLDEST_KEY_SCRYPT_N or n > _MAX_N or n & (n - 1)
             or not 1 <= r <= _MAX_RP or not 1 <= p <= _MAX_RP or len(nonce) != _NONCE_BYTES):
-        raise SigningError("the stored signing key is not in a form this version reads")
+        raise SigningError(_("the stored signing key is not in a form this version reads"))
     c = _crypto()
     try:
         raw = c.AESGCM(_kek(password, salt, n, r, p)).decrypt(
             nonce, sealed, _AAD + pair.public_key.encode("ascii"))
     except (c.InvalidTag, ValueError):
-        raise SigningError(
+        raise SigningError(_(
             "the signing key cannot be unlocked with this password (it was encrypted"
-            " under another one)") from None
+            " under another one)")) from None
     private: Ed25519PrivateKey = c.Ed25519PrivateKey.from_private_bytes(raw)
     if public_key_text(private.public_key()) != pair.public_key:  # pragma: no cover (GCM tag)
         raise SigningError("the stored public key is not this private key's")
