@@ -43,6 +43,7 @@ from trainer.engine.chips import (
     value_text,
 )
 from trainer.engine.money import Odds, dollars
+from trainer.i18n import N_, _
 
 
 class ChipDrillKind(StrEnum):
@@ -56,7 +57,13 @@ class ChipDrillKind(StrEnum):
 
     @property
     def description(self) -> str:
+        """The drill's name in English (a CSV's value); :attr:`display_name` is shown."""
         return _DESCRIPTIONS[self]
+
+    @property
+    def display_name(self) -> str:
+        """The drill's name in the trainer's language."""
+        return _(_DESCRIPTIONS[self])
 
     @property
     def item(self) -> str:
@@ -67,11 +74,11 @@ class ChipDrillKind(StrEnum):
 CHIP_ITEM_PREFIX = "chips-"
 
 _DESCRIPTIONS = {
-    ChipDrillKind.SIZE_INTO: "Size into a bet (match a stack by height)",
-    ChipDrillKind.CUT: "Cut 3, 4 or 5 from a stack",
-    ChipDrillKind.BREAK_DOWN: "Break down twenty into fives or fours",
-    ChipDrillKind.COUNT: "Count a stack at a glance",
-    ChipDrillKind.RAINBOW: "Pay a rainbow bet",
+    ChipDrillKind.SIZE_INTO: N_("Size into a bet (match a stack by height)"),
+    ChipDrillKind.CUT: N_("Cut 3, 4 or 5 from a stack"),
+    ChipDrillKind.BREAK_DOWN: N_("Break down twenty into fives or fours"),
+    ChipDrillKind.COUNT: N_("Count a stack at a glance"),
+    ChipDrillKind.RAINBOW: N_("Pay a rainbow bet"),
 }
 
 

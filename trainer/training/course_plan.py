@@ -29,7 +29,7 @@ from trainer.engine.round import Round, RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.engine.scenarios import SCENARIOS
 from trainer.engine.settlement import settle
-from trainer.i18n import _
+from trainer.i18n import N_, _
 from trainer.storage.interfaces import CourseAnswerStore
 from trainer.storage.models import CourseAnswer, CourseAnswerKind, Mistake
 from trainer.training.chip_drills import ChipTask, chip_drill_kind, deal_task
@@ -167,7 +167,7 @@ def _round_steps(drill: Drill, rounds: Sequence[Round], target: float) -> list[R
     plain "Drill round"; what the round shows is said after it (``situation``)."""
     scenario = None if drill.scenario == RANDOM else drill.scenario
     name = drill.title or _("Drill round")
-    situation = None if scenario is None else SCENARIOS[scenario].description
+    situation = None if scenario is None else SCENARIOS[scenario].shown
     return [RoundStep(round_, _("{name} ({number} of {count})", name=name, number=index,
                                 count=len(rounds)), scenario, target,
                       fresh=True, situation=situation)
@@ -226,7 +226,8 @@ def lesson_plan(lesson: Lesson, rng: random.Random, *, whole_rounds: bool = Fals
         try:
             rounds = drill_rounds(drill, rng)
         except (ValueError, RoundError, RuleSetError) as error:
-            skipped.append(f"{drill.description}: cannot deal these rounds ({error})")
+            skipped.append(_("{drill}: cannot deal these rounds ({error})",
+                             drill=drill.description, error=error))
             continue
         for step in _round_steps(drill, rounds, lesson.target_seconds):
             if whole_rounds:
@@ -266,13 +267,13 @@ def describe_item(item: str, lessons: Sequence[Lesson]) -> str:
     if kind == SCENARIO:
         chip_kind = chip_drill_kind(name)
         if chip_kind is not None:
-            return chip_kind.description
+            return chip_kind.display_name
         scenario = SCENARIOS.get(name)
-        return scenario.description if scenario is not None else name
+        return scenario.shown if scenario is not None else name
     for lesson in lessons:
         if lesson.id == name:
-            return f"{lesson.title}: rulings"
-    return f"{name}: rulings"
+            return _("{lesson}: rulings", lesson=lesson.title)
+    return _("{lesson}: rulings", lesson=name)
 
 
 def item_plan(item: str, lessons: Sequence[Lesson], rng: random.Random,
@@ -282,7 +283,7 @@ def item_plan(item: str, lessons: Sequence[Lesson], rng: random.Random,
     :func:`~trainer.training.lessons.practice_rounds` (its scenario, or the drills of the
     first lesson teaching its skill)."""
     kind, name = split_item(item)
-    title = f"Due now: {describe_item(item, lessons)}"
+    title = _("Due now: {item}", item=describe_item(item, lessons))
     chip_kind = chip_drill_kind(name) if kind == SCENARIO else None
     if chip_kind is not None:
         for lesson in lessons:
@@ -290,12 +291,14 @@ def item_plan(item: str, lessons: Sequence[Lesson], rng: random.Random,
             if drill is not None:
                 tasks = _chip_steps(lesson, rng, room, [replace(drill, count=rounds)])
                 return Plan(title, tuple(tasks), (lesson,))
-        return Plan(title, (), skipped=(f"No lesson with the chip drill {name!r} is loaded.",))
+        return Plan(title, (), skipped=(_("No lesson with the chip drill '{drill}' is loaded.",
+                                          drill=name),))
     if kind == RULING:
         for lesson in lessons:
             if lesson.id == name and lesson.rulings:
                 return Plan(title, tuple(_ruling_steps(lesson)), (lesson,))
-        return Plan(title, (), skipped=(f"No lesson {name!r} with rulings is loaded.",))
+        return Plan(title, (), skipped=(_("No lesson '{lesson}' with rulings is loaded.",
+                                          lesson=name),))
     if kind == SCENARIO:
         teaching = [lesson for lesson in lessons if name in lesson.scenarios]
         skills: tuple[Skill, ...] = ()
@@ -309,14 +312,17 @@ def item_plan(item: str, lessons: Sequence[Lesson], rng: random.Random,
     except KeyError:  # no lesson practises it: ordinary random rounds
         dealt = drill_rounds(Drill(RANDOM, rounds), rng)
     except (ValueError, RoundError, RuleSetError) as error:
-        return Plan(title, (), skipped=(f"Cannot deal rounds for this ({error}).",))
+        return Plan(title, (), skipped=(_("Cannot deal rounds for this ({error}).",
+                                          error=error),))
     what = describe_item(item, lessons)
     situation = None
     if kind == SCENARIO:  # its description names the answers: said after each round
         situation = what
-        what = f"{teaching[0].title}: scenario rounds" if teaching else "Scenario rounds"
-        title = f"Due now: {what}"
-    steps = tuple(RoundStep(round_, f"{what} ({index} of {len(dealt)})",
+        what = (_("{lesson}: scenario rounds", lesson=teaching[0].title) if teaching
+                else _("Scenario rounds"))
+        title = _("Due now: {item}", item=what)
+    steps = tuple(RoundStep(round_, _("{name} ({number} of {count})", name=what,
+                                      number=index, count=len(dealt)),
                             name if kind == SCENARIO else None, target, fresh=True,
                             situation=situation)
                   for index, round_ in enumerate(dealt, start=1))
@@ -483,7 +489,7 @@ class CourseProgress:
                  room: RoomChips = DEFAULT_CHIPS) -> Plan:
         item = self.next_item(now)
         if item is None:
-            return Plan("Due now", (), skipped=("No lessons are loaded.",))
+            return Plan(_("Due now"), (), skipped=(_("No lessons are loaded."),))
         return item_plan(item, self.lessons, rng, room=room)
 
     def _fresh_round(self, skill: Skill, rng: random.Random) -> Round | None:
@@ -529,17 +535,18 @@ class CourseProgress:
         skills: list[Skill] = []
         for _first, _second, mistake in chosen:
             answer = mistake.answer
-            when = answer.answered_at.astimezone().strftime("%d %b %H:%M")
+            when = _when(answer.answered_at)
             if answer.kind is QuestionKind.MISTAKE:  # no question of a round asks it
-                skipped.append(f"Your mistake of {when} in Spot the dealer's mistake"
-                               f" ({answer.skill.label}) is worked there: Game \u25b8 Spot the"
-                               " dealer's mistake (Ctrl+Shift+M).")
+                skipped.append(_("Your mistake of {when} in Spot the dealer's mistake"
+                                 " ({skill}) is worked there: Game \u25b8 Spot the"
+                                 " dealer's mistake (Ctrl+Shift+M).", when=when,
+                                 skill=answer.skill.label))
                 continue
             try:
                 reopened = reopen_mistake(mistake)
             except (RoundError, RuleSetError, ValueError) as error:
-                skipped.append(f"The round of your mistake of {when} cannot be dealt again:"
-                               f" {error}")
+                skipped.append(_("The round of your mistake of {when} cannot be dealt again:"
+                                 " {error}", when=when, error=error))
                 continue
             in_chips = parse_chips_text(answer.given) is not None
             asked = answer.skill
@@ -548,27 +555,46 @@ class CourseProgress:
                 # on is asked again, in chips (its skill's questions, like any mistake).
                 payout = _payout_skill(reopened.round, answer.question_id)
                 if payout is None:
-                    skipped.append(f"The payout of your chip mistake of {when} is no longer"
-                                   " asked on its round; it cannot be worked again.")
+                    skipped.append(_("The payout of your chip mistake of {when} is no"
+                                     " longer asked on its round; it cannot be worked again.",
+                                     when=when))
                     continue
                 asked, in_chips = payout, True
             if answer.skill not in skills:
                 skills.append(answer.skill)
-            label = f"Your mistake of {when}: {answer.skill.label}"
             if in_chips and answer.skill is not Skill.CHIP_PROCEDURE:
-                label = f"{label}, paid in chips"
+                label = _("Your mistake of {when}: {skill}, paid in chips", when=when,
+                          skill=answer.skill.label)
+            else:
+                label = _("Your mistake of {when}: {skill}", when=when,
+                          skill=answer.skill.label)
             if reopened.rules_note is not None:
-                label = f"{label}. {reopened.rules_note}"
+                label = _("{label}. {note}", label=label, note=reopened.rules_note)
             focus = (asked,)
             steps.append(RoundStep(reopened.round, label, skills=focus, chips=in_chips))
             fresh = self._fresh_round(asked, rng)
             if fresh is not None:
-                steps.append(RoundStep(fresh, f"A fresh round: {answer.skill.label}",
+                steps.append(RoundStep(fresh, _("A fresh round: {skill}",
+                                                skill=answer.skill.label),
                                        skills=focus, fresh=True, chips=in_chips))
         steps.extend(self.missed_rulings)
         lessons = tuple(lesson for lesson in self.lessons
                         if any(step.lesson_id == lesson.id for step in self.missed_rulings))
-        return Plan("Work my mistakes", tuple(steps), lessons, tuple(skills), tuple(skipped))
+        return Plan(_("Work my mistakes"), tuple(steps), lessons, tuple(skills),
+                    tuple(skipped))
+
+
+_MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
+           N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
+"""The months' short names (the reports' own, one catalogue entry each), January first."""
+
+
+def _when(moment: datetime) -> str:
+    """``03 Mar 14:05`` in the trainer's language: the month from the catalogue, never the
+    system locale's ``%b``."""
+    local = moment.astimezone()
+    return _("{day} {month} {time}", day=f"{local.day:02d}", month=_(_MONTHS[local.month - 1]),
+             time=local.strftime("%H:%M"))
 
 
 def _payout_skill(round_: Round, question_id: str) -> Skill | None:

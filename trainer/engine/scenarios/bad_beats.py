@@ -10,6 +10,7 @@ from trainer.engine.rulesets import RuleSet
 from trainer.engine.scenarios.build import SUITS, Build, Retry, ace_high, fill_all, value
 from trainer.engine.scenarios.model import Requires, Scenario, loses_with
 from trainer.engine.settlement import Settlement
+from trainer.i18n import N_
 
 # Each loser places a hand of its category for the key seat and a better one for the dealer.
 
@@ -131,8 +132,8 @@ def _build_bad_beat(b: Build) -> None:
 
 BAD_BEAT = Scenario(
     "bad-beat",
-    "A seat loses to the dealer with a hand on the rule set's bad-beat table"
-    " (a straight or better).",
+    N_("A seat loses to the dealer with a hand on the rule set's bad-beat table"
+       " (a straight or better)."),
     rules=None,
     match=loses_with(_bad_beat_categories),
     build=_build_bad_beat,
@@ -162,8 +163,8 @@ def _build_loses_with_quads(b: Build) -> None:
 
 BAD_BEAT_QUADS = Scenario(
     "bad-beat-quads",
-    "A seat loses to the dealer with four of a kind: its odds wager pays the bad-beat"
-    " line for four of a kind.",
+    N_("A seat loses to the dealer with four of a kind: its odds wager pays the bad-beat"
+       " line for four of a kind."),
     rules=None,
     match=loses_with(_quads_on_bad_beat_table),
     build=_build_loses_with_quads,
@@ -172,7 +173,7 @@ BAD_BEAT_QUADS = Scenario(
 
 SEAT_LOSES_WITH_QUADS = Scenario(
     "seat-loses-with-quads",
-    "A seat loses with four of a kind.",
+    N_("A seat loses with four of a kind."),
     rules=None,
     match=loses_with(lambda settlement: (Category.FOUR_OF_A_KIND,)),
     build=_build_loses_with_quads,

@@ -11,6 +11,7 @@ from trainer.engine.rulesets import RuleSet
 from trainer.engine.scenarios.build import SUITS, Build, fill_all, seat_holds
 from trainer.engine.scenarios.model import Scenario
 from trainer.engine.settlement import Settlement
+from trainer.i18n import N_
 
 
 def _cap_ante_floor(ruleset: RuleSet, line: Decimal) -> Decimal | None:
@@ -75,8 +76,8 @@ def _build_cap(b: Build) -> None:
 
 CAP_APPLIES = Scenario(
     "cap-applies",
-    "A seat's winnings on the main, Trips Plus and Pocket Bonus wagers exceed the maximum"
-    " aggregate payout, so the seat is paid the cap.",
+    N_("A seat's winnings on the main, Trips Plus and Pocket Bonus wagers exceed the maximum"
+       " aggregate payout, so the seat is paid the cap."),
     rules="house",
     match=_match_capped,
     build=_build_cap,

@@ -7,6 +7,7 @@ from trainer.engine.evaluator import Category
 from trainer.engine.scenarios.build import SUITS, Build, Retry, category, fill_all
 from trainer.engine.scenarios.model import Scenario, active_seats, wins_with
 from trainer.engine.settlement import Settlement
+from trainer.i18n import N_
 
 
 def _dealer_high_card(b: Build, avoid: Suit | None = None) -> None:
@@ -36,7 +37,7 @@ def _build_dealer_not_qualify(b: Build) -> None:
 
 DEALER_NOT_QUALIFY = Scenario(
     "dealer-not-qualify",
-    "The dealer does not qualify (less than a pair) and at least one seat has raised.",
+    N_("The dealer does not qualify (less than a pair) and at least one seat has raised."),
     rules=None,
     match=_match_dealer_not_qualify,
     build=_build_dealer_not_qualify,
@@ -73,7 +74,7 @@ def _build_dnq_flush(b: Build) -> None:
 
 DEALER_NOT_QUALIFY_FLUSH_WINS = Scenario(
     "dealer-not-qualify-flush-wins",
-    "The dealer does not qualify and at least one seat wins with a flush.",
+    N_("The dealer does not qualify and at least one seat wins with a flush."),
     rules=None,
     match=_match_dnq_flush,
     build=_build_dnq_flush,

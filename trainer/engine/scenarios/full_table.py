@@ -6,6 +6,7 @@ from trainer.engine.round import MAIN_WAGERS, TABLE_SEATS, offered_side_wagers
 from trainer.engine.scenarios.build import Build, fill_all
 from trainer.engine.scenarios.model import Scenario, all_seats
 from trainer.engine.settlement import Settlement
+from trainer.i18n import N_
 
 
 def _match_full_table(settlement: Settlement) -> tuple[int, ...]:
@@ -27,7 +28,7 @@ def _build_full_table(b: Build) -> None:
 
 FULL_TABLE = Scenario(
     "full-table",
-    "All six seats are occupied and every wager the rule set offers is on the table.",
+    N_("All six seats are occupied and every wager the rule set offers is on the table."),
     rules=None,
     match=_match_full_table,
     build=_build_full_table,

@@ -15,6 +15,7 @@ from trainer.engine.scenarios.build import (
 )
 from trainer.engine.scenarios.model import Builder, Scenario, all_seats, wins_with
 from trainer.engine.settlement import SeatResult, Settlement
+from trainer.i18n import N_
 
 
 def build_wins_with(category: Category) -> Builder:
@@ -29,7 +30,7 @@ def build_wins_with(category: Category) -> Builder:
 
 ROYAL_FLUSH = Scenario(
     "royal-flush",
-    "A seat holds a royal flush and wins with it.",
+    N_("A seat holds a royal flush and wins with it."),
     rules=None,
     match=wins_with(Category.ROYAL_FLUSH),
     build=build_wins_with(Category.ROYAL_FLUSH),
@@ -37,7 +38,7 @@ ROYAL_FLUSH = Scenario(
 
 STRAIGHT_FLUSH = Scenario(
     "straight-flush",
-    "A seat wins with a straight flush.",
+    N_("A seat wins with a straight flush."),
     rules=None,
     match=wins_with(Category.STRAIGHT_FLUSH),
     build=build_wins_with(Category.STRAIGHT_FLUSH),
@@ -45,7 +46,7 @@ STRAIGHT_FLUSH = Scenario(
 
 FOUR_OF_A_KIND_WINS = Scenario(
     "four-of-a-kind-wins",
-    "A seat wins with four of a kind.",
+    N_("A seat wins with four of a kind."),
     rules=None,
     match=wins_with(Category.FOUR_OF_A_KIND),
     build=build_wins_with(Category.FOUR_OF_A_KIND),
@@ -91,7 +92,7 @@ def _build_wheel(b: Build) -> None:
 
 WHEEL_STRAIGHT = Scenario(
     "wheel-straight",
-    "A seat's or the dealer's best hand is the wheel, A-2-3-4-5, with the ace playing low.",
+    N_("A seat's or the dealer's best hand is the wheel, A-2-3-4-5, with the ace playing low."),
     rules=None,
     match=_match_wheel,
     build=_build_wheel,
@@ -176,8 +177,8 @@ def _build_kicker(b: Build) -> None:
 
 KICKER_DECIDES = Scenario(
     "kicker-decides",
-    "A seat and the dealer hold the same hand with the same pair rank, and a kicker decides"
-    " who wins.",
+    N_("A seat and the dealer hold the same hand with the same pair rank, and a kicker decides"
+       " who wins."),
     rules=None,
     match=_match_kicker,
     build=_build_kicker,
@@ -214,8 +215,8 @@ def _build_counterfeited(b: Build) -> None:
 
 COUNTERFEITED_TWO_PAIR = Scenario(
     "counterfeited-two-pair",
-    "A seat's pocket pair is counterfeited: two higher pairs on the board play, so its own"
-    " pair does not.",
+    N_("A seat's pocket pair is counterfeited: two higher pairs on the board play, so its own"
+       " pair does not."),
     rules=None,
     match=_match_counterfeited,
     build=_build_counterfeited,

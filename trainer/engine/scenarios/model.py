@@ -14,6 +14,7 @@ from trainer.engine.evaluator import Category
 from trainer.engine.rulesets import RuleSet
 from trainer.engine.scenarios.build import Build
 from trainer.engine.settlement import SeatResult, Settlement
+from trainer.i18n import _
 
 Match = Callable[[Settlement], tuple[int, ...]]
 """The seats of a settled round that show a situation (empty: it does not hold)."""
@@ -38,7 +39,8 @@ class Scenario:
 
     kind: str
     description: str
-    """What the trainee is told to expect, one sentence."""
+    """What the trainee is told to expect, one sentence (English, marked for the catalogue;
+    :attr:`shown` is the trainer's language)."""
     rules: str | None
     """The preset the kind needs (``"house"`` for the 6-Card Bonus), or None for any."""
     match: Match = field(repr=False, compare=False)
@@ -47,6 +49,11 @@ class Scenario:
     """Why a rule set cannot host the kind, or None when it can."""
     every_seat: bool = False
     """The situation needs all six seats occupied (``seats`` may only ask for all six)."""
+
+    @property
+    def shown(self) -> str:
+        """:attr:`description` in the trainer's language."""
+        return _(self.description)
 
     def holds(self, settlement: Settlement) -> bool:
         """True when the settled round shows the situation the description names."""

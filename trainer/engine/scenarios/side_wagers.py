@@ -18,6 +18,7 @@ from trainer.engine.scenarios.build import (
 )
 from trainer.engine.scenarios.model import Scenario
 from trainer.engine.settlement import Settlement
+from trainer.i18n import N_
 
 _TRIPS_PLUS_MIX = {
     Category.THREE_OF_A_KIND: 40,
@@ -64,7 +65,7 @@ def _build_folded_pocket_pair(b: Build) -> None:
 
 FOLDED_SEAT_POCKET_PAIR = Scenario(
     "folded-seat-pocket-pair",
-    "A seat that folded holds a pocket pair and a Pocket Bonus wager, which is still paid.",
+    N_("A seat that folded holds a pocket pair and a Pocket Bonus wager, which is still paid."),
     rules=None,
     match=_match_folded_pocket_pair,
     build=_build_folded_pocket_pair,
@@ -99,7 +100,7 @@ def _build_trips_plus(b: Build) -> None:
 
 TRIPS_PLUS_WIN = Scenario(
     "trips-plus-win",
-    "A seat's Trips Plus wager wins: its best hand is three of a kind or better.",
+    N_("A seat's Trips Plus wager wins: its best hand is three of a kind or better."),
     rules=None,
     match=_match_trips_plus,
     build=_build_trips_plus,
@@ -127,7 +128,7 @@ def _build_pocket_aces(b: Build) -> None:
 
 POCKET_ACES = Scenario(
     "pocket-aces",
-    "A seat holds a pair of aces and a Pocket Bonus wager.",
+    N_("A seat holds a pair of aces and a Pocket Bonus wager."),
     rules=None,
     match=_match_pocket_aces,
     build=_build_pocket_aces,
@@ -176,8 +177,8 @@ def _needs_six_card(ruleset: RuleSet) -> str | None:
 
 SIX_CARD_BONUS_WIN = Scenario(
     "six-card-bonus-win",
-    "A seat's 6-Card Bonus wins: its two hole cards and the four bonus cards make three of"
-    " a kind or better.",
+    N_("A seat's 6-Card Bonus wins: its two hole cards and the four bonus cards make three of"
+       " a kind or better."),
     rules="house",
     match=_match_six_card,
     build=_build_six_card,

@@ -15,6 +15,7 @@ from trainer.engine.scenarios.build import (
 )
 from trainer.engine.scenarios.model import Scenario
 from trainer.engine.settlement import SeatResult, Settlement
+from trainer.i18n import N_
 
 
 def _board_that_plays(b: Build) -> None:
@@ -74,8 +75,8 @@ def _build_board_plays_tie(b: Build) -> None:
 
 BOARD_PLAYS_TIE = Scenario(
     "board-plays-tie",
-    "The five community cards are the best hand of both the dealer and a seat,"
-    " so that seat ties the dealer.",
+    N_("The five community cards are the best hand of both the dealer and a seat,"
+       " so that seat ties the dealer."),
     rules=None,
     match=_match_board_plays_tie,
     build=_build_board_plays_tie,
@@ -107,7 +108,7 @@ def _build_tie_qualifies(b: Build) -> None:
 
 TIE_DEALER_QUALIFIES = Scenario(
     "tie-dealer-qualifies",
-    "A seat ties a dealer who qualifies: its ante, raise and odds push.",
+    N_("A seat ties a dealer who qualifies: its ante, raise and odds push."),
     rules=None,
     match=_match_tie_qualifies,
     build=_build_tie_qualifies,

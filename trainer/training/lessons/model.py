@@ -88,7 +88,7 @@ class Drill:
             return self.title
         if self.scenario == RANDOM:
             return _("Random rounds")
-        return str(getattr(SCENARIOS[self.scenario], "description", self.scenario))
+        return str(getattr(SCENARIOS[self.scenario], "shown", self.scenario))
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +102,7 @@ class ChipDrill:
 
     @property
     def description(self) -> str:
-        return self.title or self.kind.description
+        return self.title or self.kind.display_name
 
 
 @dataclass(frozen=True, slots=True)
