@@ -63,3 +63,20 @@ def test_an_unreachable_room_is_said_in_spanish(tmp_path: Path) -> None:
     finally:
         outbox.close()
     assert str(offline.value).startswith("no se pudo llegar al servidor de la sala (")
+
+
+def test_it_is_told_in_spanish_what_is_wrong_with_a_key_or_a_credentials_file(
+        tmp_path: Path) -> None:
+    from trainer.room.credentials import CredentialsError, read_credentials
+    from trainer.room.keys import key_problem
+
+    path = tmp_path / "room.credentials"
+    path.write_text("user = \n", "utf-8")
+    path.chmod(0o600)
+    set_language("es")
+    assert key_problem("", "AAAA") == "NAME: el nombre del instructor está vacío"
+    with pytest.raises(CredentialsError) as refused:
+        read_credentials(path)
+    assert str(refused.value).startswith(f"archivo de credenciales {path}: no es TOML (")
+    set_language("en")
+    assert key_problem("", "AAAA") == "NAME: the instructor's name is empty"

@@ -17,6 +17,7 @@ from datetime import datetime
 import psycopg
 from psycopg import sql
 
+from trainer.i18n import _
 from trainer.room.credentials import Credentials
 from trainer.room.schema import (
     INSTRUCTOR_ROLE,
@@ -70,17 +71,20 @@ def init_room(admin_url: str, station_password: str) -> Migrated:
                         sql.Identifier(STATION_ROLE), sql.Identifier(INSTRUCTOR_ROLE)))
                     before = 0
                 if before > ROOM_SCHEMA_VERSION:
-                    raise RoomError(
-                        f"the room database is at schema {before}, newer than this trainer's"
-                        f" {ROOM_SCHEMA_VERSION}: run room init from the newer trainer")
+                    raise RoomError(_(
+                        "the room database is at schema {version}, newer than this trainer's"
+                        " {known}: run room init from the newer trainer", version=before,
+                        known=ROOM_SCHEMA_VERSION))
                 conn.execute(sql.SQL("SET LOCAL ROLE {}").format(sql.Identifier(OWNER_ROLE)))
                 for number in range(before + 1, ROOM_SCHEMA_VERSION + 1):
                     conn.execute(MIGRATIONS[number - 1].encode("utf-8"))
                 conn.execute("UPDATE room_schema SET version = %s", (ROOM_SCHEMA_VERSION,))
     except psycopg.OperationalError as error:
-        raise RoomError(f"the room server could not be reached ({_first_line(error)})") from None
+        raise RoomError(_("the room server could not be reached ({error})",
+                            error=_first_line(error))) from None
     except psycopg.Error as error:
-        raise RoomError(f"the room could not be set up ({_first_line(error)})") from None
+        raise RoomError(_("the room could not be set up ({error})",
+                            error=_first_line(error))) from None
     return Migrated(before, ROOM_SCHEMA_VERSION)
 
 
@@ -143,9 +147,11 @@ def room_status(url: str, credentials: Credentials | None) -> RoomStatus:
                         " (SELECT COUNT(*) FROM answers a WHERE a.station = s.station),"
                         f" {refused} FROM stations s ORDER BY s.station"))
     except psycopg.OperationalError as error:
-        raise RoomError(f"the room server could not be reached ({_first_line(error)})") from None
+        raise RoomError(_("the room server could not be reached ({error})",
+                            error=_first_line(error))) from None
     except psycopg.Error as error:
-        raise RoomError(f"the room could not be read ({_first_line(error)})") from None
+        raise RoomError(_("the room could not be read ({error})",
+                            error=_first_line(error))) from None
     return RoomStatus(str(version[0]) if version else "?", schema, stations)
 
 
@@ -191,8 +197,10 @@ def quiet_stations(url: str, credentials: Credentials | None, *,
                 " ORDER BY last_seen DESC, station",
                 (quiet_minutes, within_hours)).fetchall()
     except psycopg.OperationalError as error:
-        raise RoomError(f"the room server could not be reached ({_first_line(error)})") from None
+        raise RoomError(_("the room server could not be reached ({error})",
+                            error=_first_line(error))) from None
     except psycopg.Error as error:
-        raise RoomError(f"the room could not be read ({_first_line(error)})") from None
+        raise RoomError(_("the room could not be read ({error})",
+                            error=_first_line(error))) from None
     return tuple(QuietStation(str(station), int(minutes), int(waiting))
                  for station, minutes, waiting in rows)

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from trainer.i18n import _, ngettext
 from trainer.room.credentials import (
     Credentials,
     CredentialsError,
@@ -28,49 +29,52 @@ from trainer.room.schema import ROOM_SCHEMA_VERSION, STATION_ROLE
 def add_room_parser(commands: Any) -> None:
     room = commands.add_parser(
         "room",
-        help="the training room's PostgreSQL database, for IT: 'room init', 'room status',"
-        " 'room import', 'room pin-key', 'room unpin-key'",
-        description="The training room's database on a PostgreSQL server (for IT).",
+        help=_("the training room's PostgreSQL database, for IT: 'room init', 'room status',"
+               " 'room import', 'room pin-key', 'room unpin-key'"),
+        description=_("The training room's database on a PostgreSQL server (for IT)."),
     )
     room.set_defaults(func=run_room)
     room_commands = room.add_subparsers(dest="room_command", required=True, metavar="COMMAND")
     init = room_commands.add_parser(
-        "init", help="create or upgrade the room's schema and roles (once, as the server's admin)")
+        "init", help=_("create or upgrade the room's schema and roles (once, as the server's"
+                       " admin)"))
     init.add_argument("--admin-url", required=True,
-                      help="postgresql://ADMIN@HOST/DATABASE (the password from PGPASSWORD or"
-                      " ~/.pgpass, never on the command line)")
+                      help=_("{url} (the password from PGPASSWORD or ~/.pgpass, never on the"
+                             " command line)", url="postgresql://ADMIN@HOST/DATABASE"))
     init.add_argument("--credentials-out", required=True, type=Path,
-                      help="a new file to write the stations' credentials to (0600)")
+                      help=_("a new file to write the stations' credentials to (0600)"))
     status = room_commands.add_parser(
-        "status", help="server reachable, schema version, stations seen, answers waiting")
-    status.add_argument("--url", help="postgresql://HOST/DATABASE (default: the site file's"
-                        " [room] database)")
-    status.add_argument("--credentials", type=Path,
-                        help="the stations' credentials file (default: the site file's)")
+        "status", help=_("server reachable, schema version, stations seen, answers waiting"))
+    url_help = _("{url} (default: the site file's [room] database)",
+                 url="postgresql://HOST/DATABASE")
+    credentials_help = _("the stations' credentials file (default: the site file's)")
+    status.add_argument("--url", help=url_help)
+    status.add_argument("--credentials", type=Path, help=credentials_help)
     imports = room_commands.add_parser(
-        "import", help="move a station's existing history into the room, once (running it"
-        " again adds nothing)",
-        description="Send the room every record of a station's database it does not hold"
-        " yet, each checked as a station file's records are; a record that fails the checks"
-        " is not sent and is named (the room keeps it in refused_records).")
+        "import", help=_("move a station's existing history into the room, once (running it"
+                         " again adds nothing)"),
+        description=_("Send the room every record of a station's database it does not hold"
+                      " yet, each checked as a station file's records are; a record that"
+                      " fails the checks is not sent and is named (the room keeps it in"
+                      " refused_records)."))
     imports.add_argument("source", type=Path, metavar="DATA_FOLDER_OR_SQLITE_FILE",
-                         help="the station's data folder (its trainer.sqlite3) or the"
-                         " database file itself")
-    imports.add_argument("--url", help="postgresql://HOST/DATABASE (default: the site file's"
-                         " [room] database)")
-    imports.add_argument("--credentials", type=Path,
-                         help="the stations' credentials file (default: the site file's)")
-    for command, doing in (("pin-key", "pin"), ("unpin-key", "unpin")):
-        keys = room_commands.add_parser(
-            command, help=f"{doing} an instructor's public key in the room (IT, with the"
-            " admin URL): certificates signed with it "
-            + ("count" if doing == "pin" else "no longer count") + " on every station")
-        keys.add_argument("name", metavar="NAME", help="the instructor's name")
+                         help=_("the station's data folder (its trainer.sqlite3) or the"
+                                " database file itself"))
+    imports.add_argument("--url", help=url_help)
+    imports.add_argument("--credentials", type=Path, help=credentials_help)
+    for command, what in (
+            ("pin-key", _("pin an instructor's public key in the room (IT, with the admin"
+                          " URL): certificates signed with it count on every station")),
+            ("unpin-key", _("unpin an instructor's public key in the room (IT, with the admin"
+                            " URL): certificates signed with it no longer count on every"
+                            " station"))):
+        keys = room_commands.add_parser(command, help=what)
+        keys.add_argument("name", metavar="NAME", help=_("the instructor's name"))
         keys.add_argument("public_key", metavar="PUBLIC_KEY",
-                          help="the base64 key 'hhe-trainer instructor public-key' prints")
+                          help=_("the base64 key 'hhe-trainer instructor public-key' prints"))
         keys.add_argument("--admin-url", required=True,
-                          help="postgresql://ADMIN@HOST/DATABASE, as for 'room init' (the"
-                          " password from PGPASSWORD or ~/.pgpass)")
+                          help=_("{url}, as for 'room init' (the password from PGPASSWORD or"
+                                 " ~/.pgpass)", url="postgresql://ADMIN@HOST/DATABASE"))
 
 
 def run_room(args: argparse.Namespace) -> int:
@@ -87,8 +91,8 @@ def run_room(args: argparse.Namespace) -> int:
         url = url or site.room_database
         credentials = credentials or site.room_credentials
         if url is None or credentials is None:
-            _say("no room database: the site file has no [room] database and credentials"
-                 f" ({site.report}); or give --url and --credentials")
+            _say(_("no room database: the site file has no [room] database and credentials"
+                   " ({report}); or give --url and --credentials", report=site.report))
             return 2
     if args.room_command == "import":
         return _import(url, credentials, args.source)
@@ -112,14 +116,16 @@ def _init(admin_url: str, credentials_out: Path) -> int:
         migrated = init_room(admin_url, credentials.password)
     except RoomError as error:
         credentials_out.unlink(missing_ok=True)  # ours, just made: its password was never set
-        _say(f"{error}; nothing was written to {credentials_out}")
+        _say(_("{error}; nothing was written to {path}", error=error, path=credentials_out))
         return 1
     if migrated.before == migrated.after:
-        print(f"The room is at schema {migrated.after}, this trainer's: nothing to upgrade.")
+        print(_("The room is at schema {version}, this trainer's: nothing to upgrade.",
+                version=migrated.after))
     else:
-        print(f"The room's schema went from {migrated.before} to {migrated.after}.")
-    print(f"The stations' password was set; their credentials are in {credentials_out}"
-          " (copy it to each station, readable by the trainer's account only).")
+        print(_("The room's schema went from {before} to {after}.", before=migrated.before,
+                after=migrated.after))
+    print(_("The stations' password was set; their credentials are in {path} (copy it to"
+            " each station, readable by the trainer's account only).", path=credentials_out))
     return 0
 
 
@@ -134,15 +140,16 @@ def _change_key(admin_url: str, name: str, public_key: str, *, pinned: bool) -> 
     try:
         changed = change_key(admin_url, name, public_key, pinned=pinned)
     except RoomError as error:
-        _say(f"{error}; nothing was changed")
+        _say(_("{error}; nothing was changed", error=error))
         return 1
     if changed.pinned:
-        print(f"Pinned in the room: {changed.name}'s key {changed.public_key}. Certificates"
-              " it signs now verify on every station whose site file has [room].")
+        print(_("Pinned in the room: {name}'s key {key}. Certificates it signs now verify on"
+                " every station whose site file has [room].", name=changed.name,
+                key=changed.public_key))
     else:
-        print(f"Unpinned in the room: {changed.name}'s key {changed.public_key}. It no"
-              " longer counts on any station whose site file has [room], even where the"
-              " site file pins it.")
+        print(_("Unpinned in the room: {name}'s key {key}. It no longer counts on any station"
+                " whose site file has [room], even where the site file pins it.",
+                name=changed.name, key=changed.public_key))
     return 0
 
 
@@ -159,18 +166,25 @@ def _status(url: str, credentials_path: Path) -> int:
     except RoomError as error:
         _say(str(error))
         return 1
-    print(f"Server: reachable (PostgreSQL {status.server_version})")
+    print(_("Server: reachable (PostgreSQL {version})", version=status.server_version))
     if status.schema_version is None:
-        print("Schema: none (run 'hhe-trainer room init' once)")
+        print(_("Schema: none (run 'hhe-trainer room init' once)"))
         return 1
-    print(f"Schema: {status.schema_version} (this trainer's: {ROOM_SCHEMA_VERSION})")
-    print(f"Stations seen: {len(status.stations)}")
+    print(_("Schema: {version} (this trainer's: {known})", version=status.schema_version,
+            known=ROOM_SCHEMA_VERSION))
+    print(_("Stations seen: {count}", count=len(status.stations)))
     for seen in status.stations:
         when = seen.last_seen.astimezone().strftime("%Y-%m-%d %H:%M")
-        print(f"  {seen.station}: last seen {when}, {seen.answers} answers in the room,"
-              f" {seen.waiting} waiting"
-              + (f", {seen.refused} refused (not sent: they fail the checks; the reasons"
-                 " are in the room's refused_records)" if seen.refused else ""))
+        if seen.refused:
+            print("  " + _("{station}: last seen {when}, {answers} answers in the room,"
+                           " {waiting} waiting, {refused} refused (not sent: they fail the"
+                           " checks; the reasons are in the room's refused_records)",
+                           station=seen.station, when=when, answers=seen.answers,
+                           waiting=seen.waiting, refused=seen.refused))
+        else:
+            print("  " + _("{station}: last seen {when}, {answers} answers in the room,"
+                           " {waiting} waiting", station=seen.station, when=when,
+                           answers=seen.answers, waiting=seen.waiting))
     return 0
 
 
@@ -190,13 +204,14 @@ def _import(url: str, credentials_path: Path, source: Path) -> int:
         return 2
     path = source / DEFAULT_FILENAME if source.is_dir() else source
     if not path.is_file():
-        _say(f"{source}: no station database there (a data folder holds {DEFAULT_FILENAME})"
-             if source.is_dir() else f"{source}: no such file")
+        _say(_("{source}: no station database there (a data folder holds {file})",
+               source=source, file=DEFAULT_FILENAME)
+             if source.is_dir() else _("{source}: no such file", source=source))
         return 2
     try:
         outbox = StationOutbox.open(path)
     except StorageError as error:
-        _say(f"{error}; is it a trainer's database?")
+        _say(_("{error}; is it a trainer's database?", error=error))
         return 2
     try:
         try:
@@ -205,12 +220,13 @@ def _import(url: str, credentials_path: Path, source: Path) -> int:
             _say(str(error))
             return 2
         if version != SCHEMA_VERSION:
-            _say(f"{path}: its database is at schema {version}, "
-                 + (f"older than this trainer's {SCHEMA_VERSION}: start this trainer once on"
-                    " that data folder (it upgrades the file, keeping a copy), then import"
-                    " again" if version < SCHEMA_VERSION else
-                    f"newer than this trainer's {SCHEMA_VERSION}: import it with the newer"
-                    " trainer"))
+            _say(_("{path}: its database is at schema {version}, older than this trainer's"
+                   " {known}: start this trainer once on that data folder (it upgrades the"
+                   " file, keeping a copy), then import again", path=path, version=version,
+                   known=SCHEMA_VERSION) if version < SCHEMA_VERSION else
+                 _("{path}: its database is at schema {version}, newer than this trainer's"
+                   " {known}: import it with the newer trainer", path=path, version=version,
+                   known=SCHEMA_VERSION))
             return 2
         try:
             result = sync_once(outbox, RoomTarget(url, credentials), connect_timeout=10)
@@ -220,25 +236,32 @@ def _import(url: str, credentials_path: Path, source: Path) -> int:
     finally:
         outbox.close()
     for refused in result.refused:
-        _say(f"refused: {refused.table} row {refused.seq} (uid {refused.uid}): {refused.problem}")
+        _say(_("refused: {table} row {number} (uid {uid}): {problem}", table=refused.table,
+               number=refused.seq, uid=refused.uid, problem=refused.problem))
     sent = ", ".join(f"{table.replace('_', ' ')} {count}" for table, count in result.sent.items())
     if sent:
-        print(f"Imported from station {result.station} ({path}): {sent}.")
+        print(_("Imported from station {station} ({path}): {sent}.", station=result.station,
+                path=path, sent=sent))
     else:
-        print(f"Nothing new: the room already holds every record of station {result.station}"
-              f" ({path}).")
+        print(_("Nothing new: the room already holds every record of station {station}"
+                " ({path}).", station=result.station, path=path))
     try:
         seen = {station.station: station for station in room_status(url, credentials).stations}
     except RoomError:
         seen = {}
     station = seen.get(result.station)
     if station is not None:
-        print(f"The room holds {station.answers} answers from this station"
-              + (f"; {station.refused} of its records were refused (not imported: they fail"
-                 " the checks; the reasons are in the room's refused_records)"
-                 if station.refused else "") + ".")
+        if station.refused:
+            print(_("The room holds {answers} answers from this station; {refused} of its"
+                    " records were refused (not imported: they fail the checks; the reasons"
+                    " are in the room's refused_records).", answers=station.answers,
+                    refused=station.refused))
+        else:
+            print(_("The room holds {answers} answers from this station.",
+                    answers=station.answers))
     if result.refused:
-        _say(f"{len(result.refused)} record{'s' if len(result.refused) != 1 else ''} refused"
-             " (not imported; everything else was)")
+        _say(ngettext("{count} record refused (not imported; everything else was)",
+                      "{count} records refused (not imported; everything else was)",
+                      len(result.refused)))
         return 1
     return 0

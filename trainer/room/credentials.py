@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from trainer.engine.textfile import TextFileError, read_text_file
+from trainer.i18n import _
 
 MAX_CREDENTIALS_BYTES = 4096
 _KEYS = ("user", "password")
@@ -52,8 +53,8 @@ def write_credentials(path: Path, credentials: Credentials) -> Path:
     try:
         descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        raise CredentialsError(f"credentials file {path}: already exists; it was left as"
-                               " it is (name a new file)") from None
+        raise CredentialsError(_("credentials file {path}: already exists; it was left as"
+                                 " it is (name a new file)", path=path)) from None
     with os.fdopen(descriptor, "w", encoding="utf-8") as file:
         file.write(credentials_text(credentials))
     return path
@@ -68,23 +69,26 @@ def read_credentials(path: Path) -> Credentials:
     if os.name == "posix":
         mode = os.stat(path).st_mode
         if mode & (stat.S_IRWXG | stat.S_IRWXO):
-            raise CredentialsError(
-                f"credentials file {path}: other accounts can read it (mode"
-                f" {stat.S_IMODE(mode):04o}); make it readable by the trainer's account"
-                " only (chmod 600)")
+            raise CredentialsError(_(
+                "credentials file {path}: other accounts can read it (mode {mode}); make it"
+                " readable by the trainer's account only (chmod 600)", path=path,
+                mode=format(stat.S_IMODE(mode), "04o")))
     try:
         content = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise CredentialsError(f"credentials file {path}: not TOML ({error})") from None
+        raise CredentialsError(_("credentials file {path}: not TOML ({error})", path=path,
+                                 error=error)) from None
     unknown = sorted(set(content) - set(_KEYS))
     if unknown:
-        raise CredentialsError(f"credentials file {path}: unknown key {unknown[0]!r}")
+        raise CredentialsError(_("credentials file {path}: unknown key {key}", path=path,
+                                 key=repr(unknown[0])))
     values = []
     for key in _KEYS:
         value = content.get(key)
         if not isinstance(value, str) or not value or len(value) > 200 or any(
                 ord(character) < 32 for character in value):
-            raise CredentialsError(
-                f"credentials file {path}: {key} must be text of 1 to 200 characters")
+            raise CredentialsError(_(
+                "credentials file {path}: {key} must be text of 1 to 200 characters",
+                path=path, key=key))
         values.append(value)
     return Credentials(*values)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import psycopg
 from psycopg import sql
 
+from trainer.i18n import _
 from trainer.room.admin import RoomError, _first_line
 from trainer.room.credentials import Credentials
 from trainer.room.schema import OWNER_ROLE
@@ -44,11 +45,11 @@ class KeyChange:
 def key_problem(name: object, public_key: object) -> str | None:
     """Why a name and key cannot be pinned (a sentence naming the argument); None if fine."""
     if not isinstance(name, str) or not name.strip():
-        return "NAME: the instructor's name is empty"
+        return _("NAME: the instructor's name is empty")
     if len(name.strip()) > MAX_NAME:
-        return f"NAME: at most {MAX_NAME} characters"
+        return _("NAME: at most {most} characters", most=MAX_NAME)
     if any(not char.isprintable() for char in name):
-        return "NAME: a name cannot hold control characters"
+        return _("NAME: a name cannot hold control characters")
     problem = signing.public_key_problem(public_key)
     if problem is not None:
         return f"PUBLIC_KEY: {problem}"
@@ -71,17 +72,20 @@ def change_key(admin_url: str, name: str, public_key: str, *, pinned: bool,
             if not pinned and conn.execute(
                     "SELECT 1 FROM instructor_keys WHERE lower(name) = lower(%s)"
                     " AND public_key = %s", (clean_name, clean_key)).fetchone() is None:
-                raise RoomError(f"no key {clean_key} was ever pinned for {clean_name} in"
-                                " this room: nothing to unpin")
+                raise RoomError(_("no key {key} was ever pinned for {name} in this room:"
+                                  " nothing to unpin", key=clean_key, name=clean_name))
             conn.execute("INSERT INTO instructor_keys (name, public_key, pinned)"
                          " VALUES (%s, %s, %s)", (clean_name, clean_key, pinned))
     except psycopg.OperationalError as error:
-        raise RoomError(f"the room server could not be reached ({_first_line(error)})") from None
+        raise RoomError(_("the room server could not be reached ({error})",
+                            error=_first_line(error))) from None
     except psycopg.errors.InsufficientPrivilege as error:
-        raise RoomError(f"this account may not pin keys in the room ({_first_line(error)});"
-                        " use the admin URL 'room init' was run with") from None
+        raise RoomError(_("this account may not pin keys in the room ({error}); use the"
+                          " admin URL 'room init' was run with",
+                          error=_first_line(error))) from None
     except psycopg.Error as error:
-        raise RoomError(f"the room refused the key ({_first_line(error)})") from None
+        raise RoomError(_("the room refused the key ({error})",
+                          error=_first_line(error))) from None
     return KeyChange(clean_name, clean_key, pinned)
 
 
@@ -92,8 +96,9 @@ def _require_schema(conn: psycopg.Connection[tuple[object, ...]]) -> None:
         row = conn.execute("SELECT version FROM room_schema").fetchone()
         version = 0 if row is None else int(str(row[0]))
     if version < NEEDS_SCHEMA:
-        raise RoomError(f"the room is at schema {version}; keys are pinned from schema"
-                        f" {NEEDS_SCHEMA} (run 'hhe-trainer room init' from this trainer)")
+        raise RoomError(_("the room is at schema {version}; keys are pinned from schema"
+                          " {needed} (run 'hhe-trainer room init' from this trainer)",
+                          version=version, needed=NEEDS_SCHEMA))
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,9 +127,11 @@ def room_keys(url: str, credentials: Credentials | None, *,
                 " FROM instructor_keys ORDER BY lower(name), public_key, changed DESC) newest"
                 " ORDER BY lower(name), changed").fetchall()
     except psycopg.OperationalError as error:
-        raise RoomError(f"the room server could not be reached ({_first_line(error)})") from None
+        raise RoomError(_("the room server could not be reached ({error})",
+                            error=_first_line(error))) from None
     except psycopg.Error as error:
-        raise RoomError(f"the room could not be read ({_first_line(error)})") from None
+        raise RoomError(_("the room could not be read ({error})",
+                            error=_first_line(error))) from None
     pins: dict[str, list[str]] = {}
     spelled: dict[str, str] = {}
     unpinned: set[str] = set()
@@ -164,8 +171,8 @@ def effective_pins(site_keys: Mapping[str, tuple[str, ...]], url: str | None,
         found = room_keys(url, credentials)
     except RoomError as error:
         return Pins(site, site, room_read=False, problem=(
-            f"the keys pinned in the room could not be read ({error}): only the site"
-            " file's pins counted"))
+            _("the keys pinned in the room could not be read ({error}): only the site"
+              " file's pins counted", error=error)))
     site = {name: tuple(k for k in keys if k not in found.unpinned)
             for name, keys in site.items()}
     merged: dict[str, list[str]] = {name: list(keys) for name, keys in site.items()}
