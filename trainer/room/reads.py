@@ -29,6 +29,7 @@ from typing import Any
 
 import psycopg
 
+from trainer.i18n import _
 from trainer.room.target import RoomTarget
 from trainer.storage.class_sql import (
     POSTGRES,
@@ -170,7 +171,8 @@ class RoomReads:
             self.close()
             text = str(error).strip().splitlines()[0] if str(error).strip() else type(
                 error).__name__
-            raise StorageUnavailable(f"the room could not be read ({text})") from error
+            raise StorageUnavailable(_("the room could not be read ({error})", error=text)
+                                     ) from error
 
     def close(self) -> None:
         conn, self._conn = self._conn, None
