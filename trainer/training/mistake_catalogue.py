@@ -39,6 +39,7 @@ from trainer.engine.money import AmountError, Odds, parse_amount, shown, shown_n
 from trainer.engine.round import Wager
 from trainer.engine.rulesets import PocketHand
 from trainer.engine.textfile import TextFileError, read_text_file
+from trainer.i18n import ENGLISH, _, available_languages, current_language
 from trainer.tomllines import KeyPath, TomlError, key_lines, loads, locate
 
 MISTAKES_ENV = "HHE_TRAINER_MISTAKES"
@@ -113,6 +114,8 @@ _PARAMETERS: dict[MistakeKind, dict[str, bool]] = {
 }
 _ENTRY_KEYS = ("id", "what", "rule", "kind", "weight")
 _REQUIRED = ("id", "what", "rule", "kind")
+_WHAT_IN = re.compile(r"^what_([a-z]{2,3}(?:_[A-Z]{2})?)$")
+"""``what_es``: the sentence in another language (the code of a catalogue's language)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,10 +131,22 @@ class CatalogueEntry:
     """How often it is drawn against the other entries that apply to a round."""
     source: str = ""
     """The file it came from (for messages)."""
+    translations: tuple[tuple[str, str], ...] = ()
+    """``what`` in other languages: (language code, sentence), from ``what_<code>`` keys."""
 
     @property
     def citation(self) -> str:
         return f"rules {self.rule}"
+
+    @property
+    def shown_what(self) -> str:
+        """``what`` in the trainer's language (English where the entry has no sentence in
+        it: a house file's entry may have none)."""
+        return dict(self.translations).get(current_language(), self.what)
+
+    @property
+    def shown_citation(self) -> str:
+        return _("rules {rule}", rule=self.rule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +210,7 @@ def _entry_name(index: int, raw: Mapping[str, Any]) -> str:
 def _parameters(kind: MistakeKind, raw: Mapping[str, Any], path: KeyPath) -> Parameters:
     allowed = _PARAMETERS.get(kind, {})
     for key in raw:
-        if key not in _ENTRY_KEYS and key not in allowed:
+        if key not in _ENTRY_KEYS and key not in allowed and not _WHAT_IN.match(str(key)):
             known = ", ".join(allowed) if allowed else "none"
             raise _Refusal((*path, key), f"{shown_name(key)}: not a parameter of kind"
                            f" {kind.value!r} (its parameters: {known})")
@@ -251,7 +266,8 @@ def _parameters(kind: MistakeKind, raw: Mapping[str, Any], path: KeyPath) -> Par
     return Parameters()
 
 
-def _entry(raw: object, index: int, source: str) -> CatalogueEntry:
+def _entry(raw: object, index: int, source: str,
+           languages: Iterable[str] = ()) -> CatalogueEntry:
     path: KeyPath = ("mistakes", index)
     if not isinstance(raw, dict):
         raise _Refusal(path, "expected a [[mistakes]] table")
@@ -284,13 +300,42 @@ def _entry(raw: object, index: int, source: str) -> CatalogueEntry:
     if isinstance(weight, bool) or not isinstance(weight, int) or not 1 <= weight <= MAX_WEIGHT:
         raise _Refusal((*path, "weight"), f"weight: {shown(weight)} is not a whole number"
                        f" from 1 to {MAX_WEIGHT}")
+    parameters = _parameters(kind, raw, path)
     return CatalogueEntry(entry_id, " ".join(what.split()), rule.strip(), kind,
-                          _parameters(kind, raw, path), weight, source)
+                          parameters, weight, source,
+                          _translations(raw, path, languages))
 
 
-def parse_catalogue(text: str, source: str = "mistakes file") -> tuple[CatalogueEntry, ...]:
+def _translations(raw: Mapping[str, Any], path: KeyPath,
+                  languages: Iterable[str]) -> tuple[tuple[str, str], ...]:
+    """The entry's ``what_<code>`` sentences; each of ``languages`` must have one."""
+    found: list[tuple[str, str]] = []
+    for key, value in raw.items():
+        match = _WHAT_IN.match(str(key))
+        if match is None:
+            continue
+        if not isinstance(value, str) or not value.strip():
+            raise _Refusal((*path, key), f"{key}: expected the sentence of 'what' in that"
+                           " language")
+        if len(value) > MAX_WHAT_CHARS:
+            raise _Refusal((*path, key), f"{key}: {len(value)} characters; a sentence of at"
+                           f" most {MAX_WHAT_CHARS}")
+        found.append((match.group(1), " ".join(value.split())))
+    have = {language for language, _sentence in found}
+    for language in languages:
+        if language not in have:
+            raise _Refusal(path, f"what_{language}: missing (every shipped mistake has its"
+                           f" sentence in each language of the trainer: what_{language})")
+    return tuple(sorted(found))
+
+
+def parse_catalogue(text: str, source: str = "mistakes file",
+                    languages: Iterable[str] = ()) -> tuple[CatalogueEntry, ...]:
     """A catalogue file's entries; :class:`CatalogueError` for the first thing wrong in it,
-    as ``source:line: mistakes[3] ('the-id').key: what is wrong``."""
+    as ``source:line: mistakes[3] ('the-id').key: what is wrong``. Each entry must have
+    its sentence in each of ``languages`` (``what_es``); any other ``what_<code>`` is
+    optional (a house file's entry without one reads in English)."""
+    languages = tuple(languages)
     try:
         data = loads(text)
     except TomlError as error:
@@ -310,7 +355,7 @@ def parse_catalogue(text: str, source: str = "mistakes file") -> tuple[Catalogue
     seen: dict[str, int] = {}
     for index, raw in enumerate(raw_entries):
         try:
-            entry = _entry(raw, index, source)
+            entry = _entry(raw, index, source, languages)
         except _Refusal as refusal:
             line = locate(lines, refusal.path)
             where = f"{source}:{line}" if line is not None else source
@@ -329,7 +374,8 @@ def parse_catalogue(text: str, source: str = "mistakes file") -> tuple[Catalogue
 def shipped_catalogue() -> Catalogue:
     """The catalogue that ships with the trainer (``trainer/rulesets/mistakes.toml``)."""
     text = resources.files("trainer.rulesets").joinpath("mistakes.toml").read_text("utf-8")
-    return Catalogue(parse_catalogue(text, "trainer/rulesets/mistakes.toml"))
+    languages = [language for language in available_languages() if language != ENGLISH]
+    return Catalogue(parse_catalogue(text, "trainer/rulesets/mistakes.toml", languages))
 
 
 def house_mistakes_dir() -> Path:

@@ -44,6 +44,7 @@ from trainer.engine.settlement import (
     pocket_hand,
     settle,
 )
+from trainer.i18n import _, in_room_format, local_dollars, ngettext
 from trainer.skills import Skill
 from trainer.training.mistake_catalogue import (
     Catalogue,
@@ -85,6 +86,15 @@ class Spot:
             return f"seat {self.seat}'s total"
         return f"seat {self.seat}'s {self.wager.label}"
 
+    @property
+    def shown(self) -> str:
+        """The spot as a person reads it, in the trainer's language (``str()`` is English)."""
+        if self.seat is None:
+            return _("the settlement order")
+        if self.wager is None:
+            return _("seat {seat}'s total", seat=self.seat)
+        return _("seat {seat}'s {wager}", seat=self.seat, wager=self.wager.display_name)
+
 
 ORDER = Spot()
 """The settlement order's spot."""
@@ -107,6 +117,14 @@ class Settled:
         if self.outcome is Outcome.PUSH:
             return "pushed"
         return f"took {dollars(-self.amount)}"
+
+    def shown(self) -> str:
+        """:meth:`text` in the trainer's language and the room's number format."""
+        if self.outcome is Outcome.WIN:
+            return _("paid {amount}", amount=local_dollars(self.amount))
+        if self.outcome is Outcome.PUSH:
+            return _("pushed")
+        return _("took {amount}", amount=local_dollars(-self.amount))
 
 
 @dataclass(frozen=True, slots=True)
@@ -525,8 +543,12 @@ class MarkResult:
     right: str
     given: str | None
     explanation: str
+    """The finding and why, in the trainer's language: ``Found: {detail}``."""
     entry: CatalogueEntry | None = None
     """The catalogue's mistake behind a wrong spot."""
+    detail: str = ""
+    """:attr:`explanation` without the finding's name (a screen that names the finding
+    itself shows this, never cutting the name off the explanation's text)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -557,6 +579,33 @@ def _order_text(order: Sequence[int]) -> str:
     return "seats " + ", ".join(map(str, order)) if order else "no seats"
 
 
+def _order_shown(order: Sequence[int]) -> str:
+    if not order:
+        return _("no seats")
+    return ngettext("seat {seats}", "seats {seats}", len(order),
+                    seats=", ".join(map(str, order)))
+
+
+def _spot_shown(value: object) -> str:
+    """:func:`_spot_text` in the trainer's language and the room's number format."""
+    if isinstance(value, Settled):
+        return value.shown()
+    if isinstance(value, Decimal):
+        return _("a total of {amount}", amount=local_dollars(value))
+    assert isinstance(value, tuple)
+    return _order_shown(value)
+
+
+def _payout_shown(answer: PayoutAnswer) -> str:
+    if answer.outcome is Outcome.WIN:
+        return local_dollars(answer.amount)
+    if answer.outcome is Outcome.PUSH:
+        return _("push")
+    if answer.amount:
+        return _("take {amount}", amount=local_dollars(answer.amount))
+    return _("take")
+
+
 def _spot_text(value: object) -> str:
     if isinstance(value, Settled):
         return value.text()
@@ -574,40 +623,47 @@ def _right_payout(result: WagerResult) -> PayoutAnswer:
     return PayoutAnswer(Outcome.LOSE, result.stake)
 
 
-def _right_text(settlement: Settlement, spot: Spot) -> tuple[str, str]:
-    """The right settlement of ``spot`` and the engine's reason for it."""
+def _right_text(settlement: Settlement, spot: Spot) -> tuple[str, str, str]:
+    """The right settlement of ``spot`` (language-neutral, as stored), the same as a person
+    reads it, and the engine's reason for it (the trainer's language)."""
     if spot.seat is None:
-        return _order_text(settlement.order), (
+        return _order_text(settlement.order), _order_shown(settlement.order), _(
             "the dealer settles folded seats holding a side bet first, then the seats that"
             " raised, each from the dealer's right (seat 6) toward seat 1")
     seat = settlement.seat(spot.seat)
     if spot.wager is None:
-        reason = seat.cap_reason or (f"the seat's winnings of {dollars(seat.winnings_before_cap)}"
-                                     " are within the maximum aggregate payout")
-        return f"a total of {dollars(seat.total)}", reason
+        reason = seat.cap_reason or _(
+            "the seat's winnings of {amount} are within the maximum aggregate payout",
+            amount=local_dollars(seat.winnings_before_cap))
+        return (f"a total of {dollars(seat.total)}",
+                _("a total of {amount}", amount=local_dollars(seat.total)), reason)
     result = _result(seat, spot.wager)
     assert result is not None
-    reason = result.reason or f"{result.wager.label} {dollars(result.stake)}"
+    reason = result.reason or _("{wager} {stake}", wager=result.wager.display_name,
+                                stake=local_dollars(result.stake))
     if result.pay_line:
-        reason += f" (pay table: {result.pay_line})"
-    return payout_text(_right_payout(result)), reason
+        reason = _("{reason} (pay table: {line})", reason=reason, line=result.pay_line)
+    right = _right_payout(result)
+    return payout_text(right), _payout_shown(right), reason
 
 
 def _check_mark(exercise: MistakeExercise, mark: Mark) -> None:
     spot, correction = mark.spot, mark.correction
     if spot not in exercise.spots:
-        raise MistakeError(f"{spot} is not on the table: mark a wager a seat holds, a capped"
-                           " seat's total or the order")
+        raise MistakeError(_("{spot} is not on the table: mark a wager a seat holds, a capped"
+                             " seat's total or the order", spot=spot.shown))
     if spot.seat is None:
         seats = sorted(exercise.settlement.order)
         if not (isinstance(correction, tuple) and sorted(correction) == seats):
-            raise MistakeError(f"the settlement order: give every seat once ({_order_text(seats)}"
-                               " in the order they are settled)")
+            raise MistakeError(_("the settlement order: give every seat once ({seats} in the"
+                                 " order they are settled)", seats=_order_shown(seats)))
     elif spot.wager is None:
         if not isinstance(correction, Decimal):
-            raise MistakeError(f"{spot}: give the amount the seat is paid, such as 3,000")
+            raise MistakeError(_("{spot}: give the amount the seat is paid, such as {example}",
+                                 spot=spot.shown, example=in_room_format("3,000")))
     elif not isinstance(correction, PayoutAnswer):
-        raise MistakeError(f"{spot}: give the right settlement: an amount to pay, push or take")
+        raise MistakeError(_("{spot}: give the right settlement: an amount to pay, push or"
+                             " take", spot=spot.shown))
 
 
 def _is_right(exercise: MistakeExercise, mark: Mark) -> bool:
@@ -623,6 +679,13 @@ def _is_right(exercise: MistakeExercise, mark: Mark) -> bool:
         return False
     # a take is right whatever amount came with it: the dealer takes the spot
     return result.outcome is Outcome.LOSE or correction.amount == result.amount
+
+
+def _given_shown(mark: Mark) -> str:
+    correction = mark.correction
+    if isinstance(correction, PayoutAnswer):
+        return _payout_shown(correction)
+    return _spot_shown(correction)
 
 
 def _given_text(mark: Mark) -> str:
@@ -642,38 +705,48 @@ def grade_marks(exercise: MistakeExercise, marks: Sequence[Mark],
     marked: dict[Spot, Mark] = {}
     for each in marks:
         if each.spot in marked:
-            raise MistakeError(f"{each.spot} is marked twice: mark it once, with the right"
-                               " settlement")
+            raise MistakeError(_("{spot} is marked twice: mark it once, with the right"
+                                 " settlement", spot=each.spot.shown))
         _check_mark(exercise, each)
         marked[each.spot] = each
     causes = exercise.causes
     if not causes and not marked:
+        detail = _("the dealer settled every wager right.")
         return MistakeGrade((MarkResult(None, Finding.ALL_CORRECT, "", "", None,
-                                        "All correct: the dealer settled every wager right."),),
-                            float(seconds))
+                                        _("All correct: {detail}", detail=detail),
+                                        detail=detail),), float(seconds))
     results = []
     for spot in exercise.spots:
         cause, mark = causes.get(spot), marked.get(spot)
         if cause is None and mark is None:
             continue
-        dealer_did = _spot_text(_value(exercise.dealer, spot))
-        right, reason = _right_text(exercise.settlement, spot)
+        did = _value(exercise.dealer, spot)
+        dealer_did = _spot_text(did)
+        right, right_shown, reason = _right_text(exercise.settlement, spot)
         given = _given_text(mark) if mark is not None else None
         if cause is None:
             assert given is not None
+            detail = _("{spot} was settled right: {reason}.", spot=spot.shown, reason=reason)
             results.append(MarkResult(spot, Finding.INVENTED, dealer_did, right, given,
-                                      f"{spot} was settled right: {reason}.", None))
+                                      detail, None, detail))
             continue
         entry = cause.entry
-        told = f"{entry.what} ({entry.citation}.) The dealer {dealer_did}; right: {reason}."
+        told = _("{what} ({citation}.) The dealer {did}; right: {reason}.",
+                 what=entry.shown_what, citation=entry.shown_citation, did=_spot_shown(did),
+                 reason=reason)
         if mark is None:
             finding = Finding.MISSED
-            explanation = f"Missed: {spot}. {told}"
+            detail = _("{spot}. {told}", spot=spot.shown, told=told)
+            explanation = _("Missed: {detail}", detail=detail)
         elif _is_right(exercise, mark):
             finding = Finding.FOUND
-            explanation = f"Found: {spot}. {told}"
+            detail = _("{spot}. {told}", spot=spot.shown, told=told)
+            explanation = _("Found: {detail}", detail=detail)
         else:
             finding = Finding.WRONG_CORRECTION
-            explanation = f"{spot} is wrong, but not {given}: {right}. {told}"
-        results.append(MarkResult(spot, finding, dealer_did, right, given, explanation, entry))
+            detail = explanation = _(
+                "{spot} is wrong, but not {given}: {right}. {told}", spot=spot.shown,
+                given=_given_shown(mark), right=right_shown, told=told)
+        results.append(MarkResult(spot, finding, dealer_did, right, given, explanation, entry,
+                                  detail))
     return MistakeGrade(tuple(results), float(seconds))
