@@ -21,6 +21,13 @@ rounds are exercises of Spot the dealer's mistake (a round settled by "a dealer"
 1 or 2 of the catalogue's mistakes, marked and corrected), dealt from its hands number
 (required: the same exercises for every candidate), scored by the share of its answer
 rows right against the pass mark like every exam; payouts are not built in chips there.
+
+A set-up may be a table test (``table_test``, issue 23 item 3): each round run whole in Run
+the round, from the first wager to the cleared table (every wager accepted or refused,
+the deal in the order of ``table_test``'s deal method, every decision, the settlement's
+questions, clearing), the same rounds for every candidate (a hands number is required),
+scored by the share of its steps right against the pass mark; its report is the table
+test record for the trainee's personnel file. Payouts are typed there, never chips.
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from trainer.engine.money import shown
+from trainer.engine.procedure import DealMethod
 from trainer.engine.round import SIDE_WAGERS, TABLE_SEATS, Wager, offered_side_wagers
 from trainer.engine.rulesets import DEFAULT_RULES, OPTION_KEYS, PRESETS, RuleSetError, load_ruleset
 from trainer.i18n import N_, _, ngettext
@@ -128,6 +136,10 @@ class ExamSetup:
     mistakes: bool = False
     """An exam of dealer's mistakes: each round an exercise of Spot the dealer's mistake
     (trainer.training.mistakes), the same for every candidate (``seed`` is required)."""
+    table_test: DealMethod | None = None
+    """A table test, dealt by this method: each round run whole in Run the round
+    (trainer.training.procedure), the same for every candidate (``seed`` is required);
+    None: not a table test."""
 
     @property
     def rounds_text(self) -> str:
@@ -135,6 +147,9 @@ class ExamSetup:
         if self.mistakes:
             return ngettext("{count} dealer's-mistake exercise",
                             "{count} dealer's-mistake exercises", self.rounds)
+        if self.table_test is not None:
+            return ngettext("{count} table-test round", "{count} table-test rounds",
+                            self.rounds)
         return ngettext("{count} round", "{count} rounds", self.rounds)
 
     @property
@@ -237,7 +252,17 @@ class ExamSetup:
         if self.mistakes:
             return _("Spot the dealer's mistake: a round settled by a dealer, its mistakes"
                      " marked and corrected")
+        if self.table_test is not None:
+            return _("Table test: each round run whole, from the first wager to the cleared"
+                     " table, {deal}", deal=self.deal_text)
         return _("a round dealt and settled by the trainee")
+
+    @property
+    def deal_text(self) -> str:
+        """How a table test's cards come out (docs/rules.md \u00a77)."""
+        if self.table_test is DealMethod.SHOE:
+            return _("dealt from an automated shoe")
+        return _("dealt by hand")
 
     @property
     def hands_text(self) -> str:
@@ -381,6 +406,7 @@ def parse_exam_setup(
     tables: Mapping[str, str] | None = None, seats: int = MAX_SEATS,
     side_bets: Sequence[Wager] | None = None, seed: str = "", attempts: str = "",
     wait_hours: str = "", chips: bool = False, mistakes: bool = False,
+    table_test: DealMethod | None = None,
 ) -> ExamSetup:
     """Check a set-up typed in the Exam set-up dialog (whole minutes, a preset rule set);
     raise ``ValueError`` with a sentence naming the field as the dialog labels it.
@@ -390,6 +416,8 @@ def parse_exam_setup(
         raise TypeError(f"chips must be True or False, got {chips!r}")
     if not isinstance(mistakes, bool):
         raise TypeError(f"mistakes must be True or False, got {mistakes!r}")
+    if table_test is not None and not isinstance(table_test, DealMethod):
+        raise TypeError(f"table_test must be a DealMethod or None, got {table_test!r}")
     clean_name = name.strip()
     if not clean_name:
         raise ValueError(_("Name: give the exam set-up a name, e.g. \u201cFinal exam\u201d."))
@@ -435,10 +463,12 @@ def parse_exam_setup(
                           empty=_("no wait")),
         chips=chips,
         mistakes=mistakes,
+        table_test=table_test,
     )
-    fault = _mistakes_fault(setup)
+    fault = _mistakes_fault(setup) or _table_test_fault(setup)
     if fault is not None:
-        label = {"seed": _("Same hands"), "chips": _("Payouts")}[fault.field]
+        label = {"seed": _("Same hands"), "chips": _("Payouts"),
+                 "table_test": _("Table test")}[fault.field]
         raise ValueError(_("{label}: {reason}.", label=label, reason=fault.reason))
     try:
         return setup.complete()
@@ -449,10 +479,31 @@ def parse_exam_setup(
 
 
 def mistakes_problem(setup: ExamSetup) -> str | None:
-    """What an exam of dealer's mistakes lacks (None: nothing, or not one), naming the
-    field: its hands number (the same exercises for every candidate), and no chips."""
-    fault = _mistakes_fault(setup)
+    """What an exam of dealer's mistakes (or a table test) lacks (None: nothing, or not
+    one), naming the field: its hands number (the same exercises for every candidate),
+    and no chips; a set-up is never both."""
+    fault = _mistakes_fault(setup) or _table_test_fault(setup)
     return None if fault is None else str(fault)
+
+
+def _table_test_fault(setup: ExamSetup) -> SetupError | None:
+    if setup.table_test is None:
+        return None
+    if not isinstance(setup.table_test, DealMethod):
+        return SetupError("table_test", _("{value} is not a deal method ({first} or"
+                                          " {second})", value=shown(setup.table_test),
+                                          first=DealMethod.MANUAL.value,
+                                          second=DealMethod.SHOE.value))
+    if setup.mistakes:
+        return SetupError("table_test", _("a set-up is a table test or an exam of dealer's"
+                                          " mistakes, not both"))
+    if setup.seed is None:
+        return SetupError("seed", _("a table test runs the same rounds for every candidate:"
+                                    " give it a hands number"))
+    if setup.chips:
+        return SetupError("chips", _("a table test builds no payouts in chips: each"
+                                     " settlement answer is typed"))
+    return None
 
 
 def _mistakes_fault(setup: ExamSetup) -> SetupError | None:
@@ -531,6 +582,10 @@ def setup_to_dict(setup: ExamSetup, **more: object) -> dict[str, Any]:
     data = asdict(setup)
     if not setup.mistakes:
         del data["mistakes"]
+    if setup.table_test is None:
+        del data["table_test"]
+    else:
+        data["table_test"] = setup.table_test.value
     data["tables"] = dict(setup.tables)
     data["side_bets"] = (None if setup.side_bets is None
                          else [wager.value for wager in setup.side_bets])
@@ -546,7 +601,8 @@ def setup_from_json(text: str) -> tuple[ExamSetup, dict[str, Any]]:
     """A stored set-up and the stored values beside it (``version``...); ``ValueError``
     naming the key when the text is not one this trainer wrote. A set-up stored before
     set-ups could require chips (no ``chips``) asks typed amounts, as it did; one stored
-    before exams of dealer's mistakes (no ``mistakes``) deals rounds, as it did."""
+    before exams of dealer's mistakes (no ``mistakes``) or table tests (no ``table_test``)
+    deals rounds, as it did."""
     try:
         data = json.loads(text)
     except (TypeError, ValueError):
@@ -580,10 +636,16 @@ def setup_from_json(text: str) -> tuple[ExamSetup, dict[str, Any]]:
     if not isinstance(mistakes, bool):
         raise ValueError(_("setup_json: {key} {value} is not true or false", key="mistakes",
                            value=shown(mistakes)))
+    raw_test = data.get("table_test")
+    if raw_test is not None and raw_test not in tuple(DealMethod):
+        raise ValueError(_("setup_json: {key} {value} is not a deal method ({first} or"
+                           " {second})", key="table_test", value=shown(raw_test),
+                           first=DealMethod.MANUAL.value, second=DealMethod.SHOE.value))
+    table_test = None if raw_test is None else DealMethod(raw_test)
     setup = ExamSetup(name, data["rounds"], data["pass_mark"], data["time_limit_seconds"],
                       ruleset_id, tuple(sorted(tables.items())), data["seats"], side_bets,
                       data["seed"], data["max_attempts"], data["wait_hours"], chips,
-                      mistakes)
+                      mistakes, table_test)
     problem = (stored_exam_problem(setup.rounds, setup.pass_mark, setup.time_limit_seconds)
                or mistakes_problem(setup))
     for key, limit in {"seats": SEATS, "seed": SEED, "max_attempts": ATTEMPTS,
@@ -595,4 +657,4 @@ def setup_from_json(text: str) -> tuple[ExamSetup, dict[str, Any]]:
     if problem is not None:
         raise ValueError(_("setup_json: {problem}", problem=problem))
     return setup, {key: value for key, value in data.items()
-                   if key not in fields and key not in ("chips", "mistakes")}
+                   if key not in fields and key not in ("chips", "mistakes", "table_test")}

@@ -300,7 +300,8 @@ def exam_setup_facts(exam: Exam) -> list[tuple[str, str]]:
         return [(_("Seats, side bets, tables"),
                  _("{before} (the station's Settings chose them then)",
                    before=_(BEFORE_SETUPS)))]
-    kind = [(_("Exercises"), setup.exercise_text)] if setup.mistakes else []
+    special = setup.mistakes or setup.table_test is not None
+    kind = [(_("Exercises"), setup.exercise_text)] if special else []
     return [
         *kind,
         (_("Table letters"), setup.tables_text),

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.engine.procedure import DealMethod
 from trainer.engine.round import SIDE_WAGERS, Wager, offered_side_wagers
 from trainer.engine.rulesets import PRESETS, RuleSet, RuleSetError, load_preset, load_ruleset
 from trainer.exam_setup import (
@@ -168,6 +169,19 @@ class ExamSetupDialog(QDialog):
             " candidate (it needs the same hands); payouts are typed, not built in chips"))
         self.mistakes_box.setChecked(start is not None and start.mistakes)
         self.mistakes_box.toggled.connect(self._mistakes)
+        self.table_test_combo = QComboBox()
+        self.table_test_combo.setObjectName("table_test")
+        self.table_test_combo.addItem(_("No"), None)
+        self.table_test_combo.addItem(_("Whole rounds run, dealt by hand"), DealMethod.MANUAL)
+        self.table_test_combo.addItem(_("Whole rounds run, from an automated shoe"),
+                                      DealMethod.SHOE)
+        self.table_test_combo.setToolTip(_(
+            "A table test: each round run in Run the round from the first wager to the"
+            " cleared table, the same rounds for every candidate (it needs the same hands);"
+            " its report is the table test record for the personnel file"))
+        self.table_test_combo.setCurrentIndex(max(0, self.table_test_combo.findData(
+            None if start is None else start.table_test)))
+        self.table_test_combo.currentIndexChanged.connect(self._table_test)
         self.attempts_edit = QLineEdit(
             "" if start is None or start.max_attempts is None else str(start.max_attempts))
         self.attempts_edit.setObjectName("attempts")
@@ -198,6 +212,9 @@ class ExamSetupDialog(QDialog):
         mistakes_label = QLabel(_("&Mistakes"))
         mistakes_label.setBuddy(self.mistakes_box)
         form.addRow(mistakes_label, self.mistakes_box)
+        table_test_label = QLabel(_("Ta&ble test"))
+        table_test_label.setBuddy(self.table_test_combo)
+        form.addRow(table_test_label, self.table_test_combo)
         form.addRow(_("&Attempts allowed"), self.attempts_edit)
         form.addRow(_("&Wait between attempts (hours)"), self.wait_edit)
         form.addRow(_("&Pass mark (%)"), self.pass_mark_edit)
@@ -222,7 +239,8 @@ class ExamSetupDialog(QDialog):
         self.ruleset_combo.currentIndexChanged.connect(self._fill_tables)
         self._fill_tables()
         self._same_hands(self.same_hands_box.isChecked())
-        self.chips_box.setEnabled(not self.mistakes_box.isChecked())
+        self.chips_box.setEnabled(not self.mistakes_box.isChecked()
+                                  and self.table_test_combo.currentData() is None)
 
     def _fill_tables(self) -> None:
         """The tables and side bets the chosen rule set offers (its defaults, or the
@@ -256,7 +274,18 @@ class ExamSetupDialog(QDialog):
         if on:
             self.same_hands_box.setChecked(True)
             self.chips_box.setChecked(False)
+            self.table_test_combo.setCurrentIndex(0)
         self.chips_box.setEnabled(not on)
+
+    def _table_test(self) -> None:
+        """A table test: the same hands for every candidate, no chips, not an exam of
+        dealer's mistakes."""
+        on = self.table_test_combo.currentData() is not None
+        if on:
+            self.same_hands_box.setChecked(True)
+            self.chips_box.setChecked(False)
+            self.mistakes_box.setChecked(False)
+        self.chips_box.setEnabled(not on and not self.mistakes_box.isChecked())
 
     def _same_hands(self, on: bool) -> None:
         self.seed_edit.setEnabled(on)
@@ -281,6 +310,7 @@ class ExamSetupDialog(QDialog):
             wait_hours=self.wait_edit.text(),
             chips=self.chips_box.isChecked(),
             mistakes=self.mistakes_box.isChecked(),
+            table_test=self.table_test_combo.currentData(),
         )
 
     def accept(self) -> None:
