@@ -410,11 +410,13 @@ def run_of_round(round_: Round, rng: random.Random,
 
 def deal_run(seed: int, ruleset: RuleSet, *, method: DealMethod = DealMethod.MANUAL,
              seats: int | Sequence[int] | None = None,
-             options: dict[str, str] | None = None) -> ProcedureRound:
+             options: dict[str, str] | None = None,
+             side_bets: Sequence[Wager] | None = None) -> ProcedureRound:
     """A round dealt from ``seed`` (:func:`~trainer.engine.generator.generate_round`) and
-    run: the same seed, rule set and method give the same steps."""
+    run: the same seed, rule set, method, seats, table letters and side bets give the same
+    steps (``side_bets`` None: every side bet the rule set offers)."""
     rng = random.Random(seed)
-    round_ = generate_round(rng, ruleset, seats=seats, options=options)
+    round_ = generate_round(rng, ruleset, seats=seats, side_bets=side_bets, options=options)
     return run_of_round(round_, rng, method)
 
 
@@ -547,6 +549,13 @@ class ProcedureRun:
     @property
     def correct(self) -> bool:
         return self.finished and all(g.correct for g in self.grades)
+
+    @property
+    def dealing_seconds(self) -> float:
+        """The time on the dealing steps (the wagers, the deal, the decisions, clearing):
+        the settlement's questions left out, since typing an answer is slower than paying
+        at the table. The pace against the house's is counted on these."""
+        return sum(g.seconds for g in self.grades if g.step.kind is not StepKind.SETTLEMENT)
 
     def seconds_by_kind(self) -> dict[StepKind, float]:
         """The time spent on each kind of step (wagers, deal, ...)."""

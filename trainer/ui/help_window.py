@@ -110,6 +110,21 @@ def mistake_keys() -> list[tuple[str, str]]:
     ]
 
 
+def procedure_keys() -> list[tuple[str, str]]:
+    """Keys of the Run the round window (trainer.ui.procedure_window)."""
+    return [
+        (f"{_native('A')} / {_native('R')}",
+         _("In Run the round: accept / refuse the wager or the player's action shown")),
+        ("1-6", _("There: the seat that receives the next card, or is cleared next (or click"
+                  " the seat)")),
+        (f"{_native('D')} / {_native('B')} / {_native('X')}",
+         _("There: the dealer (clearing: the dealer's cards and the board) / the board / the"
+           " 6-Card Bonus cards")),
+        (_native("Enter"), _("There: give the settlement answer typed, as in practice")),
+        (_native("Ctrl+N"), _("There: the next round (in a table test, once a round is run)")),
+    ]
+
+
 def chip_keys(words: AnswerWords | None = None) -> list[tuple[str, str]]:
     """Keys of chip mode (Settings, Pay with chips; an exam set-up may require it): a
     payout built from the rack under the table (trainer.ui.round_controller); take and
@@ -153,7 +168,7 @@ def keys_html(actions: list[QAction]) -> str:
         keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         if keys:
             rows.append((keys, action.text().replace("&", "").rstrip("\u2026.")))
-    rows += course_keys() + mistake_keys() + answer_keys()
+    rows += course_keys() + mistake_keys() + procedure_keys() + answer_keys()
     keyboard, chips = escape(_("Keyboard")), escape(_("Pay with chips"))
     when = escape(_("When payouts are built from the chip rack under the table (Settings,"
                     " Pay with chips; an exam may require it):"))

@@ -248,6 +248,10 @@ class MainWindow(QMainWindow):
                       "Ctrl+Shift+M")
         spot.setStatusTip(_("Rounds settled by a dealer, with 0-2 mistakes to mark and correct"))
         game.addAction(spot)
+        run = action(_("&Run the round\u2026"), self, self.open_procedure, "Ctrl+Shift+R")
+        run.setStatusTip(_("Deal a whole round step by step, from the first wager to the"
+                           " cleared table, each step graded"))
+        game.addAction(run)
         game.addSeparator()
         game.addAction(action(_("&Settings\u2026"), self, self.open_settings, "Ctrl+,"))
         game.addSeparator()
@@ -342,6 +346,17 @@ class MainWindow(QMainWindow):
 
         open_mistakes(self, self.settings, exam_config, db=self.db,
                       trainee_id=self.trainee_id, committed=self._record_committed)
+
+    def open_procedure(self, exam_config: ExamConfig | None = None) -> None:
+        """Game > Run the round: its own window at the table of the trainee's Settings,
+        the house's pace and deal, every step kept as the signed-in trainee's answers (an
+        instructor's table test with ``exam_config``)."""
+        from trainer.ui.procedure_window import open_procedure
+
+        procedure = self.site.procedure
+        open_procedure(self, self.settings, target=procedure.rounds_per_hour,
+                       method=procedure.deal, exam_config=exam_config, db=self.db,
+                       trainee_id=self.trainee_id, committed=self._record_committed)
 
     def open_settings(self) -> None:
         from trainer.ui.settings_dialog import SettingsDialog
@@ -717,6 +732,10 @@ class MainWindow(QMainWindow):
             self.mode_actions[self.mode].setChecked(True)  # mistakes: in its own window
             self.open_mistakes(config)
             return
+        if config is not None and config.for_new_exams.table_test is not None:
+            self.mode_actions[self.mode].setChecked(True)  # a table test: in its own window
+            self.open_procedure(config)
+            return
         self.mode = mode
         if mode is not Mode.SPEED:
             self.clock_label.clear()  # the speed clock goes with speed mode
@@ -883,6 +902,9 @@ class MainWindow(QMainWindow):
                 return
             if config is not None and config.for_new_exams.mistakes:
                 self.open_mistakes(config)  # in its own window; this screen stays
+                return
+            if config is not None and config.for_new_exams.table_test is not None:
+                self.open_procedure(config)  # in its own window; this screen stays
                 return
             self.session = self._new_session(self.mode, config)
         self._deal(self.session.next_round)
