@@ -57,6 +57,8 @@ from trainer.storage.models import (
 )
 from trainer.training.lessons import Lesson
 from trainer.training.mastery import Mastery, target_met
+from trainer.training.procedure import StepKind
+from trainer.training.procedure_records import errors_by_kind
 
 MISTAKES_IN_REPORT = 50
 """The trainee report lists this many of the latest mistakes in full."""
@@ -203,8 +205,9 @@ def _facts(pairs: Sequence[tuple[str, str]], *, whole: Iterable[str] = ()) -> st
     return f'<table class="facts" cellspacing="0" cellpadding="3">{rows}</table>' + _GAP
 
 
-def _sign_off(trainee: str) -> str:
-    """Two signature blocks side by side: the trainee's (named) and the instructor's."""
+def _sign_off(trainee: str, signer: str | None = None) -> str:
+    """Two signature blocks side by side: the trainee's (named) and the instructor's (or
+    ``signer``'s: a table test's examiner)."""
     line, short = "_" * 30, "_" * 14
 
     def block(who: str, name: str) -> str:
@@ -217,7 +220,7 @@ def _sign_off(trainee: str) -> str:
         f"<h2>{_e(_('Sign-off'))}</h2>"
         '<table class="facts" width="100%" cellspacing="0" cellpadding="4"><tr>'
         + block(_("Trainee"), _e(trainee))
-        + block(_("Instructor"), line)
+        + block(signer or _("Instructor"), line)
         + "</tr></table>"
     )
 
@@ -232,12 +235,13 @@ def _identity(trainee: Trainee, room: str | None) -> list[tuple[str, str]]:
     return facts
 
 
-def _page(title: str, subtitle: str, sections: Sequence[str], trainee: str) -> str:
+def _page(title: str, subtitle: str, sections: Sequence[str], trainee: str,
+          signer: str | None = None) -> str:
     generated = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
     footer = '<p class="note">{}</p>'.format(_e(_(
         "Generated {moment} by the Heads Up Hold'em dealer trainer {version}. Times are"
         " local.", moment=generated, version=__version__)))
-    signature = _sign_off(trainee)
+    signature = _sign_off(trainee, signer)
     return (
         "<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
         f"<title>{_e(title)}</title><style>{_STYLE}</style></head><body>"
@@ -511,6 +515,89 @@ def _exam_report(db: ExamReportSources, exam_id: int, room: str | None) -> str:
         f"<h2>{_e(_('Mistakes ({count})', count=len(wrong)))}</h2>"
         + _table(_titles(_MISTAKE_HEADER), _mistake_rows(wrong), empty=_("No mistakes.")),
     ]
+    if exam.setup is not None and exam.setup.table_test is not None:
+        return _table_test_record(exam, trainee, room, answers, verdict, score, result,
+                                  code_title, duration)
     subtitle = _("Heads Up Hold'em dealer exam \u2014 {trainee} \u2014 {moment}", trainee=name,
                  moment=local_time(exam.started))
     return _page(_("Exam report: {trainee}", trainee=name), subtitle, sections, name)
+
+
+_KIND_NAMES = {
+    StepKind.WAGER: N_("The wagers before the deal (accepted or refused)"),
+    StepKind.DEAL: N_("The deal, in the order of the deal method"),
+    StepKind.DECISION: N_("The players' decisions (accepted or refused)"),
+    StepKind.SETTLEMENT: N_("The settlement (the dealer's hand, each seat, each payout)"),
+    StepKind.CLEAR: N_("Clearing the table, in order"),
+}
+"""A table test's kinds of step as its record names them."""
+_ERRORS_HEADER = (N_("Kind of step"), N_("Steps"), N_("Errors"))
+
+
+def _table_test_record(exam: Exam, trainee: Trainee, room: str | None,
+                       answers: Sequence[AnswerRecord], verdict: str, score: str, result: str,
+                       code_title: str, duration: str) -> str:
+    """A table test's result as the record for the trainee's personnel file: who, the
+    game and its rule set, the date, the rounds, the errors by kind of step, pass or fail,
+    the record's seal and code, and the examiner's sign-off (issue 23, item 3)."""
+    setup = exam.setup
+    assert setup is not None and setup.table_test is not None
+    name = trainee.name
+    rounds: dict[int, bool] = {}
+    for answer in answers:  # a round run whole: no step of it left unanswered
+        rounds[answer.round_id] = rounds.get(answer.round_id, True) and answer.given is not None
+    counts = errors_by_kind(answers)
+    errors = sum(wrong for _steps, wrong in counts.values())
+    started = exam.started.astimezone()
+    facts = [
+        *_identity(trainee, room),
+        (_("Game"), _("Heads Up Hold'em")),
+        (_("Rule set"), ruleset_title(exam.ruleset_id, exam.ruleset_version)),
+        (_("Table letters"), setup.tables_text),
+        (_("Deal"), setup.deal_text),
+        (_("Occupied seats"), str(setup.seats)),
+        (_("Side bets"), setup.side_bets_text),
+        (_("Date"), started.strftime("%Y-%m-%d")),
+        (_("Time"), _("{started} to {finished} ({taken})", started=local_time(exam.started),
+                      finished=local_time(exam.finished) or _("not finished"),
+                      taken=duration or "\u2014")),
+        (_("Test"), _("#{exam} \u2014 {setup}, attempt {attempt}", exam=exam.id,
+                      setup=exam_setup_name(exam) or setup.name, attempt=attempt_text(exam))),
+        (_("Rounds"), _("{rounds} set, {whole} run from the first wager to the cleared table",
+                        rounds=exam.rounds, whole=sum(rounds.values()))),
+        (_("Hands"), setup.hands_text),
+        (_("Steps"), _("{count}, of which {errors} errors", count=len(answers),
+                       errors=errors)),
+        (_("Pass mark"), f"{exam.pass_mark:g}%"),
+        (_("Score"), score),
+        (_("Result"), result),
+        (_("Record"), record_text(exam, with_code=False)),
+        *([(code_title, exam.verification_code)] if exam.verification_code else []),
+    ]
+    rows: list[list[tuple[str, str] | str]] = [
+        [_(_KIND_NAMES[kind]), str(steps), str(wrong)] for kind, (steps, wrong) in counts.items()]
+    rows.append([_("All steps"), str(len(answers)), str(errors)])
+    wrong_rows = _mistake_rows([a for a in answers if not a.correct])
+    command = "hhe-trainer verify " + (exam.verification_code or "CODE")
+    note = _e(_(
+        "Kept for the trainee's personnel file as the record of a table test on the game:"
+        " gaming regulators require a dealer to pass one, judged by a supervisor, before"
+        " dealing a game (for example Maryland COMAR 36.05.03.18, Pennsylvania 58 Pa. Code"
+        " \u00a7611a.5). Every round was run whole in the trainer from the first wager to the"
+        " cleared table, each step graded against the rule set; the record is sealed, and its"
+        " verification code is checked with:")) + f"<br><b>{_e(command)}</b>"
+    headings = (_("Table test"), _("Errors by kind of step"),
+                _("Errors ({count})", count=errors))
+    sections = [
+        verdict,
+        f"<h2>{_e(headings[0])}</h2>" + _facts(facts, whole=[code_title]),
+        f"<h2>{_e(headings[1])}</h2>"
+        + _table(_titles(_ERRORS_HEADER), rows, empty=_("No steps.")),
+        f'<p class="note">{note}</p>',
+        f"<h2>{_e(headings[2])}</h2>"
+        + _table(_titles(_MISTAKE_HEADER), wrong_rows, empty=_("No errors.")),
+    ]
+    subtitle = _("Heads Up Hold'em table test \u2014 {trainee} \u2014 {moment}", trainee=name,
+                 moment=local_time(exam.started))
+    return _page(_("Table test record: {trainee}", trainee=name), subtitle, sections, name,
+                 signer=_("Examiner (floor supervisor or above)"))
