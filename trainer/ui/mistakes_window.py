@@ -313,7 +313,7 @@ class MistakesWindow(QMainWindow):
             settled = seat.wager(spot.wager)
             assert settled is not None
             rows.append(SpotRow(spot, spot.wager.display_name, local_dollars(settled.stake),
-                                settled.text(), marked))
+                                settled.shown(), marked))
         return rows
 
     def _refresh(self) -> None:
@@ -427,10 +427,9 @@ class MistakesWindow(QMainWindow):
         lines = [f"<p><b>{escape(head)}:</b>{escape(rest)}</p>"]
         for result in grade.results:
             sign = _MARK.get(result.finding, "\u2718")
-            # The training's explanation starts with the finding's English name (its
-            # own text, not translated here); the name shown is the catalogue's.
-            english = result.finding.value.capitalize()
-            text = result.explanation.removeprefix(f"{english}: ")
+            # The finding's name is shown from the catalogue; the training gives the
+            # explanation without it (MarkResult.detail), never cut off the text.
+            text = result.detail or result.explanation
             label = _(FINDINGS[result.finding])
             lines.append(f"<p>{sign} <b>{escape(label)}:</b> {escape(text)}</p>")
         return "".join(lines)
