@@ -32,9 +32,9 @@ SEPARATOR = r"(-|\u2013|/|,|and|or)\s*§?(\d+)"
 CITATION = re.compile(r"§(\d+)((?:\s*" + SEPARATOR + r"\b(?!\())*)(\()?")
 """``§4``, ``§3-§7``, ``§3-4``, ``§5/§7``, ``§4 and §9``; a ``(`` right after the
 number marks a regulator's clause (``Massachusetts §12(a)``), not a rules section."""
-SOURCE_BEFORE = re.compile(r"(Massachusetts|New York[^;§]{0,12})\s*$")
-"""A section number of a regulator's text, e.g. ``Massachusetts §12`` or the
-first clause of ``Massachusetts §7(f)-(g)``."""
+SOURCE_BEFORE = re.compile(r"(Massachusetts|New York[^;§]{0,12}|Pa\. Code)\s*$")
+"""A section number of a regulator's text, e.g. ``Massachusetts §12``, the first
+clause of ``Massachusetts §7(f)-(g)`` or ``58 Pa. Code §611a.5`` (the table test record)."""
 MARKDOWN_LINK = re.compile(r"\]\(([^()\s]*)\)")
 HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$", re.MULTILINE)
 CITING_FOLDERS = ("trainer/", "lessons/", "tests/")
