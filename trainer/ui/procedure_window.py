@@ -626,7 +626,6 @@ def open_procedure(main: QMainWindow, settings: TrainingSettings, *,
     window = ProcedureWindow(ruleset, method=method, target=target, seats=settings.seats,
                              side_bets=settings.side_bets, options=settings.options,
                              recorder=recorder, exam=setup, parent=main)
-    window.setWindowFlag(Qt.WindowType.Window)
     window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     window.show()
     window.raise_()
