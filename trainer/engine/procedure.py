@@ -27,10 +27,11 @@ from decimal import Decimal
 from enum import StrEnum
 
 from trainer.engine.cards import Card
-from trainer.engine.money import ZERO, dollars
+from trainer.engine.money import ZERO
 from trainer.engine.round import SIDE_WAGERS, Round, Wager, offered_side_wagers
 from trainer.engine.rulesets import PRESETS, RuleSet, load_preset
 from trainer.engine.settlement import Settlement
+from trainer.i18n import N_, _, in_room_format, local_dollars
 
 
 class Street(StrEnum):
@@ -42,9 +43,13 @@ class Street(StrEnum):
 
     @property
     def label(self) -> str:
-        """``before the flop``, ``after the flop``, ``after the river``."""
-        return {"preflop": "before the flop", "flop": "after the flop",
-                "river": "after the river"}[self.value]
+        """``before the flop``, ``after the flop``, ``after the river``, in the trainer's
+        language (the value is the code)."""
+        return _(_STREET_LABELS[self.value])
+
+
+_STREET_LABELS = {"preflop": N_("before the flop"), "flop": N_("after the flop"),
+                  "river": N_("after the river")}
 
 
 STREETS = (Street.PREFLOP, Street.FLOP, Street.RIVER)
@@ -63,8 +68,8 @@ def _multiples_text(multiples: tuple[int, ...]) -> str:
     ordered = sorted(multiples)
     shown = [f"{m}x" for m in ordered]
     if len(shown) == 1:
-        return f"{shown[0]} only"
-    return ", ".join(shown[:-1]) + f" or {shown[-1]}"
+        return _("{multiple} only", multiple=shown[0])
+    return _("{multiples} or {last}", multiples=", ".join(shown[:-1]), last=shown[-1])
 
 
 # The texts a shipped rule set rests on, for the rules where rule sets differ (docs/rules.md
@@ -73,11 +78,13 @@ def _multiples_text(multiples: tuple[int, ...]) -> str:
 _SOURCES: dict[str, dict[str, str]] = {
     "ny-2018": {"raises": "New York 2018 (e)(1)-(7)", "progressive": "New York 2018 (k)(1)"},
     "massachusetts": {"raises": "Massachusetts §10(b), (d), (f), (h)"},
-    "standard": {"raises": "the game owner's standard rules"},
-    "house": {"raises": 'casino house rules, "Round of Play"',
-              "limits": 'casino house rules, "Game and Bonus wagers"',
-              "six_card_bonus": 'casino house rules, "6 Card Bonus Jackpot Wager"'},
+    "standard": {"raises": N_("the game owner's standard rules")},
+    "house": {"raises": N_('casino house rules, "Round of Play"'),
+              "limits": N_('casino house rules, "Game and Bonus wagers"'),
+              "six_card_bonus": N_('casino house rules, "6 Card Bonus Jackpot Wager"')},
 }
+"""The regulations are cited by their own names; the descriptions of the house's and the
+game owner's texts are marked for the catalogue."""
 
 
 def source_text(ruleset: RuleSet, key: str) -> str | None:
@@ -86,13 +93,15 @@ def source_text(ruleset: RuleSet, key: str) -> str | None:
     the sources say nothing."""
     if ruleset.id not in PRESETS or ruleset != load_preset(ruleset.id):
         return None
-    return _SOURCES.get(ruleset.id, {}).get(key.split(".")[0])
+    text = _SOURCES.get(ruleset.id, {}).get(key.split(".")[0])
+    return None if text is None else _(text)
 
 
 def _ruleset_source(ruleset: RuleSet, key: str, value: str) -> str:
     """``rule set 'house' (Casino house rules): raises.flop = 2x only``, and the text the
     shipped rule set rests on: ``; casino house rules, "Round of Play"``."""
-    cited = f"rule set {ruleset.id!r} ({ruleset.name}): {key} = {value}"
+    cited = _("rule set '{id}' ({name}): {key} = {value}", id=ruleset.id, name=ruleset.name,
+                key=key, value=value)
     text = source_text(ruleset, key)
     return f"{cited}; {text}" if text else cited
 
@@ -115,13 +124,22 @@ class Action:
     """The raise put down (RAISE only)."""
 
     def text(self, ante: Decimal) -> str:
-        """``raises $30.00 (3x the ante)``, ``checks``, ``folds``."""
+        """``raises $30.00 (3x the ante)``, ``checks``, ``folds``, in the trainer's
+        language."""
         if self.kind is ActionKind.RAISE:
-            multiple = self.amount / ante if ante else Decimal(0)
-            times = (f"{int(multiple)}x the ante" if multiple == multiple.to_integral_value()
-                     else f"{multiple.normalize():f} times the ante")
-            return f"raises {dollars(self.amount)} ({times})"
-        return "checks" if self.kind is ActionKind.CHECK else "folds"
+            return _("raises {raise_}", raise_=self.raise_text(ante))
+        return _("checks") if self.kind is ActionKind.CHECK else _("folds")
+
+    def raise_text(self, ante: Decimal) -> str:
+        """The raise put down: ``$30.00 (3x the ante)``, in the trainer's language and the
+        room's number format."""
+        multiple = self.amount / ante if ante else Decimal(0)
+        if multiple == multiple.to_integral_value():
+            times = _("{multiple}x the ante", multiple=int(multiple))
+        else:
+            times = _("{multiple} times the ante",
+                      multiple=in_room_format(f"{multiple.normalize():f}"))
+        return _("{amount} ({times})", amount=local_dollars(self.amount), times=times)
 
 
 def action_problem(ruleset: RuleSet, street: Street, ante: Decimal,
@@ -137,22 +155,24 @@ def action_problem(ruleset: RuleSet, street: Street, ante: Decimal,
         if street is Street.RIVER:
             return None
         text = source_text(ruleset, "raises")
-        cited = f"rules §2; {text}" if text else "rules §2"
-        return (f"No fold is possible {street.label}: a player folds only after the river"
-                f" ({cited}); {street.label} the player raises ({options}) or checks.")
+        cited = _("rules §2; {source}", source=text) if text else _("rules §2")
+        return _("No fold is possible {street}: a player folds only after the river"
+                 " ({cited}); {street} the player raises ({options}) or checks.",
+                 street=street.label, cited=cited, options=options)
     if action.kind is ActionKind.CHECK:
         if street is not Street.RIVER:
             return None
-        return ("After the river the player raises exactly 1x the ante or folds: no check"
-                " (rules §2).")
+        return _("After the river the player raises exactly 1x the ante or folds: no check"
+                 " (rules §2).")
     allowed = [ante * m for m in multiples]
     if action.amount in allowed:
         return None
-    made = action.text(ante).removeprefix("raises ")
-    choices = ", ".join(f"{m}x = {dollars(ante * m)}" for m in sorted(multiples))
+    choices = ", ".join(f"{m}x = {local_dollars(ante * m)}" for m in sorted(multiples))
     source = _ruleset_source(ruleset, f"raises.{street.value}", options)
-    return (f"{street.label.capitalize()} a raise is {options} the ante ({choices} on an ante"
-            f" of {dollars(ante)}), not {made} (rules §2; {source}).")
+    return _("{street} a raise is {options} the ante ({choices} on an ante of {ante}), not"
+             " {made} (rules §2; {source}).", street=street.label.capitalize(),
+             options=options, choices=choices, ante=local_dollars(ante),
+             made=action.raise_text(ante), source=source)
 
 
 def legal_actions(ruleset: RuleSet, street: Street, ante: Decimal) -> tuple[Action, ...]:
@@ -172,11 +192,15 @@ def _limit_problem(ruleset: RuleSet, wager: Wager, amount: Decimal,
     low, high = limits
     if low <= amount <= high:
         return None
-    side = "above the table's maximum" if amount > high else "below the table's minimum"
-    edge = high if amount > high else low
-    source = _ruleset_source(ruleset, f"limits.{key}", f"{dollars(low)} to {dollars(high)}")
-    return (f"The {wager.label} of {dollars(amount)} is {side} of {dollars(edge)}"
-            f" (rules §2: table limits are the rule set's; {source}).")
+    source = _ruleset_source(ruleset, f"limits.{key}", _(
+        "{low} to {high}", low=local_dollars(low), high=local_dollars(high)))
+    if amount > high:
+        return _("The {wager} of {amount} is above the table's maximum of {edge} (rules §2:"
+                 " table limits are the rule set's; {source}).", wager=wager.display_name,
+                 amount=local_dollars(amount), edge=local_dollars(high), source=source)
+    return _("The {wager} of {amount} is below the table's minimum of {edge} (rules §2:"
+             " table limits are the rule set's; {source}).", wager=wager.display_name,
+             amount=local_dollars(amount), edge=local_dollars(low), source=source)
 
 
 def bet_problem(ruleset: RuleSet, bets: Mapping[Wager, Decimal], wager: Wager) -> str | None:
@@ -193,47 +217,50 @@ def bet_problem(ruleset: RuleSet, bets: Mapping[Wager, Decimal], wager: Wager) -
     amount = bets[wager]
     ante = bets.get(Wager.ANTE)
     if wager is Wager.RAISE:
-        return "A raise is made at a decision point, never before the deal (rules §2)."
+        return _("A raise is made at a decision point, never before the deal (rules §2).")
     if wager is Wager.ANTE:
         problem = _limit_problem(ruleset, wager, amount, ruleset.ante_limits, "ante")
         if problem:
             return problem
         if Wager.ODDS not in bets:
-            return (f"The Ante of {dollars(amount)} needs an Odds wager of the same amount"
-                    " beside it: both are mandatory (rules §2).")
+            return _("The Ante of {amount} needs an Odds wager of the same amount beside it:"
+                     " both are mandatory (rules §2).", amount=local_dollars(amount))
         return None
     if wager is Wager.ODDS:
         if ante is None:
-            return ("An Odds wager without an Ante: every player places an Ante and an Odds"
-                    " of equal amount (rules §2).")
+            return _("An Odds wager without an Ante: every player places an Ante and an Odds"
+                     " of equal amount (rules §2).")
         if amount != ante:
-            return (f"The Odds of {dollars(amount)} must equal the Ante of {dollars(ante)}"
-                    " (rules §2).")
+            return _("The Odds of {amount} must equal the Ante of {ante} (rules §2).",
+                     amount=local_dollars(amount), ante=local_dollars(ante))
         return _limit_problem(ruleset, wager, amount, ruleset.ante_limits, "ante")
     assert wager in SIDE_WAGERS
     if ante is None:
-        return (f"A {wager.label} wager without an Ante: a side wager is played only beside"
-                " the mandatory Ante and Odds (rules §2).")
+        return _("A {wager} wager without an Ante: a side wager is played only beside the"
+                 " mandatory Ante and Odds (rules §2).", wager=wager.display_name)
     if wager not in offered_side_wagers(ruleset):
-        return (f"Rule set {ruleset.id!r} ({ruleset.name}) offers no {wager.label}: there is"
-                " no such wager at this table (rules §2, §9).")
+        return _("Rule set '{id}' ({name}) offers no {wager}: there is no such wager at this"
+                 " table (rules §2, §9).", id=ruleset.id, name=ruleset.name,
+                 wager=wager.display_name)
     if wager is Wager.SIX_CARD_BONUS:
         assert ruleset.six_card_bonus is not None
         amounts = sorted(ruleset.six_card_bonus)
         if amount in amounts:
             return None
-        offered = " or ".join(dollars(a) for a in amounts)
+        shown = [local_dollars(a) for a in amounts]
+        offered = (shown[0] if len(shown) == 1 else
+                   _("{amounts} or {last}", amounts=", ".join(shown[:-1]), last=shown[-1]))
         source = _ruleset_source(ruleset, "six_card_bonus.wagers", offered)
-        return (f"The 6-Card Bonus is a {offered} wager, not {dollars(amount)}"
-                f" (rules §5; {source}).")
+        return _("The 6-Card Bonus is a {offered} wager, not {amount} (rules §5; {source}).",
+                 offered=offered, amount=local_dollars(amount), source=source)
     if wager is Wager.PROGRESSIVE:
         assert ruleset.progressive is not None
         if amount == ruleset.progressive.wager:
             return None
-        only = dollars(ruleset.progressive.wager)
+        only = local_dollars(ruleset.progressive.wager)
         source = _ruleset_source(ruleset, "progressive.wager", only)
-        return (f"The progressive wager is {only} only, not {dollars(amount)}"
-                f" (rules §5; {source}).")
+        return _("The progressive wager is {only} only, not {amount} (rules §5; {source}).",
+                 only=only, amount=local_dollars(amount), source=source)
     return _limit_problem(ruleset, wager, amount, ruleset.side_limits[wager.value],
                           wager.value)
 
@@ -256,7 +283,11 @@ class DealMethod(StrEnum):
 
     @property
     def label(self) -> str:
-        return {"manual": "manual deal", "shoe": "automated shoe"}[self.value]
+        """``manual deal``, ``automated shoe`` in the trainer's language."""
+        return _(_METHOD_LABELS[self.value])
+
+
+_METHOD_LABELS = {"manual": N_("manual deal"), "shoe": N_("automated shoe")}
 
 
 class TargetKind(StrEnum):
@@ -275,10 +306,21 @@ class Target:
     seat: int | None = None
 
     def __str__(self) -> str:
+        """The language-neutral name a kept answer holds (:attr:`shown` is for people)."""
         if self.kind is TargetKind.SEAT:
             return f"seat {self.seat}"
-        return {"dealer": "the dealer", "board": "the board",
-                "six_card_bonus": "the 6-Card Bonus cards"}[self.kind.value]
+        return _TARGET_NAMES[self.kind.value]
+
+    @property
+    def shown(self) -> str:
+        """``seat 3``, ``the dealer`` ... in the trainer's language."""
+        if self.kind is TargetKind.SEAT:
+            return _("seat {seat}", seat=self.seat)
+        return _(_TARGET_NAMES[self.kind.value])
+
+
+_TARGET_NAMES = {"dealer": N_("the dealer"), "board": N_("the board"),
+                 "six_card_bonus": N_("the 6-Card Bonus cards")}
 
 
 DEALER = Target(TargetKind.DEALER)
@@ -300,17 +342,17 @@ class DealStep:
     before: Street | None
     """The decisions this part of the deal comes before; None after the last."""
     what: str
-    """``first card``, ``the flop`` ...: for a person."""
+    """``first card``, ``the flop`` ...: for a person, in the language of the deal."""
 
 
-MANUAL_RULE = ("The manual deal gives one card at a time to each wagering seat from seat 1"
-               " (the dealer's left) up, then one to the dealer, then a second card the same"
-               " way; the flop comes after the decisions before the flop, the turn and river"
-               " together after the flop's decisions (rules §7).")
-SHOE_RULE = ("With an automated shoe the five community cards come first, then a two-card"
-             " stack to each wagering seat from seat 1 up, then the dealer's (rules §7).")
-SIX_CARD_RULE = ("The 6-Card Bonus's four cards are dealt face down after the board"
-                 " (rules §5).")
+MANUAL_RULE = N_("The manual deal gives one card at a time to each wagering seat from seat 1"
+                  " (the dealer's left) up, then one to the dealer, then a second card the same"
+                  " way; the flop comes after the decisions before the flop, the turn and river"
+                  " together after the flop's decisions (rules §7).")
+SHOE_RULE = N_("With an automated shoe the five community cards come first, then a two-card"
+                " stack to each wagering seat from seat 1 up, then the dealer's (rules §7).")
+SIX_CARD_RULE = N_("The 6-Card Bonus's four cards are dealt face down after the board"
+                    " (rules §5).")
 
 
 def deal_sequence(round_: Round, method: DealMethod) -> tuple[DealStep, ...]:
@@ -320,42 +362,43 @@ def deal_sequence(round_: Round, method: DealMethod) -> tuple[DealStep, ...]:
     steps: list[DealStep] = []
     board = round_.board
     if method is DealMethod.MANUAL:
-        for index, what in ((0, "first card"), (1, "second card")):
+        for index, what in ((0, _("first card")), (1, _("second card"))):
             for seat in seats:
                 steps.append(DealStep(seat_target(seat.seat), (seat.hole[index],),
                                       Street.PREFLOP, what))
             steps.append(DealStep(DEALER, (round_.dealer[index],), Street.PREFLOP, what))
-        steps.append(DealStep(BOARD, board[:3], Street.FLOP, "the flop"))
-        steps.append(DealStep(BOARD, board[3:], Street.RIVER, "the turn and river"))
+        steps.append(DealStep(BOARD, board[:3], Street.FLOP, _("the flop")))
+        steps.append(DealStep(BOARD, board[3:], Street.RIVER, _("the turn and river")))
         bonus_before: Street | None = Street.RIVER
     else:
-        steps.append(DealStep(BOARD, board, Street.PREFLOP, "the five community cards"))
+        steps.append(DealStep(BOARD, board, Street.PREFLOP, _("the five community cards")))
+        stack = _("a two-card stack")
         for seat in seats:
-            steps.append(DealStep(seat_target(seat.seat), seat.hole, Street.PREFLOP,
-                                  "a two-card stack"))
-        steps.append(DealStep(DEALER, round_.dealer, Street.PREFLOP, "a two-card stack"))
+            steps.append(DealStep(seat_target(seat.seat), seat.hole, Street.PREFLOP, stack))
+        steps.append(DealStep(DEALER, round_.dealer, Street.PREFLOP, stack))
         bonus_before = Street.PREFLOP
     if round_.six_card_bonus_cards:
         steps.append(DealStep(SIX_CARD_BONUS, round_.six_card_bonus_cards, bonus_before,
-                              "four cards face down"))
+                              _("four cards face down")))
     return tuple(steps)
 
 
 def deal_rule(method: DealMethod, target: Target) -> str:
-    """The sentence of §7 (or §5) that puts ``target`` where it is in the deal."""
+    """The sentence of §7 (or §5) that puts ``target`` where it is in the deal, in the
+    trainer's language."""
     if target.kind is TargetKind.SIX_CARD_BONUS:
-        return SIX_CARD_RULE
-    return MANUAL_RULE if method is DealMethod.MANUAL else SHOE_RULE
+        return _(SIX_CARD_RULE)
+    return _(MANUAL_RULE if method is DealMethod.MANUAL else SHOE_RULE)
 
 
 # --- clearing the table ---------------------------------------------------------------
 
-CLEARING_RULE = ("Once the decisions are made, seats that folded holding a side wager are"
-                 " settled and cleared first, from the dealer's right (seat 6) toward seat 1,"
-                 " then the seats that raised, again from seat 6 toward seat 1; a seat that"
-                 " folded with only its ante and odds was cleared when it folded; then the"
-                 " dealer's cards and the board are mucked, and last the 6-Card Bonus cards,"
-                 " whose wagers are settled after the board is mucked (rules §5, §7).")
+CLEARING_RULE = N_("Once the decisions are made, seats that folded holding a side wager are"
+                    " settled and cleared first, from the dealer's right (seat 6) toward seat 1,"
+                    " then the seats that raised, again from seat 6 toward seat 1; a seat that"
+                    " folded with only its ante and odds was cleared when it folded; then the"
+                    " dealer's cards and the board are mucked, and last the 6-Card Bonus cards,"
+                    " whose wagers are settled after the board is mucked (rules §5, §7).")
 
 
 def clearing_order(settlement: Settlement) -> tuple[Target, ...]:
