@@ -37,7 +37,7 @@ from decimal import Decimal
 from enum import StrEnum
 
 from trainer.engine.generator import SIDE_BET_UNITS, generate_round, raise_street
-from trainer.engine.money import CENT, dollars
+from trainer.engine.money import CENT
 from trainer.engine.procedure import (
     BOARD,
     CLEARING_RULE,
@@ -64,6 +64,7 @@ from trainer.engine.procedure import (
 from trainer.engine.round import SEAT_NUMBERS, Round, Seat, Wager, offered_side_wagers
 from trainer.engine.rulesets import RuleSet
 from trainer.engine.settlement import Settlement, settle
+from trainer.i18n import _, in_room_format, local_dollars
 from trainer.skills import Skill
 from trainer.training.answers import AnswerError
 from trainer.training.grading import Grade, grade
@@ -165,25 +166,26 @@ def _bet_faults(ruleset: RuleSet, bets: dict[Wager, Decimal]) -> list[tuple[Wage
     return faults
 
 
-def _article(wager: Wager) -> str:
-    return "an" if wager in (Wager.ANTE, Wager.ODDS) else "a"
-
-
 def _bet_step(ruleset: RuleSet, number: int, bets: dict[Wager, Decimal], wager: Wager,
               index: int) -> Step:
     amount = bets[wager]
     problem = bet_problem(ruleset, bets, wager)
     if problem is None:
-        explanation = (f"Accept: the {wager.label} of {dollars(amount)} is a wager this table"
-                       " takes (rules §2, §5).")
+        explanation = _("Accept: the {wager} of {amount} is a wager this table takes (rules"
+                        " §2, §5).", wager=wager.display_name, amount=local_dollars(amount))
     else:
-        explanation = f"Refuse: {problem}"
+        explanation = _("Refuse: {problem}", problem=problem)
+    if wager in (Wager.ANTE, Wager.ODDS):
+        prompt = _("Seat {seat} puts down an {wager} of {amount}: accept or refuse?",
+                   seat=number, wager=wager.display_name, amount=local_dollars(amount))
+    else:
+        prompt = _("Seat {seat} puts down a {wager} of {amount}: accept or refuse?",
+                   seat=number, wager=wager.display_name, amount=local_dollars(amount))
     return Step(
         id=f"wager-{number}-{wager.value.replace('_', '-')}" + (f"-{index}" if index else ""),
         kind=StepKind.WAGER,
         skill=Skill.PROCEDURE,
-        prompt=f"Seat {number} puts down {_article(wager)} {wager.label} of"
-               f" {dollars(amount)}: accept or refuse?",
+        prompt=prompt,
         expected=problem is None,
         explanation=explanation,
         seat=number,
@@ -245,15 +247,18 @@ def _deal_choices(round_: Round) -> tuple[Target, ...]:
 
 def _deal_step(round_: Round, method: DealMethod, part: DealStep, index: int) -> Step:
     count = len(part.cards)
-    cards = "card" if count == 1 else f"{count} cards"
+    method_name = method.label[:1].upper() + method.label[1:]
     return Step(
         id=f"deal-{index}",
         kind=StepKind.DEAL,
         skill=Skill.PROCEDURE,
-        prompt=f"{method.label.capitalize()}: who receives the next {cards}?",
+        # one card, or a stack of two to five (never one): a template for each
+        prompt=(_("{method}: who receives the next card?", method=method_name) if count == 1
+                else _("{method}: who receives the next {count} cards?", method=method_name,
+                       count=count)),
         expected=part.target,
-        explanation=(f"Next: {part.target} ({part.what}). "
-                     f"{deal_rule(method, part.target)}"),
+        explanation=_("Next: {target} ({what}). {rule}", target=part.target.shown,
+                      what=part.what, rule=deal_rule(method, part.target)),
         deal=part,
         choices=_deal_choices(round_),
     )
@@ -296,16 +301,17 @@ def _action_step(round_: Round, seat: Seat, street: Street, action: Action,
     if problem is None:
         options = ", ".join(a.text(seat.ante)
                             for a in legal_actions(round_.ruleset, street, seat.ante))
-        explanation = (f"Accept: {street.label} a player may do one of: {options}"
-                       " (rules §2).")
+        explanation = _("Accept: {street} a player may do one of: {options} (rules §2).",
+                        street=street.label, options=options)
     else:
-        explanation = f"Refuse: {problem}"
+        explanation = _("Refuse: {problem}", problem=problem)
     return Step(
         id=f"decision-{street.value}-{seat.seat}-{attempt}",
         kind=StepKind.DECISION,
         skill=Skill.PROCEDURE,
-        prompt=(f"{street.label.capitalize()}, seat {seat.seat} (ante {dollars(seat.ante)})"
-                f" {action.text(seat.ante)}: accept or refuse?"),
+        prompt=_("{street}, seat {seat} (ante {ante}) {action}: accept or refuse?",
+                 street=street.label[:1].upper() + street.label[1:], seat=seat.seat,
+                 ante=local_dollars(seat.ante), action=action.text(seat.ante)),
         expected=problem is None,
         explanation=explanation,
         seat=seat.seat,
@@ -348,12 +354,22 @@ def _settlement_step(question: Question) -> Step:
 
 
 def clear_text(target: Target) -> str:
-    """What is cleared: ``seat 3's cards``, ``the dealer's cards and the board`` ..."""
+    """What is cleared: ``seat 3's cards``, ``the dealer's cards and the board`` ...: the
+    language-neutral form a kept answer holds (:func:`clear_shown` is for people)."""
     if target.kind is TargetKind.SEAT:
         return f"seat {target.seat}'s cards"
     if target.kind is TargetKind.DEALER:
         return "the dealer's cards and the board"
     return str(target)
+
+
+def clear_shown(target: Target) -> str:
+    """:func:`clear_text` in the trainer's language."""
+    if target.kind is TargetKind.SEAT:
+        return _("seat {seat}'s cards", seat=target.seat)
+    if target.kind is TargetKind.DEALER:
+        return _("the dealer's cards and the board")
+    return target.shown
 
 
 def _table_order(targets: Sequence[Target]) -> tuple[Target, ...]:
@@ -373,9 +389,10 @@ def _clear_steps(settlement: Settlement) -> list[Step]:
             id=f"clear-{index}",
             kind=StepKind.CLEAR,
             skill=Skill.PROCEDURE,
-            prompt="Clearing the table: what do you clear next?",
+            prompt=_("Clearing the table: what do you clear next?"),
             expected=target,
-            explanation=f"Next: {clear_text(target)}. {CLEARING_RULE}",
+            explanation=_("Next: {target}. {rule}", target=clear_shown(target),
+                          rule=_(CLEARING_RULE)),
             choices=_table_order(order[index - 1:]),
         ))
     return steps
@@ -423,7 +440,10 @@ def deal_run(seed: int, ruleset: RuleSet, *, method: DealMethod = DealMethod.MAN
 # --- answers and grades -------------------------------------------------------------------
 
 _ACCEPT = {"accept": True, "a": True, "yes": True, "y": True,
-           "refuse": False, "r": False, "no": False, "n": False}
+           "refuse": False, "r": False, "no": False, "n": False,
+           # Spanish (docs/glossary-es.md): aceptar (a), rechazar (r), sí / no
+           "aceptar": True, "acepto": True, "si": True, "sí": True, "s": True,
+           "rechazar": False, "rechazo": False}
 
 
 def parse_accept(given: object) -> bool:
@@ -433,7 +453,8 @@ def parse_accept(given: object) -> bool:
         return given
     if isinstance(given, str) and given.strip().lower() in _ACCEPT:
         return _ACCEPT[given.strip().lower()]
-    raise ProcedureError(f"{str(given)[:30]!r}: answer accept (a) or refuse (r)")
+    raise ProcedureError(_("'{typed}': answer accept (a) or refuse (r)",
+                           typed=str(given)[:30]))
 
 
 def parse_target(given: object, choices: Sequence[Target]) -> Target:
@@ -443,17 +464,22 @@ def parse_target(given: object, choices: Sequence[Target]) -> Target:
     if isinstance(given, Target):
         target = given
     elif isinstance(given, str):
-        text = given.strip().lower().removeprefix("seat").strip()
+        text = given.strip().lower().removeprefix("seat").removeprefix("asiento").strip()
         if text.isdigit() and len(text) == 1:
             target = seat_target(int(text))
         else:
             target = {"dealer": DEALER, "d": DEALER, "board": BOARD, "b": BOARD,
-                      "bonus": SIX_CARD_BONUS, "6-card bonus": SIX_CARD_BONUS}.get(text)
-    names = ", ".join(str(c) for c in choices)
+                      "bonus": SIX_CARD_BONUS, "6-card bonus": SIX_CARD_BONUS,
+                      # Spanish: crupier, mesa, bono
+                      "crupier": DEALER, "c": DEALER, "mesa": BOARD, "m": BOARD,
+                      "bono": SIX_CARD_BONUS}.get(text)
+    names = ", ".join(c.shown for c in choices)
     if target is None:
-        raise ProcedureError(f"{str(given)[:30]!r}: answer one of {names}")
+        raise ProcedureError(_("'{typed}': answer one of {names}", typed=str(given)[:30],
+                               names=names))
     if target not in choices:
-        raise ProcedureError(f"{target} is not one of the choices here ({names})")
+        raise ProcedureError(_("{target} is not one of the choices here ({names})",
+                               target=target.shown, names=names))
     return target
 
 
@@ -476,6 +502,10 @@ class StepGrade:
 
 def _accept_text(accept: bool) -> str:
     return "accept" if accept else "refuse"
+
+
+def _accept_shown(accept: bool) -> str:
+    return _("accept") if accept else _("refuse")
 
 
 def _target_text(step: Step, target: Target) -> str:
@@ -501,7 +531,10 @@ def grade_step(step: Step, given: object, seconds: float = 0.0) -> StepGrade:
         expected_text = _target_text(step, step.expected)
         given_text = _target_text(step, answer)
     correct = answer == step.expected
-    explanation = "" if correct else f"{step.explanation} \u2014 you said {given_text}"
+    said = _accept_shown(answer) if isinstance(answer, bool) else (
+        clear_shown(answer) if step.kind is StepKind.CLEAR else answer.shown)
+    explanation = "" if correct else _("{explanation} \u2014 you said {given}",
+                                       explanation=step.explanation, given=said)
     return StepGrade(step, correct, expected_text, given_text, explanation, float(seconds))
 
 
@@ -591,11 +624,15 @@ class Pace:
     def text(self) -> str:
         """``40.0 rounds an hour (90 s a round): on the house's pace of 40``."""
         if not self.rounds:
-            return f"No round run yet (the house's pace: {self.target} rounds an hour)"
-        each = self.seconds / self.rounds
-        verdict = "on" if self.on_pace else "below"
-        return (f"{self.rounds_per_hour:.1f} rounds an hour ({each:.0f} s a round):"
-                f" {verdict} the house's pace of {self.target}")
+            return _("No round run yet (the house's pace: {target} rounds an hour)",
+                     target=self.target)
+        rate = in_room_format(f"{self.rounds_per_hour:.1f}")
+        each = f"{self.seconds / self.rounds:.0f}"
+        if self.on_pace:
+            return _("{rate} rounds an hour ({each} s a round): on the house's pace of"
+                     " {target}", rate=rate, each=each, target=self.target)
+        return _("{rate} rounds an hour ({each} s a round): below the house's pace of"
+                 " {target}", rate=rate, each=each, target=self.target)
 
 
 def pace(round_seconds: Sequence[float], target: int = DEFAULT_ROUNDS_PER_HOUR) -> Pace:
