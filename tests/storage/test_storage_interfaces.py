@@ -97,7 +97,8 @@ def test_no_caller_outside_storage_names_trainerdb() -> None:
 
 
 def test_trainerdb_is_composed_of_areas_not_a_chain_of_mixins(db: TrainerDB) -> None:
-    """Each area (writes, accounts, exams, reads, the class view, classes, certificates)
+    """Each area (writes, accounts, exams, reads, the class view, classes, certificates,
+    trainees' languages)
     is an object of its own working through the database's core, and inherits from no
     other area; TrainerDB holds them and inherits none."""
     from trainer.storage.accounts import Accounts
@@ -106,9 +107,11 @@ def test_trainerdb_is_composed_of_areas_not_a_chain_of_mixins(db: TrainerDB) -> 
     from trainer.storage.exams import Exams
     from trainer.storage.grid_queries import GridQueries
     from trainer.storage.queries import Queries
+    from trainer.storage.trainee_language import TraineeLanguages
     from trainer.storage.writes import Area, Core, Writes
 
-    kinds = [Writes, Accounts, Exams, Queries, GridQueries, Classes, Certificates]
+    kinds = [Writes, Accounts, Exams, Queries, GridQueries, Classes, Certificates,
+             TraineeLanguages]
     assert [kind.__bases__ for kind in kinds] == [(Area,)] * len(kinds)
     assert TrainerDB.__bases__ == (Core,)
     held = [value for value in vars(db).values() if isinstance(value, Area)]

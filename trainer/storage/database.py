@@ -77,6 +77,7 @@ from trainer.storage.models import (
 from trainer.storage.opening import DEFAULT_FILENAME, open_file
 from trainer.storage.queries import Queries
 from trainer.storage.schema import SCHEMA_VERSION
+from trainer.storage.trainee_language import TraineeLanguages
 from trainer.storage.writes import Core, Writes
 
 if TYPE_CHECKING:
@@ -133,6 +134,7 @@ class TrainerDB(Core):
         self._grid = GridQueries(self)
         self._classes = Classes(self)
         self._certificates = Certificates(self)
+        self._languages = TraineeLanguages(self)
 
     # -- checking every record, and the training room's station files
 
@@ -301,6 +303,14 @@ class TrainerDB(Core):
 
     def get_trainee(self, trainee_id: int) -> Trainee | None:
         return self._reads.get_trainee(trainee_id)
+
+    # -- each trainee's language (trainer.storage.trainee_language)
+
+    def trainee_language(self, trainee_id: int) -> str | None:
+        return self._languages.trainee_language(trainee_id)
+
+    def set_trainee_language(self, trainee_id: int, language: str | None) -> None:
+        return self._languages.set_trainee_language(trainee_id, language)
 
     def list_instructors(self) -> list[str]:
         return self._reads.list_instructors()

@@ -74,6 +74,7 @@ __all__ = [
     "Storage",
     "TraineeAccounts",
     "TraineeDirectory",
+    "TraineeLanguages",
     "TraineePins",
     "WaitingQueue",
 ]
@@ -131,8 +132,17 @@ class InstructorAccounts(Protocol):
     def instructor_public_key(self, name: str, password: str) -> tuple[str, str]: ...
 
 
-class TraineeAccounts(TraineeDirectory, TraineePins, Protocol):
-    """Trainees and their PINs (choosing a profile, adding one)."""
+class TraineeLanguages(Protocol):
+    """Each trainee's own language (None: the room's), kept per trainee on the station
+    (:mod:`trainer.storage.trainee_language`), not in the station's settings file."""
+
+    def trainee_language(self, trainee_id: int) -> str | None: ...
+
+    def set_trainee_language(self, trainee_id: int, language: str | None) -> None: ...
+
+
+class TraineeAccounts(TraineeDirectory, TraineePins, TraineeLanguages, Protocol):
+    """Trainees, their PINs and languages (choosing a profile, adding one)."""
 
 
 class AccountStore(TraineeAccounts, InstructorAccounts, Protocol):
