@@ -1,5 +1,6 @@
-"""Settings: the trainee chooses a language (issue 24). The choice is saved with the
-settings and shown at the next start, which the dialog says; a settings file naming a
+"""Settings: the language (issue 24). With nobody signed in the box chooses the
+station's, kept in the settings file, which the dialog says (a signed-in trainee's is
+kept with the trainee: tests/ui/test_language_per_trainee.py); a settings file naming a
 language with no catalogue is named, its other settings kept."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from trainer.training.session import TrainingSettings
 from trainer.ui.settings_dialog import SettingsDialog
 
 
-def test_the_trainee_chooses_spanish_and_is_told_it_shows_at_the_next_start(
+def test_with_nobody_signed_in_spanish_is_the_stations_kept_in_the_settings_file(
         qtbot: QtBot, tmp_path: Path) -> None:
     dialog = SettingsDialog(TrainingSettings())
     qtbot.addWidget(dialog)
@@ -22,7 +23,8 @@ def test_the_trainee_chooses_spanish_and_is_told_it_shows_at_the_next_start(
     assert names == ["The training room's", "English", "Español"]
     assert dialog.result_settings().language is None  # the room's, until chosen
     assert dialog.language_note.text() == (
-        "A new language is shown when the trainer is started again.")
+        "This station's language while nobody is signed in: the trainer changes to it at"
+        " once.")
     dialog.language.setCurrentIndex(dialog.language.findData("es"))
     chosen = dialog.result_settings()
     assert chosen.language == "es"

@@ -25,6 +25,8 @@ from trainer.site_config.apply import (
     ensure_site_exam,
     export_results,
     instructor_setup_refusal,
+    language_for,
+    put_language_in_force,
     results_file,
 )
 from trainer.site_config.config import (
@@ -81,8 +83,10 @@ __all__ = [
     "instructor_setup_refusal",
     "is_password_hash",
     "is_present",
+    "language_for",
     "load_site_config",
     "parse_site_config",
+    "put_language_in_force",
     "read_site_file",
     "results_file",
     "site_file_candidates",

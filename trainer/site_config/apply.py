@@ -75,12 +75,28 @@ def apply_language(settings: TrainingSettings, site: SiteConfig) -> str | None:
     trainee's (Settings), else the room's (``[language] default``), else English; the
     room's number format. Returns a sentence when the language chosen cannot be shown
     (English is then in force)."""
-    from trainer.i18n import ENGLISH, LanguageError, _, set_language, set_number_format
+    from trainer.i18n import set_number_format
 
     set_number_format(site.number_format)
-    chosen = os.environ.get(ENV_LANGUAGE) or settings.language or site.language or ENGLISH
+    return put_language_in_force(language_for(settings.language, site))
+
+
+def language_for(own: str | None, site: SiteConfig) -> str:
+    """The language a person's windows are in: ``HHE_TRAINER_LANGUAGE``, else ``own``
+    (the signed-in trainee's choice, kept with the trainee; before anyone signs in, the
+    station's), else the room's (``[language] default``), else English (issue 24)."""
+    from trainer.i18n import ENGLISH
+
+    return os.environ.get(ENV_LANGUAGE) or own or site.language or ENGLISH
+
+
+def put_language_in_force(language: str) -> str | None:
+    """Show every message in ``language`` from now on; a sentence when it cannot be
+    shown (English is then in force), else None."""
+    from trainer.i18n import ENGLISH, LanguageError, _, set_language
+
     try:
-        set_language(chosen)
+        set_language(language)
     except LanguageError as error:
         set_language(ENGLISH)
         return _("{error}. The trainer is shown in English.", error=error)

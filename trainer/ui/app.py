@@ -124,6 +124,7 @@ def run_app(rules: str | None = None) -> int:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
 
+    from trainer.i18n import current_language
     from trainer.logging_setup import qt_message_logger, setup_logging, stop_logging
     from trainer.site_config import (
         apply_data_folder,
@@ -139,6 +140,7 @@ def run_app(rules: str | None = None) -> int:
     from trainer.ui.first_run import WelcomeDialog, is_first_run
     from trainer.ui.main_window import MainWindow
     from trainer.ui.profile_dialog import ProfileDialog
+    from trainer.ui.trainee_language import sign_in_language
 
     site = load_site_config()
     apply_data_folder(site)
@@ -164,6 +166,7 @@ def run_app(rules: str | None = None) -> int:
     settings, problem = load_settings()
     settings = apply_to_settings(settings, site, first_start=first_start)
     language_problem = apply_language(settings, site)  # before any window is made
+    station_language = current_language()  # while nobody is signed in (issue 24)
     if rules:
         if site.rules is not None and not site.allow_station_rules:
             problem = _("--rules {rules}: the training room fixes the rule set ({fixed}).",
@@ -211,8 +214,10 @@ def run_app(rules: str | None = None) -> int:
         trainee_id, wants_instructor = welcome.trainee_id, welcome.instructor_requested
         if welcome.four_colour:
             settings = dataclasses.replace(settings, four_colour=True)
-        if welcome.language is not None:  # chosen on the welcome: the trainee's own
+        if welcome.language is not None and trainee_id is None:  # the station's own
             settings = dataclasses.replace(settings, language=welcome.language)
+        elif welcome.language is not None and trainee_id is not None:  # the trainee's own
+            keep_trainee_language(db, trainee_id, welcome.language)
         welcome.deleteLater()
     else:
         profile = ProfileDialog(db, policy=site.trainee_pin)
@@ -229,8 +234,21 @@ def run_app(rules: str | None = None) -> int:
         mark_stopped()
         stop_logging()
         return 0
-    window = MainWindow(settings, db=db, trainee_id=trainee_id, site=site)
+    # The signed-in trainee's language (their own, else the room's), in force before the
+    # window is built; the settings file's stays the station's, before anyone signs in.
+    station_choice = settings.language
+    if trainee_id is None:  # the welcome's choice, with no trainee, is the station's
+        station_language = current_language()
+    else:
+        own, trainee_problem = sign_in_language(db, trainee_id, site)
+        if trainee_problem:
+            log.warning("%s", trainee_problem)
+            QMessageBox.warning(None, _("Language"), trainee_problem)
+        settings = dataclasses.replace(settings, language=own)
+    window = MainWindow(settings, db=db, trainee_id=trainee_id, site=site,
+                        station_language=station_language, station_choice=station_choice)
     holder["window"] = window
+    follow_replacements(window, holder)
     if room is not None:
         window.attach_room(room)
     window.show()
@@ -238,6 +256,7 @@ def run_app(rules: str | None = None) -> int:
         window.open_instructor_area()
     window.next_hand()
     code = app.exec()
+    window = holder["window"]  # the last one, when a language change replaced it
     stop_room_sender(room)
     for title, problem in finish_session(window, db, site):
         QMessageBox.warning(None, title, problem)
@@ -246,6 +265,30 @@ def run_app(rules: str | None = None) -> int:
     mark_stopped()
     stop_logging()
     return int(code)
+
+
+def keep_trainee_language(db: Storage, trainee_id: int, language: str) -> None:
+    """The language chosen on the welcome kept as the new trainee's own; a database that
+    refuses it is said (the trainee then reads the room's language)."""
+    from trainer.storage.models import StorageError
+
+    try:
+        db.set_trainee_language(trainee_id, language)
+    except StorageError as error:
+        log.error("the welcome's language was not kept: %s", error)
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.warning(None, _("Language"), str(error))
+
+
+def follow_replacements(window: MainWindow, holder: dict[str, MainWindow]) -> None:
+    """``holder["window"]`` stays the practice window in use when a language change
+    replaces one by another (:mod:`trainer.ui.trainee_language`)."""
+    def replaced(new: MainWindow) -> None:
+        holder["window"] = new
+        new.replaced.connect(replaced)
+
+    window.replaced.connect(replaced)
 
 
 def start_room_sender(db: Storage, site: SiteConfig) -> RoomPresence | None:
@@ -281,7 +324,8 @@ def finish_session(window: MainWindow, db: Storage, site: SiteConfig) -> list[tu
     waiting = waiting_at_the_end(db)
     if waiting:
         problems.append((_("Answers waiting"), waiting))
-    unsaved = save_settings(window.settings)
+    # The settings file keeps the station's language; a trainee's is kept with them.
+    unsaved = save_settings(dataclasses.replace(window.settings, language=window.station_choice))
     if unsaved:
         log.error("%s", unsaved)
         problems.append((_("Settings"), unsaved))

@@ -40,9 +40,16 @@ from PySide6.QtWidgets import (
 from trainer.engine.round import Round, RoundError
 from trainer.engine.rulesets import RuleSetError
 from trainer.exam_setup import station_exam_pass_mark
-from trainer.i18n import N_, _, in_room_format, ngettext
+from trainer.i18n import N_, _, current_language, in_room_format, ngettext
 from trainer.reports.text import score_text
-from trainer.site_config import PinPolicy, SiteConfig, apply_to_settings, ensure_site_exam
+from trainer.site_config import (
+    PinPolicy,
+    SiteConfig,
+    apply_to_settings,
+    ensure_site_exam,
+    language_for,
+    put_language_in_force,
+)
 from trainer.storage.interfaces import Storage
 from trainer.storage.models import Exam, ExamConfig, Mistake, StationExam, StorageError
 from trainer.training.grading import Grade
@@ -143,6 +150,9 @@ CANCELLED = _Cancelled()
 class MainWindow(QMainWindow):
     roundReady = Signal()
     """A new hand is on the table and the first question is waiting for input."""
+    replaced = Signal(object)
+    """This window gave way to a new one (the argument) built in another language: the
+    next person to sign in reads another (:mod:`trainer.ui.trainee_language`)."""
 
     def __init__(
         self,
@@ -153,10 +163,22 @@ class MainWindow(QMainWindow):
         db: Storage | None = None,
         trainee_id: int | None = None,
         site: SiteConfig | None = None,
+        station_language: str | None = None,
+        station_choice: str | None = None,
     ) -> None:
+        """``settings.language``: the signed-in trainee's own language (None: the
+        room's); ``station_language``: the language in force while nobody is signed in
+        (by default the one in force now); ``station_choice``: the settings file's
+        language, the station's own, kept there (issue 24)."""
         super().__init__(parent)
         self.site = site or SiteConfig()
         self.settings = settings or TrainingSettings()
+        self.station_language = station_language or current_language()
+        self.station_choice = station_choice
+        if db is not None and trainee_id is not None:  # Settings shows the trainee's own
+            from trainer.ui.trainee_language import own_language
+
+            self.settings = replace(self.settings, language=own_language(db, trainee_id))
         self.mode = mode
         self.db = db
         self.trainee_id = trainee_id
@@ -371,10 +393,64 @@ class MainWindow(QMainWindow):
             self,
             rules_fixed=site.rules is not None and not site.allow_station_rules,
             exam_fixed=site.exam is not None and not site.allow_station_exam,
+            trainee=self._trainee_name(),
         )
         if dialog.exec():
-            self.apply_settings(dialog.result_settings(), new_round=ending_exam)
+            chosen = dialog.result_settings()
+            language_changed = chosen.language != self.settings.language
+            self.apply_settings(chosen, new_round=ending_exam)
+            if language_changed:
+                self.choose_language(chosen.language)
         dialog.deleteLater()
+
+    # --- the language: the signed-in trainee's (issue 24) -----------------------------
+
+    def _trainee_name(self) -> str | None:
+        """The signed-in trainee's name (None: nobody, or no database)."""
+        if self.db is None or self.trainee_id is None:
+            return None
+        trainee = self.db.get_trainee(self.trainee_id)
+        return None if trainee is None else trainee.name
+
+    def choose_language(self, language: str | None) -> bool:
+        """Settings' language: kept with the signed-in trainee (None: the room's), or
+        the station's own with nobody signed in; the window follows at once. False when
+        it could not be kept (said in a message box)."""
+        if self.db is not None and self.trainee_id is not None:
+            try:
+                self.db.set_trainee_language(self.trainee_id, language)
+            except StorageError as error:
+                QMessageBox.warning(self, _("Language"), str(error))
+                return False
+        else:
+            self.station_choice = language
+            self.station_language = language_for(language, self.site)
+        self.settings = replace(self.settings, language=language)
+        self._follow_language()
+        return True
+
+    def _follow_language(self) -> bool:
+        """Put the signed-in trainee's language in force (their own, else the room's;
+        with nobody signed in, the station's); True when another language was needed and
+        a new window, built in it, took this one's place (:meth:`replaced`)."""
+        from trainer.ui.qt_language import follow_language
+        from trainer.ui.trainee_language import own_language, rebuilt
+
+        if self.trainee_id is None:
+            wanted = self.station_language
+        else:
+            own = own_language(self.db, self.trainee_id)
+            self.settings = replace(self.settings, language=own)
+            wanted = language_for(own, self.site)
+        if wanted == current_language():
+            return False
+        problem = put_language_in_force(wanted)
+        follow_language()
+        new = rebuilt(self)
+        if problem:
+            log.warning("%s", problem)
+            QMessageBox.warning(new, _("Language"), problem)
+        return True
 
     def open_progress(self) -> None:
         """The trainee's own records only (never another trainee's)."""
@@ -458,6 +534,7 @@ class MainWindow(QMainWindow):
         dashboard.room_key = self.site.room_key  # merge the room's signed results files
         dashboard.allow_default_room_key = self.site.allow_default_room_key
         dashboard.room = self.site.room  # the room's name on reports and certificates
+        dashboard.room_language = self.site.language  # Reports in: a trainee's language
         dashboard.site_exam_id = self._site_exam_id()
         dashboard.set_instructor(name)  # who signs off and assigns
         if self.site.results_folder is not None:
@@ -557,6 +634,8 @@ class MainWindow(QMainWindow):
         close_owned_windows(self)  # the last trainee's progress, course, review windows
         self._close_review()
         self.trainee_id = trainee_id
+        if self._follow_language():
+            return  # a new window in this trainee's language took over
         self._room_follows()
         self._title_for(trainee_id)
         self.mode = Mode.PRACTICE

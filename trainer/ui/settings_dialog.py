@@ -42,14 +42,17 @@ CHIP_MODE_TEXT = N_("Pay with chips: build each payout from the chip rack instea
 CHIP_TOTAL_TEXT = N_("Show the running total of the chips (practice only; never in speed or"
                      " exams)")
 
-LANGUAGE_RESTART_TEXT = N_("A new language is shown when the trainer is started again.")
+LANGUAGE_STATION_TEXT = N_("This station's language while nobody is signed in: the trainer"
+                           " changes to it at once.")
 
 
 class SettingsDialog(QDialog):
     def __init__(self, settings: TrainingSettings, parent: QWidget | None = None, *,
-                 rules_fixed: bool = False, exam_fixed: bool = False) -> None:
+                 rules_fixed: bool = False, exam_fixed: bool = False,
+                 trainee: str | None = None) -> None:
         """``rules_fixed`` / ``exam_fixed``: the training room's site file fixes the
-        rule set and pay tables / the exam length; those fields are shown, greyed."""
+        rule set and pay tables / the exam length; those fields are shown, greyed.
+        ``trainee``: the signed-in trainee's name, whose language the box chooses."""
         super().__init__(parent)
         self.setWindowTitle(_("Settings"))
         self._settings = settings
@@ -116,8 +119,8 @@ class SettingsDialog(QDialog):
         self.chip_total.setEnabled(settings.chip_mode)
         self.chip_mode.toggled.connect(self.chip_total.setEnabled)
         form.addRow("", self.chip_total)
-        # The trainee's language (issue 24): saved with the settings, in force at the
-        # next start (the windows are built in one language; a restart is said).
+        # The trainee's language (issue 24): kept with the signed-in trainee (with nobody
+        # signed in, the station's); the window changes to it at once.
         self.language = QComboBox()
         self.language.setObjectName("language")
         self.language.addItem(_("The training room's"), None)
@@ -125,7 +128,10 @@ class SettingsDialog(QDialog):
             self.language.addItem(LANGUAGE_NAMES.get(code, code), code)
         self.language.setCurrentIndex(max(0, self.language.findData(settings.language)))
         form.addRow(_("Language"), self.language)
-        self.language_note = QLabel(_(LANGUAGE_RESTART_TEXT))
+        self.language_note = QLabel(
+            _(LANGUAGE_STATION_TEXT) if trainee is None else
+            _("Kept for {trainee} at this station; the trainer changes to it at once.",
+              trainee=trainee))
         self.language_note.setObjectName("language_note")
         self.language_note.setWordWrap(True)
         form.addRow("", self.language_note)

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from trainer import reports
 from trainer.i18n import (
+    ENGLISH,
     LANGUAGE_NAMES,
     N_,
     _,
@@ -165,6 +166,11 @@ class InstructorDashboard(QWidget):
         """The training room's name (the site file's ``[site] room``), printed on reports."""
         self.instructor: str | None = None
         """The instructor signed in: who signs off and assigns (:meth:`set_instructor`)."""
+        self.room_language: str | None = None
+        """The room's language (the site file's ``[language] default``): a trainee's who
+        never chose one, which *Reports in* starts at for them."""
+        self._reports_follow: int | None = None
+        """The trainee whose language *Reports in* was last set to."""
         self.setObjectName("instructor_dashboard")
         self._folder = Path(
             QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
@@ -566,6 +572,7 @@ class InstructorDashboard(QWidget):
         return None if exam is None else exam.id
 
     def _update_buttons(self, *_selection: QItemSelection) -> None:
+        self._reports_in_trainees_language()
         trainee = self.selected_trainee_id() is not None
         self.open_button.setEnabled(self.trainee_page is None and trainee)
         self.answers_csv_button.setEnabled(trainee)
@@ -666,6 +673,21 @@ class InstructorDashboard(QWidget):
         trainee = self.db.get_trainee(trainee_id)
         name = _safe_file_part(trainee.name if trainee else str(trainee_id))
         return f"{name}-{what}-{date.today().isoformat()}.{extension}"
+
+    def _reports_in_trainees_language(self) -> None:
+        """A trainee newly selected or opened: *Reports in* starts at their language
+        (their own, else the room's, else English), so their certificate and reports are
+        in it; the instructor may still choose another for them (issue 24)."""
+        from trainer.ui.trainee_language import own_language
+
+        trainee_id = self.selected_trainee_id()
+        if trainee_id is None or trainee_id == self._reports_follow:
+            return
+        self._reports_follow = trainee_id
+        language = own_language(self.db, trainee_id) or self.room_language or ENGLISH
+        index = self.report_language_combo.findData(language)
+        if index >= 0:
+            self.report_language_combo.setCurrentIndex(index)
 
     def report_language(self) -> str:
         """The language chosen for the reports, certificates and CSV headings."""
