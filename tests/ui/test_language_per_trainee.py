@@ -17,6 +17,7 @@ from trainer.i18n import current_language, set_language
 from trainer.site_config import SiteConfig
 from trainer.storage import TrainerDB, open_database
 from trainer.training.session import TrainingSettings
+from trainer.ui.app import finish_session, keep_trainee_language
 from trainer.ui.main_window import MainWindow
 from trainer.ui.profile_dialog import ProfileDialog
 from trainer.ui.progress.dashboard import InstructorDashboard
@@ -197,3 +198,23 @@ def test_the_settings_note_names_the_trainee_in_spanish(qtbot: QtBot) -> None:
     assert dialog.language.currentText() == "Español"
     assert dialog.language_note.text() == (
         "Se guarda para Ana en este puesto; el entrenador cambia a él en el acto.")
+
+
+def test_the_settings_file_keeps_the_stations_language_not_the_trainees(
+        qtbot: QtBot, db: TrainerDB, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ana reads Spanish, kept with her; at the end the settings file keeps the station's
+    own choice (none here), so the next person is not shown Ana's language."""
+    saved: list[TrainingSettings] = []
+    monkeypatch.setattr("trainer.ui.app.save_settings",
+                        lambda settings: saved.append(settings))
+    at = station(qtbot, db, "Ana")
+    assert at.window.settings.language == "es"
+    at.window.close()
+    finish_session(at.window, db, SiteConfig())
+    assert [settings.language for settings in saved] == [None]
+
+
+def test_the_welcomes_language_is_kept_as_the_new_trainees(db: TrainerDB) -> None:
+    carla = ids(db)["Carla"]
+    keep_trainee_language(db, carla, "es")
+    assert db.trainee_language(carla) == "es"
