@@ -68,7 +68,7 @@ from trainer.i18n import _, in_room_format, local_dollars
 from trainer.skills import Skill
 from trainer.training.answers import AnswerError
 from trainer.training.grading import Grade, grade
-from trainer.training.questions import Question, build_questions
+from trainer.training.questions import Question, answer_shown, build_questions
 
 BET_FAULT_RATE = 0.2
 """How often a seat puts down one wager that may not stand."""
@@ -498,6 +498,18 @@ class StepGrade:
     @property
     def skill(self) -> Skill:
         return self.step.skill
+
+    @property
+    def expected_shown(self) -> str:
+        """The right answer in the trainer's language (:attr:`expected_text` is the
+        language-neutral form a kept answer holds)."""
+        if self.grade is not None:
+            return answer_shown(self.grade.question.kind, self.grade.question.expected)
+        expected = self.step.expected
+        if isinstance(expected, bool):
+            return _accept_shown(expected)
+        assert isinstance(expected, Target)
+        return clear_shown(expected) if self.step.kind is StepKind.CLEAR else expected.shown
 
 
 def _accept_text(accept: bool) -> str:

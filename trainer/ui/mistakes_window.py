@@ -23,15 +23,14 @@ mark. ``python -m trainer.ui.mistakes_window [rule set]`` opens it unrecorded.
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from html import escape
 
-from PySide6.QtCore import QElapsedTimer, QEvent, QModelIndex, QObject, QSize, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QFontInfo, QKeyEvent, QKeySequence, QResizeEvent
+from PySide6.QtCore import QElapsedTimer, QEvent, QModelIndex, QObject, QSize, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -53,9 +52,8 @@ from trainer.engine.round import Wager
 from trainer.engine.rulesets import DEFAULT_RULES, RuleSet, RuleSetError, load_ruleset
 from trainer.exam_setup import ExamSetup
 from trainer.i18n import N_, _, in_room_format, local_dollars, ngettext
-from trainer.reports.text import score_text
 from trainer.storage.interfaces import SessionStore
-from trainer.storage.models import Exam, ExamConfig, StorageError
+from trainer.storage.models import ExamConfig, StorageError
 from trainer.training.answers import AnswerError, parse_amount_answer, parse_payout
 from trainer.training.mistake_catalogue import Catalogue, CatalogueError, load_catalogue
 from trainer.training.mistake_records import MistakeRecorder
@@ -72,11 +70,16 @@ from trainer.training.mistakes import (
 )
 from trainer.training.questions import payout_text
 from trainer.training.session import TrainingSettings
+from trainer.ui.exercise_window import (
+    ExerciseWindow,
+    already_open,
+    exam_verdict,
+    show_exercise_window,
+)
 from trainer.ui.keys import shortcut
 from trainer.ui.progress.models import Column, RowsModel
 from trainer.ui.table.view import TableView
-from trainer.ui.text_scale import scale_window_text
-from trainer.ui.window_fit import fit_window, remember_window
+from trainer.ui.window_fit import fit_window
 
 TITLE = N_("Spot the dealer's mistake")
 """Shown translated: ``_(TITLE)``."""
@@ -134,12 +137,15 @@ def parse_correction(spot: Spot, text: str) -> Correction:
     return parse_payout(text)
 
 
-class MistakesWindow(QMainWindow):
+class MistakesWindow(ExerciseWindow):
     """One exercise after another, dealt from ``seed`` (the next round: ``seed + 1``).
 
     With ``recorder`` each exercise's round and graded marks are kept as the trainee's
     answers; with ``exam`` (the set-up of an exam the recorder started) it deals the
     set-up's exercises, explains nothing until the last is done, then scores it."""
+
+    place_key = "mistakes"
+    recorder: MistakeRecorder | None
 
     def __init__(self, catalogue: Catalogue, ruleset: RuleSet, seed: int | None = None,
                  parent: QWidget | None = None, *, seats: int | None = None,
@@ -147,29 +153,18 @@ class MistakesWindow(QMainWindow):
                  options: dict[str, str] | None = None,
                  recorder: MistakeRecorder | None = None,
                  exam: ExamSetup | None = None) -> None:
-        super().__init__(parent)
-        if parent is not None:
-            self.setWindowFlag(Qt.WindowType.Window)  # a window of its own, owned by parent
+        super().__init__(parent, seed, exam)
         self.setWindowTitle(_(TITLE) if exam is None
                             else _("Spot the dealer's mistake \u2014 exam {exam}", exam=exam.name))
         self.catalogue, self.ruleset = catalogue, ruleset
         self.seats, self.side_bets, self.options = seats, side_bets, options
-        self.recorder, self.exam = recorder, exam
-        if exam is not None:
-            assert exam.seed is not None, "an exam of dealer's mistakes has its hands number"
-            seed = exam.seed
-        self.seed = random.randrange(2**31) if seed is None else seed
-        self.first_seed = self.seed
+        self.recorder = recorder
         self.exercise: MistakeExercise | None = None
         self.marks: dict[Spot, Correction] = {}
         self.grade: MistakeGrade | None = None
         self.exam_grades: list[tuple[MistakeExercise, MistakeGrade]] = []
         """An exam's exercises done so far, graded (explained when the exam is over)."""
-        self.exam_result: Exam | None = None
         self._elapsed = QElapsedTimer()
-        self.deadline = QTimer(self)
-        self.deadline.setSingleShot(True)
-        self.deadline.timeout.connect(self.time_up)
 
         self.table = TableView()
         self.model = SpotsModel(self)
@@ -228,10 +223,7 @@ class MistakesWindow(QMainWindow):
                            (QKeySequence.StandardKey.HelpContents, self.open_help)):
             shortcut(keys, self, slot)
         self.field.installEventFilter(self)
-        if parent is not None:  # the practice window closing (Ctrl+Q) closes this one first
-            parent.installEventFilter(self)
-        if exam is not None and exam.time_limit_seconds:
-            self.deadline.start(exam.time_limit_seconds * 1000)
+        self.start_watching()
         self.show_exercise(self.deal(self.seed))
 
     def deal(self, seed: int) -> MistakeExercise:
@@ -240,30 +232,16 @@ class MistakesWindow(QMainWindow):
         return deal_exercise(seed, self.catalogue, self.ruleset, seats=self.seats,
                              side_bets=self.side_bets, options=self.options)
 
-    @property
-    def exam_number(self) -> int:
-        """Which of the exam's exercises is on the table (1 for the first)."""
-        return self.seed - self.first_seed + 1
-
     def open_help(self) -> None:
         """F1: the practice window's keys and rules (they list this window's keys too)."""
         from trainer.ui.help_window import HelpWindow
 
-        owner = self.parentWidget()
-        if owner is not None and hasattr(owner, "open_help"):
-            owner.open_help()
+        if self.owner_help():
             return
         sheet = HelpWindow([], None if self.exercise is None
                            else self.exercise.settlement.round, self)
         sheet.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         sheet.show()
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        """Text 1/60 of the window's height (as the answer panel's), never below the
-        desktop's: readable on a 4K screen."""
-        super().resizeEvent(event)
-        desktop = QFontInfo(QApplication.font()).pixelSize()
-        scale_window_text(self, max(desktop, self.height() // 60))
 
     # --- the round ------------------------------------------------------------------------
 
@@ -346,15 +324,8 @@ class MistakesWindow(QMainWindow):
         self.field.setFocus()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Up and Down in the field move through the rows. The practice window that owns
-        this one closing (Ctrl+Q, its close button) ends this session first; an exam of
-        mistakes running asks, and No keeps both windows open."""
-        if watched is self.parentWidget() and event.type() == QEvent.Type.Close:
-            if not self.confirm_leaving_exam():
-                event.ignore()
-                return True
-            self.close()
-            return False
+        """Up and Down in the field move through the rows (the practice window closing:
+        :meth:`ExerciseWindow.eventFilter`)."""
         if watched is self.field and isinstance(event, QKeyEvent) \
                 and event.type() == QEvent.Type.KeyPress \
                 and event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down):
@@ -479,26 +450,8 @@ class MistakesWindow(QMainWindow):
     def end_exam(self, why: str) -> None:
         """Score the exam (through the recorder) and explain every exercise done."""
         assert self.exam is not None
-        self.deadline.stop()
-        exam: Exam | None = None
-        if self.recorder is not None:
-            recorder, self.recorder = self.recorder, None
-            try:
-                exam = recorder.close()
-            except StorageError as error:
-                self.error.setText(_("The exam could not be scored ({reason}).",
-                                     reason=error))
-        self.exam_result = exam
-        sentences = [why]
-        if exam is not None and exam.score is not None:
-            score, mark = score_text(exam.score), f"{exam.pass_mark:g}"
-            sentences.append(
-                _("Score {score} (pass mark {mark}%): passed.", score=score, mark=mark)
-                if exam.passed else
-                _("Score {score} (pass mark {mark}%): not passed.", score=score, mark=mark))
-            if not exam.passed and exam.score >= exam.pass_mark:
-                sentences.append(_("An exam passes only when every exercise is done in"
-                                   " time."))
+        sentences = exam_verdict(why, self.score_exam(), _(
+            "An exam passes only when every exercise is done in time."))
         parts = ["<p><b>" + escape(" ".join(sentences)) + "</b></p>"]
         for number, (exercise, grade) in enumerate(self.exam_grades, start=1):
             parts.append("<h4>" + escape(_("Exercise {number}", number=number)) + "</h4>"
@@ -511,42 +464,15 @@ class MistakesWindow(QMainWindow):
         """An exam of dealer's mistakes is under way, kept, and not over."""
         return self.exam is not None and self.exam_result is None and self.recorder is not None
 
-    def confirm_leaving_exam(self) -> bool:
-        """Ask before closing ends a running exam; True to go ahead (nothing running too)."""
-        if not self.exam_running():
-            return True
+    def leaving_question(self) -> tuple[str, str]:
         assert self.exam is not None
-        answer = QMessageBox.question(
-            self, _("End the exam?"),
-            _("This ends your exam ({done} of {count} exercises done). It is recorded as not"
-              " passed: an exam passes only when every exercise is done.",
-              done=len(self.exam_grades), count=self.exam.rounds)
-            + "\n\n" + _("End the exam?"),
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No)
-        return answer == QMessageBox.StandardButton.Yes
+        return _("End the exam?"), _(
+            "This ends your exam ({done} of {count} exercises done). It is recorded as not"
+            " passed: an exam passes only when every exercise is done.",
+            done=len(self.exam_grades), count=self.exam.rounds) + "\n\n" + _("End the exam?")
 
-    def closeEvent(self, event: QCloseEvent) -> None:
-        """Closing ends the session (an exam not finished is scored as it stands). The
-        window's close button asks first while an exam runs; a close the program makes
-        (a lock, another trainee signing in, the practice window's Quit once asked) does
-        not."""
-        if event.spontaneous() and not self.confirm_leaving_exam():
-            event.ignore()
-            return
-        self.deadline.stop()
-        if self.exam is not None and self.exam_result is None and self.recorder is not None:
-            self.end_exam(_("The exam was closed before its end."))
-        elif self.recorder is not None:
-            recorder, self.recorder = self.recorder, None
-            try:
-                recorder.close()
-            except StorageError as error:  # every answer is kept already: only the end
-                QMessageBox.warning(self, _("Progress"), _(
-                    "The end of this session could not be saved ({reason}); every answer"
-                    " given is kept.", reason=error))
-        remember_window(self, "mistakes")
-        super().closeEvent(event)
+    def closed_early(self) -> str:
+        return _("The exam was closed before its end.")
 
 
 def open_mistakes(main: QMainWindow, settings: TrainingSettings,
@@ -560,21 +486,10 @@ def open_mistakes(main: QMainWindow, settings: TrainingSettings,
     practice one is raised, or closed for an exam; an exam running is raised and said.
     None, with a sentence said, when it cannot open (a bad house catalogue, the
     database refusing the session or the exam)."""
-    current = main.findChild(MistakesWindow)
+    current = already_open(main, MistakesWindow, exam_config is not None, _(TITLE), _(
+        "An exam of dealer's mistakes is running: finish it (or close its window) first."))
     if current is not None:
-        if current.exam is not None and current.exam_result is None:
-            QMessageBox.information(main, _(TITLE), _(
-                "An exam of dealer's mistakes is running: finish it (or close its window)"
-                " first."))
-            current.raise_()
-            current.activateWindow()
-            return current
-        if exam_config is None:
-            current.raise_()
-            current.activateWindow()
-            return current
-        current.close()
-        current.deleteLater()
+        return current
     try:
         catalogue = load_catalogue()
     except CatalogueError as error:
@@ -600,11 +515,9 @@ def open_mistakes(main: QMainWindow, settings: TrainingSettings,
         return None
     window = MistakesWindow(catalogue, ruleset, parent=main, seats=seats, side_bets=side_bets,
                             options=options, recorder=recorder, exam=setup)
-    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    fit_window(window, "mistakes", QSize(1600, 900))  # inside the screen (maximized on a
-    window.show()  # laptop's), or where it was left last time
-    window.raise_()
-    window.activateWindow()
+    # inside the screen (maximized on a laptop's), or where it was left last time
+    fit_window(window, MistakesWindow.place_key, QSize(1600, 900))
+    show_exercise_window(window)
     return window
 
 

@@ -31,14 +31,13 @@ and the whole round's time is said beside it.
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Callable
 from decimal import Decimal
 from html import escape
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QFontInfo, QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QGridLayout,
@@ -68,10 +67,9 @@ from trainer.engine.procedure import (
 from trainer.engine.round import SIDE_WAGERS, Wager
 from trainer.engine.rulesets import DEFAULT_RULES, RuleSet, RuleSetError, load_ruleset
 from trainer.exam_setup import ExamSetup
-from trainer.i18n import N_, _
-from trainer.reports.text import score_text
+from trainer.i18n import N_, _, in_room_format, ngettext
 from trainer.storage.interfaces import SessionStore
-from trainer.storage.models import Exam, ExamConfig, StorageError
+from trainer.storage.models import ExamConfig, StorageError
 from trainer.training.answers import AnswerError
 from trainer.training.procedure import (
     ProcedureRound,
@@ -79,21 +77,28 @@ from trainer.training.procedure import (
     Step,
     StepGrade,
     StepKind,
-    clear_text,
+    clear_shown,
     deal_run,
     pace,
 )
 from trainer.training.procedure_records import ProcedureRecorder, errors_by_kind_of_grades
 from trainer.training.session import TrainingSettings
+from trainer.ui.exercise_window import (
+    ExerciseWindow,
+    already_open,
+    exam_verdict,
+    show_exercise_window,
+)
 from trainer.ui.keys import shortcut
 from trainer.ui.table.view import TableView
-from trainer.ui.text_scale import scale_window_text
-from trainer.ui.window_fit import fit_window, remember_window
+from trainer.ui.window_fit import fit_window
 
-TITLE = "Run the round"
-STAGES = {StepKind.WAGER: "the wagers", StepKind.DEAL: "the deal",
-          StepKind.DECISION: "the decisions", StepKind.SETTLEMENT: "the settlement",
-          StepKind.CLEAR: "clearing the table"}
+TITLE = N_("Run the round")
+"""Shown translated: ``_(TITLE)``."""
+STAGES = {StepKind.WAGER: N_("the wagers"), StepKind.DEAL: N_("the deal"),
+          StepKind.DECISION: N_("the decisions"), StepKind.SETTLEMENT: N_("the settlement"),
+          StepKind.CLEAR: N_("clearing the table")}
+"""Each stage of a round as the window names it (shown translated)."""
 TARGET_KEYS = {TargetKind.DEALER: "D", TargetKind.BOARD: "B", TargetKind.SIX_CARD_BONUS: "X"}
 KIND_NAMES = {StepKind.WAGER: N_("the wagers before the deal"),
               StepKind.DEAL: N_("the deal"), StepKind.DECISION: N_("the decisions"),
@@ -213,7 +218,10 @@ class DealingTable(TableView):
         return 5 if done > turn_at else 3 if done > flop_at else 0
 
 
-class ProcedureWindow(QMainWindow):
+class ProcedureWindow(ExerciseWindow):
+    place_key = "procedure_window"
+    recorder: ProcedureRecorder | None
+
     def __init__(self, ruleset: RuleSet, *, method: DealMethod = DealMethod.MANUAL,
                  target: int = DEFAULT_ROUNDS_PER_HOUR, seats: int | None = None,
                  seed: int | None = None, recorder: ProcedureRecorder | None = None,
@@ -221,19 +229,17 @@ class ProcedureWindow(QMainWindow):
                  side_bets: tuple[Wager, ...] | None = None,
                  options: dict[str, str] | None = None, exam: ExamSetup | None = None,
                  parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(parent, seed, exam)
         if exam is not None:
-            assert exam.seed is not None and exam.table_test is not None, \
-                "a table test has its hands number and deal"
-            seed, method = exam.seed, exam.table_test
+            assert exam.table_test is not None, "a table test has its deal"
+            method = exam.table_test
             seats, side_bets, options = exam.seats, exam.side_bets, exam.options
-        self.setWindowTitle(f"{TITLE} \u2014 {ruleset.name}, {method.label}" if exam is None
+        self.setWindowTitle(_("Run the round \u2014 {rules}, {deal}", rules=ruleset.name,
+                              deal=method.label) if exam is None
                             else _("Table test {exam} \u2014 {rules}", exam=exam.name,
                                    rules=ruleset.name))
         self.ruleset, self.method, self.target, self.seats = ruleset, method, target, seats
-        self.side_bets, self.options, self.exam = side_bets, options, exam
-        self.seed = random.randrange(2**31) if seed is None else seed
-        self.first_seed = self.seed
+        self.side_bets, self.options = side_bets, options
         self.recorder = recorder
         self.clock = clock
         self.round_seconds: list[float] = []
@@ -241,11 +247,7 @@ class ProcedureWindow(QMainWindow):
         self.run: ProcedureRun | None = None
         self.exam_runs: list[ProcedureRun] = []
         """A table test's rounds run so far (explained when the test is over)."""
-        self.exam_result: Exam | None = None
         self.exam_over = False
-        self.deadline = QTimer(self)
-        self.deadline.setSingleShot(True)
-        self.deadline.timeout.connect(self.time_up)
 
         self.table = DealingTable()
         self.stage = QLabel()
@@ -255,12 +257,13 @@ class ProcedureWindow(QMainWindow):
         self.prompt.setTextFormat(Qt.TextFormat.PlainText)
         self.choices = QGridLayout()
         self.field = QLineEdit()
-        self.field.setPlaceholderText("your answer, as in practice: pair of kings Kc Kd ...,"
-                                      " yes, 6, win, 7.50, push, take")
+        self.field.setPlaceholderText(_("your answer, as in practice: pair of kings Kc Kd"
+                                        " ..., yes, 6, win, {amount}, push, take",
+                                        amount=in_room_format("7.50")))
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.feedback = QTextBrowser()
-        self.next_button = QPushButton("Next round (Ctrl+N)")
+        self.next_button = QPushButton(_("Next round (Ctrl+N)"))
         self.next_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
         panel = QWidget()
@@ -292,28 +295,9 @@ class ProcedureWindow(QMainWindow):
             self.keys.append(shortcut(letter, self, self._giver(answer)))
         shortcut("Ctrl+N", self, self.next_round)
         shortcut(QKeySequence.StandardKey.HelpContents, self, self.open_help)
-        fit_window(self, "procedure_window", QSize(1280, 760))
+        fit_window(self, self.place_key, QSize(1280, 760))
         self.start(self.seed)
-        if exam is not None and exam.time_limit_seconds:
-            self.deadline.start(exam.time_limit_seconds * 1000)
-        if parent is not None:  # the practice window closing ends this session first
-            parent.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """The practice window that owns this one closing (Ctrl+Q, its close button) ends
-        this session first; a table test running asks, and No keeps both windows open."""
-        if watched is self.parentWidget() and event.type() == QEvent.Type.Close:
-            if not self.confirm_leaving_exam():
-                event.ignore()
-                return True
-            self.close()
-            return False
-        return super().eventFilter(watched, event)
-
-    @property
-    def exam_number(self) -> int:
-        """Which of a table test's rounds is on the table (1 for the first)."""
-        return self.seed - self.first_seed + 1
+        self.start_watching()
 
     # --- the round --------------------------------------------------------------------
 
@@ -330,7 +314,7 @@ class ProcedureWindow(QMainWindow):
 
     def next_round(self) -> None:
         if self.run is not None and not self.run.finished:
-            self.error.setText("Finish this round first: every step is graded.")
+            self.error.setText(_("Finish this round first: every step is graded."))
             return
         if self.exam is not None and (self.exam_over or self.exam_number >= self.exam.rounds):
             return  # a table test's rounds are run in turn; none after the last
@@ -353,8 +337,9 @@ class ProcedureWindow(QMainWindow):
             self.round_over(run)
             return
         total = len(run.round.steps)
-        self.stage.setText(f"Step {len(run.grades) + 1} of {total} \u00b7"
-                           f" {STAGES[step.kind]} \u00b7 {run.seconds:.0f} s this round")
+        self.stage.setText(_("Step {number} of {count} \u00b7 {stage} \u00b7 {seconds} s this"
+                             " round", number=len(run.grades) + 1, count=total,
+                             stage=_(STAGES[step.kind]), seconds=format(run.seconds, ".0f")))
         if self.exam is not None:
             self.stage.setText(_("Table test {exam}: round {number} of {count}",
                                  exam=self.exam.name, number=self.exam_number,
@@ -372,12 +357,12 @@ class ProcedureWindow(QMainWindow):
             return
         options: list[tuple[str, object]] = []
         if step.kind in (StepKind.WAGER, StepKind.DECISION):
-            options = [("Accept (A)", "accept"), ("Refuse (R)", "refuse")]
+            options = [(_("Accept (A)"), "accept"), (_("Refuse (R)"), "refuse")]
         else:
             for target in step.choices:
                 letter = str(target.seat) if target.kind is TargetKind.SEAT \
                     else TARGET_KEYS[target.kind]
-                text = clear_text(target) if step.kind is StepKind.CLEAR else str(target)
+                text = clear_shown(target) if step.kind is StepKind.CLEAR else target.shown
                 options.append((f"{text[0].upper()}{text[1:]} ({letter})", target))
         for index, (text, answer) in enumerate(options):
             button = QPushButton(text)
@@ -420,10 +405,12 @@ class ProcedureWindow(QMainWindow):
             self.feedback.setPlainText(_("Kept: {step}", step=step.prompt))
             return
         if graded.correct:
-            self.feedback.setPlainText(f"Right: {step.prompt} \u2014 {graded.expected_text}.")
+            self.feedback.setPlainText(_("Right: {step} \u2014 {expected}.", step=step.prompt,
+                                         expected=graded.expected_shown))
         else:
-            self.feedback.setPlainText(f"Wrong: {step.prompt}\nRight: {graded.expected_text}."
-                                       f"\n{graded.explanation}")
+            self.feedback.setPlainText(_("Wrong: {step}", step=step.prompt) + "\n"
+                                       + _("Right: {expected}.", expected=graded.expected_shown)
+                                       + "\n" + graded.explanation)
 
     def round_over(self, run: ProcedureRun) -> None:
         self.round_seconds.append(run.seconds)
@@ -433,19 +420,24 @@ class ProcedureWindow(QMainWindow):
             return
         right = sum(g.correct for g in run.grades)
         wrong = [g for g in run.grades if not g.correct]
-        by_kind = ", ".join(f"{STAGES[kind]} {seconds:.0f} s"
+        by_kind = ", ".join(_("{stage} {seconds} s", stage=_(STAGES[kind]),
+                              seconds=format(seconds, ".0f"))
                             for kind, seconds in run.seconds_by_kind().items())
-        self.stage.setText(f"Round over: {right} of {len(run.grades)} steps right in"
-                           f" {run.seconds:.0f} s ({by_kind}).")
+        self.stage.setText(ngettext("Round over: {right} of {count} step right in {seconds} s"
+                                    " ({stages}).",
+                                    "Round over: {right} of {count} steps right in {seconds} s"
+                                    " ({stages}).", len(run.grades), right=right,
+                                    seconds=format(run.seconds, ".0f"), stages=by_kind))
         self.prompt.setText(pace_text(self.dealing_seconds, self.round_seconds, self.target))
         self.field.setVisible(False)
         self.next_button.setEnabled(True)
         if wrong:
-            lines = [f"{g.step.prompt}\nRight: {g.expected_text}. {g.explanation}"
-                     for g in wrong]
-            self.feedback.setPlainText("What was wrong this round:\n\n" + "\n\n".join(lines))
+            lines = [g.step.prompt + "\n" + _("Right: {expected}.", expected=g.expected_shown)
+                     + " " + g.explanation for g in wrong]
+            self.feedback.setPlainText(_("What was wrong this round:") + "\n\n"
+                                       + "\n\n".join(lines))
         else:
-            self.feedback.setPlainText("Every step right.")
+            self.feedback.setPlainText(_("Every step right."))
 
     # --- a table test -----------------------------------------------------------------
 
@@ -484,25 +476,8 @@ class ProcedureWindow(QMainWindow):
                 self.recorder.unanswered(run.round.round, run.round.steps[len(run.grades):])
             if run not in self.exam_runs:
                 self.exam_runs.append(run)
-        exam: Exam | None = None
-        if self.recorder is not None:
-            recorder, self.recorder = self.recorder, None
-            try:
-                exam = recorder.close()
-            except StorageError as error:
-                self.error.setText(_("The exam could not be scored ({reason}).",
-                                     reason=error))
-        self.exam_result = exam
-        sentences = [why]
-        if exam is not None and exam.score is not None:
-            score, mark = score_text(exam.score), f"{exam.pass_mark:g}"
-            sentences.append(
-                _("Score {score} (pass mark {mark}%): passed.", score=score, mark=mark)
-                if exam.passed else
-                _("Score {score} (pass mark {mark}%): not passed.", score=score, mark=mark))
-            if not exam.passed and exam.score >= exam.pass_mark:
-                sentences.append(_("A table test passes only when every round is run whole"
-                                   " in time."))
+        sentences = exam_verdict(why, self.score_exam(), _(
+            "A table test passes only when every round is run whole in time."))
         grades = [g for r in self.exam_runs for g in r.grades]
         counts = errors_by_kind_of_grades(grades)
         lines = [_("Errors by kind of step:")] + [
@@ -516,7 +491,7 @@ class ProcedureWindow(QMainWindow):
                 parts.append("<h4>" + escape(_("Round {number}", number=number)) + "</h4>"
                              + "".join("<p>" + escape(f"{g.step.prompt} \u2014 "
                                                       + _("right: {expected}.",
-                                                          expected=g.expected_text)
+                                                          expected=g.expected_shown)
                                                       + " " + g.explanation) + "</p>"
                                        for g in wrong))
         self.stage.setText(" ".join(sentences))
@@ -525,64 +500,35 @@ class ProcedureWindow(QMainWindow):
         self.next_button.setEnabled(False)
         self.feedback.setHtml("".join(parts))
 
-    def confirm_leaving_exam(self) -> bool:
-        """Ask before closing ends a running table test; True to go ahead."""
-        if not self.exam_running():
-            return True
+    def leaving_question(self) -> tuple[str, str]:
         assert self.exam is not None
-        answer = QMessageBox.question(
-            self, _("End the table test?"),
-            _("This ends your table test ({done} of {count} rounds run). It is recorded as"
-              " not passed: a table test passes only when every round is run whole.",
-              done=len([r for r in self.exam_runs if r.finished]), count=self.exam.rounds),
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No)
-        return answer == QMessageBox.StandardButton.Yes
+        return _("End the table test?"), _(
+            "This ends your table test ({done} of {count} rounds run). It is recorded as"
+            " not passed: a table test passes only when every round is run whole.",
+            done=len([r for r in self.exam_runs if r.finished]), count=self.exam.rounds)
+
+    def closed_early(self) -> str:
+        return _("The table test was closed before its end.")
 
     # --- the window -------------------------------------------------------------------
 
     def open_help(self) -> None:
         """F1: opened from the practice window, its keys and rules sheet (which lists this
         window's keys too); on its own, the keys in the feedback."""
-        owner = self.parentWidget()
-        if owner is not None and hasattr(owner, "open_help"):
-            owner.open_help()
+        if self.owner_help():
             return
-        self.feedback.setPlainText(
+        self.feedback.setPlainText(_(
             "Keys: A accept, R refuse; 1-6 a seat, D the dealer (clearing: the dealer's"
             " cards and the board), B the board, X the 6-Card Bonus cards; a click on a seat"
             " answers it; a settlement answer is typed, Enter gives it; Ctrl+N the next"
-            " round. How each step is graded: docs/rules.md, \"Running the round\".")
+            " round. How each step is graded: docs/rules.md, \"Running the round\"."))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """Text 1/60 of the window's height (as the answer panel's), never below the
-        desktop's: readable on a 4K screen; the table three fifths of the width, whatever
-        the buttons of the step on show."""
+        """The table three fifths of the width, whatever the buttons of the step on show;
+        the text scaled as :class:`ExerciseWindow` does."""
         super().resizeEvent(event)
         width = self.splitter.width()
         self.splitter.setSizes([width * 3 // 5, width - width * 3 // 5])
-        desktop = QFontInfo(QApplication.font()).pixelSize()
-        scale_window_text(self, max(desktop, self.height() // 60))
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        """Closing ends the session (a table test not finished is scored as it stands;
-        its close button asks first)."""
-        if event.spontaneous() and not self.confirm_leaving_exam():
-            event.ignore()
-            return
-        self.deadline.stop()
-        if self.exam_running():
-            self.end_exam(_("The table test was closed before its end."))
-        elif self.recorder is not None:
-            recorder, self.recorder = self.recorder, None
-            try:
-                recorder.close()
-            except StorageError as error:  # every answer is kept already: only the end
-                QMessageBox.warning(self, _("Progress"), _(
-                    "The end of this session could not be saved ({reason}); every answer"
-                    " given is kept.", reason=error))
-        remember_window(self, "procedure_window")
-        super().closeEvent(event)
 
 
 def open_procedure(main: QMainWindow, settings: TrainingSettings, *,
@@ -598,20 +544,10 @@ def open_procedure(main: QMainWindow, settings: TrainingSettings, *,
     test. One window at a time: a practice one is raised, or closed for a table test; a
     table test running is raised and said. None, with a sentence said, when it cannot
     open (the rule set, the database refusing the session or the exam)."""
-    current = main.findChild(ProcedureWindow)
+    current = already_open(main, ProcedureWindow, exam_config is not None, _(TITLE), _(
+        "A table test is running: finish it (or close its window) first."))
     if current is not None:
-        if current.exam_running():
-            QMessageBox.information(main, _("Run the round"), _(
-                "A table test is running: finish it (or close its window) first."))
-            current.raise_()
-            current.activateWindow()
-            return current
-        if exam_config is None:
-            current.raise_()
-            current.activateWindow()
-            return current
-        current.close()
-        current.deleteLater()
+        return current
     try:
         setup = None if exam_config is None else exam_config.for_new_exams.complete()
         ruleset = load_ruleset(settings.rules if setup is None else setup.ruleset_id)
@@ -621,15 +557,12 @@ def open_procedure(main: QMainWindow, settings: TrainingSettings, *,
                                          exam_config_id=None if exam_config is None
                                          else exam_config.id, committed=committed)
     except (RuleSetError, StorageError, ValueError) as error:
-        QMessageBox.warning(main, _("Run the round"), str(error))
+        QMessageBox.warning(main, _(TITLE), str(error))
         return None
     window = ProcedureWindow(ruleset, method=method, target=target, seats=settings.seats,
                              side_bets=settings.side_bets, options=settings.options,
                              recorder=recorder, exam=setup, parent=main)
-    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    window.show()
-    window.raise_()
-    window.activateWindow()
+    show_exercise_window(window)
     return window
 
 
