@@ -33,6 +33,7 @@ from enum import StrEnum
 from math import gcd
 
 from trainer.engine.money import CENT, Odds, dollars, shown
+from trainer.i18n import N_, _, in_room_format, local_dollars, ngettext
 
 # --- the table's picture of an amount (used to draw a wager on its spot) --------------
 
@@ -226,14 +227,15 @@ class Procedure(StrEnum):
 
     @property
     def phrase(self) -> str:
-        return _PHRASES[self]
+        """The procedure in words, in the trainer's language."""
+        return _(_PHRASES[self])
 
 
 _PHRASES = {
-    Procedure.COLOUR_FOR_COLOUR: "colour for colour",
-    Procedure.CONVERT: "converted to the fewest chips",
-    Procedure.COLOUR_FOR_COLOUR_BLACK_AND_UP: "colour for colour from $100 up, the rest"
-    " either way",
+    Procedure.COLOUR_FOR_COLOUR: N_("colour for colour"),
+    Procedure.CONVERT: N_("converted to the fewest chips"),
+    Procedure.COLOUR_FOR_COLOUR_BLACK_AND_UP: N_("colour for colour from $100 up, the rest"
+                                                 " either way"),
 }
 
 BLACK = Decimal("100.00")
@@ -494,26 +496,57 @@ def _colour_form(bet: Counter[Decimal], odds: Odds, amount: Decimal, rack: Rack,
 
 
 def _say(count: int) -> str:
-    return _NUMBERS[count] if count < len(_NUMBERS) else f"{count:,}"
+    """A count of chips in words (``three``; Spanish ``tres``, ``una``), figures above
+    twenty in the room's format."""
+    return _(_NUMBERS[count]) if count < len(_NUMBERS) else in_room_format(f"{count:,}")
 
 
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-            "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
-            "seventeen", "eighteen", "nineteen", "twenty")
+_NUMBERS = ("no", N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"),
+            N_("seven"), N_("eight"), N_("nine"), N_("ten"), N_("eleven"), N_("twelve"),
+            N_("thirteen"), N_("fourteen"), N_("fifteen"), N_("sixteen"), N_("seventeen"),
+            N_("eighteen"), N_("nineteen"), N_("twenty"))
+"""Counts of chips in words, marked for the catalogue (a chip is feminine in Spanish:
+*una ficha*)."""
+
+_COLOUR_NAMES = (N_("white"), N_("blue"), N_("pink"), N_("red"), N_("yellow"), N_("green"),
+                 N_("black"), N_("purple"), N_("orange"), N_("grey"))
+"""The usual chip colours' names, marked for the catalogue; a room's own colour name (the
+site file's) reads as the room wrote it."""
 
 
 def stack_text(chips: Iterable[Decimal], rack: Rack) -> str:
-    """``three red $5 and one pink $2.50``, largest chip first; ``no chips``."""
+    """``three red $5 and one pink $2.50``, largest chip first; ``no chips``; in the
+    trainer's language (Spanish ``tres fichas de $5 (rojo) y una ficha de $2.50 (rosa)``)."""
     counts = Counter(chips)
     if not counts:
-        return "no chips"
+        return _("no chips")
     parts = []
     for value in sorted(counts, reverse=True):
-        name = rack.chip(value).name if value in rack else value_text(value)
-        parts.append(f"{_say(counts[value])} {name}")
+        chip = rack.chip(value) if value in rack else None
+        count = counts[value]
+        if chip is not None and chip.colour:
+            parts.append(ngettext("{number} {colour} {value}", "{number} {colour} {value}",
+                                  count, number=_say(count), colour=_(chip.colour),
+                                  value=value_text(value)))
+        else:
+            parts.append(ngettext("{number} {value}", "{number} {value}", count,
+                                  number=_say(count), value=value_text(value)))
     if len(parts) == 1:
         return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return _("{items} and {last}", items=", ".join(parts[:-1]), last=parts[-1])
+
+
+def chips_of(value: Decimal, rack: Rack) -> str:
+    """Chips of one value as a person names them: ``red $5 chips`` (Spanish ``fichas de $5
+    (rojo)``), ``$7 chips`` for a chip with no colour name."""
+    chip = rack.chip(value) if value in rack else None
+    if chip is not None and chip.colour:
+        return _("{colour} {value} chips", colour=_(chip.colour), value=value_text(value))
+    return _("{value} chips", value=value_text(value))
+
+
+def _odds_text(odds: Odds) -> str:
+    return _("{to_win} to {per}", to_win=in_room_format(f"{odds.to_win:,}"), per=odds.per)
 
 
 def expected_stack(bet: Sequence[Decimal], pays: Odds | Decimal, procedure: Procedure,
@@ -545,12 +578,12 @@ def _expected_stack(bet: Sequence[Decimal], pays: Odds | Decimal, procedure: Pro
     total = sum(bet, Decimal(0))
     if isinstance(pays, Odds):
         settled = pays.pay(total)
-        what = f"{stack_text(bet, rack)} at {pays}"
+        what = _("{stack} at {odds}", stack=stack_text(bet, rack), odds=_odds_text(pays))
     else:
         if pays <= 0:
             raise ChipError(f"amount: {dollars(pays)} is no payout; an award is above $0")
         settled = pays.quantize(CENT)
-        what = f"a fixed award of {dollars(settled)}"
+        what = _("a fixed award of {amount}", amount=local_dollars(settled))
     amount = payable(settled, rack, odd_cents)
     converted_award = not isinstance(pays, Odds)
     try:
@@ -562,18 +595,21 @@ def _expected_stack(bet: Sequence[Decimal], pays: Odds | Decimal, procedure: Pro
         raise ChipError(f"{'amount' if converted_award else 'pays'}: {error}") from None
     stack = found[0].stack
     if converted_award:
-        how = "a fixed award has no bet colours to follow, so it is converted"
+        how = _("a fixed award has no bet colours to follow, so it is converted")
     elif fell_back:
-        how = f"{procedure.phrase} cannot make this amount from this rack, so it is converted"
+        how = _("{procedure} cannot make this amount from this rack, so it is converted",
+                procedure=procedure.phrase)
     else:
         how = procedure.phrase
     if amount < settled:
-        how += (f"; {dollars(settled - amount)} of the {dollars(settled)} has no chip in"
-                " this rack and is not paid (rounded down, as the rule set rounds)")
+        how = _("{how}; {cents} of the {amount} has no chip in this rack and is not paid"
+                " (rounded down, as the rule set rounds)", how=how,
+                cents=local_dollars(settled - amount), amount=local_dollars(settled))
     elif amount > settled:
-        how += (f"; the {dollars(settled)} has no chip for its odd cents in this rack and"
-                f" is rounded up to {dollars(amount)} (the house rounds up)")
-    reason = f"{stack_text(stack, rack)} for {what}: {how}"
+        how = _("{how}; the {amount} has no chip for its odd cents in this rack and is"
+                " rounded up to {paid} (the house rounds up)", how=how,
+                amount=local_dollars(settled), paid=local_dollars(amount))
+    reason = _("{stack} for {what}: {how}", stack=stack_text(stack, rack), what=what, how=how)
     return Expected(amount, settled, stack, procedure, converted_award, fell_back, what, how,
                     reason, found)
 
@@ -637,22 +673,25 @@ def _grade(expected: Expected, procedure: Procedure, paid: Sequence[Decimal],
     built = stack_text(paid, rack)
     what = expected.wager
     if paid_total != expected.amount:
-        reason = (f"{built} is {dollars(paid_total)}, but {what} pays"
-                  f" {dollars(expected.amount)}")
+        reason = _("{built} is {total}, but {what} pays {amount}", built=built,
+                   total=local_dollars(paid_total), what=what,
+                   amount=local_dollars(expected.amount))
         return Graded(Grade.WRONG_AMOUNT, reason, expected, tuple(paid))
     if expected.accepts(paid):
-        reason = f"{built} for {what}: {expected.how}"
+        reason = _("{stack} for {what}: {how}", stack=built, what=what, how=expected.how)
         return Graded(Grade.RIGHT, reason, expected, tuple(paid))
     stack = stack_text(expected.stack, rack)
-    if expected.converted_award or expected.fell_back or procedure is Procedure.CONVERT:
-        lead = "a fixed award is converted: " if expected.converted_award else ""
-        rule = f"{lead}the fewest chips for {what} are {stack}"
+    if expected.converted_award:
+        rule = _("a fixed award is converted: the fewest chips for {what} are {stack}",
+                 what=what, stack=stack)
+    elif expected.fell_back or procedure is Procedure.CONVERT:
+        rule = _("the fewest chips for {what} are {stack}", what=what, stack=stack)
     elif procedure is Procedure.COLOUR_FOR_COLOUR:
-        rule = f"colour for colour pays {what} with {stack}"
+        rule = _("colour for colour pays {what} with {stack}", what=what, stack=stack)
     else:
-        rule = (f"colour for colour from $100 up pays {what} with {stack} (the rest either"
-                " way)")
-    reason = f"right amount, wrong chips: {rule}, not {built}"
+        rule = _("colour for colour from $100 up pays {what} with {stack} (the rest either"
+                 " way)", what=what, stack=stack)
+    reason = _("right amount, wrong chips: {rule}, not {built}", rule=rule, built=built)
     return Graded(Grade.WRONG_CHIPS, reason, expected, tuple(paid))
 
 

@@ -33,6 +33,7 @@ from trainer.engine.chips import (
     Procedure,
     Rack,
     RoomChips,
+    chips_of,
     cut,
     cut_size,
     expected_stack,
@@ -43,7 +44,7 @@ from trainer.engine.chips import (
     value_text,
 )
 from trainer.engine.money import Odds, dollars
-from trainer.i18n import N_, _
+from trainer.i18n import N_, _, in_room_format, local_dollars
 
 
 class ChipDrillKind(StrEnum):
@@ -149,8 +150,12 @@ def grade_task(task: ChipTask, answer: Sequence[Decimal] | Decimal) -> ChipTaskR
         assert task.expected_amount is not None
         right = answer == task.expected_amount
         given = dollars(answer)
-        verdict = "Right" if right else f"Not {given}"
-        return ChipTaskResult(right, f"{verdict}: {task.explanation}", given)
+        if right:
+            return ChipTaskResult(right, _("Right: {explanation}",
+                                           explanation=task.explanation), given)
+        return ChipTaskResult(right, _("Not {given}: {explanation}",
+                                       given=local_dollars(answer),
+                                       explanation=task.explanation), given)
     if isinstance(answer, Decimal):
         raise TypeError("this drill is answered with chips")
     paid = tuple(sorted(answer, reverse=True))
@@ -160,8 +165,12 @@ def grade_task(task: ChipTask, answer: Sequence[Decimal] | Decimal) -> ChipTaskR
         graded = grade_stack(bet, odds, procedure, paid, task.rack)
         return ChipTaskResult(graded.grade is Grade.RIGHT, graded.reason, given)
     right = Counter(paid) == Counter(task.expected_chips)
-    verdict = "Right" if right else f"Not {given} ({dollars(stack_value(paid))})"
-    return ChipTaskResult(right, f"{verdict}: {task.explanation}", given)
+    if right:
+        return ChipTaskResult(right, _("Right: {explanation}", explanation=task.explanation),
+                              given)
+    return ChipTaskResult(right, _("Not {given} ({amount}): {explanation}", given=given,
+                                   amount=local_dollars(stack_value(paid)),
+                                   explanation=task.explanation), given)
 
 
 # --- dealing tasks ---------------------------------------------------------------------------
@@ -169,10 +178,6 @@ def grade_task(task: ChipTask, answer: Sequence[Decimal] | Decimal) -> ChipTaskR
 MAX_DRILL_CHIP = Decimal("500.00")
 """Drills use the rack's chips up to this value (no one cuts stacks of $1,000 chips in a
 first lesson)."""
-
-
-def _colour_name(value: Decimal, rack: Rack) -> str:
-    return rack.chip(value).name
 
 
 def _values(rack: Rack, top: Decimal = MAX_DRILL_CHIP) -> list[Decimal]:
@@ -195,15 +200,17 @@ def size_into_task(bet: Sequence[Decimal], rack: Rack) -> ChipTask:
     """Size into ``bet`` (one colour): even money, colour for colour."""
     bet = tuple(bet)
     expected = expected_stack(bet, Odds(1, 1), Procedure.COLOUR_FOR_COLOUR, rack)
-    names = " and ".join(dict.fromkeys(_colour_name(value, rack) for value in bet))
+    names = list(dict.fromkeys(chips_of(value, rack) for value in bet))
+    chips = names[0] if len(names) == 1 else _("{items} and {last}",
+                                               items=", ".join(names[:-1]), last=names[-1])
     return ChipTask(
         ChipDrillKind.SIZE_INTO,
-        f"Size into this bet of {names} chips: pay it even money,"
-        " a stack as tall as the bet, of the same chips.",
-        (Shown("BET", bet, counts=False),), AnswerForm.CHIPS, rack,
+        _("Size into this bet of {chips}: pay it even money, a stack as tall as the bet, of"
+          " the same chips.", chips=chips),
+        (Shown(_("BET"), bet, counts=False),), AnswerForm.CHIPS, rack,
         expected_chips=expected.stack,
-        explanation=f"sized into {expected.wager}, the payout is"
-                    f" {stack_text(expected.stack, rack)}.",
+        explanation=_("sized into {bet}, the payout is {stack}.", bet=expected.wager,
+                      stack=stack_text(expected.stack, rack)),
         payout=(bet, Odds(1, 1), Procedure.COLOUR_FOR_COLOUR))
 
 
@@ -215,14 +222,16 @@ def cut_task(value: Decimal, count: int, rack: Rack) -> ChipTask:
     """Cut ``count`` chips' worth of ``value`` from a stack of twenty."""
     chips = cut(value, count)
     amount = stack_value(chips)
-    name = _colour_name(value, rack)
+    name = chips_of(value, rack)
     return ChipTask(
         ChipDrillKind.CUT,
-        f"Cut {dollars(amount)} in {name} chips from this stack of {STACK_OF}.",
+        _("Cut {amount} in {chips} from this stack of {count}.",
+          amount=local_dollars(amount), chips=name, count=STACK_OF),
         (Shown(f"{STACK_OF} \u00d7 {value_text(value)}", (value,) * STACK_OF),),
         AnswerForm.CHIPS, rack, expected_chips=chips,
-        explanation=f"{dollars(amount)} in {name} chips is a cut of {count}:"
-                    f" {stack_text(chips, rack)}.")
+        explanation=_("{amount} in {chips} is a cut of {count}: {stack}.",
+                      amount=local_dollars(amount), chips=name, count=count,
+                      stack=stack_text(chips, rack)))
 
 
 def _break_down(rng: random.Random, room: RoomChips) -> ChipTask:
@@ -233,16 +242,22 @@ def break_down_task(value: Decimal, rack: Rack) -> ChipTask:
     """Twenty chips of ``value`` cut as the house cuts them: what each stack is worth."""
     size = cut_size(value)
     each = stack_value(cut(value, size))
-    name = _colour_name(value, rack)
+    name = chips_of(value, rack)
+    if size == 4:
+        cut_in = _("{value} chips are cut in fours: {stacks} stacks of {size}, each {each}.",
+                   value=value_text(value), stacks=STACK_OF // size, size=size,
+                   each=local_dollars(each))
+    else:
+        cut_in = _("{value} chips are cut in fives: {stacks} stacks of {size}, each {each}.",
+                   value=value_text(value), stacks=STACK_OF // size, size=size,
+                   each=local_dollars(each))
     return ChipTask(
         ChipDrillKind.BREAK_DOWN,
-        f"Break down these {STACK_OF} {name} chips as the house cuts them."
-        " What is each stack worth?",
+        _("Break down these {count} {chips} as the house cuts them. What is each stack"
+          " worth?", count=STACK_OF, chips=name),
         (Shown(f"{STACK_OF} \u00d7 {value_text(value)}", (value,) * STACK_OF),),
         AnswerForm.AMOUNT, rack, expected_amount=each,
-        explanation=f"{value_text(value)} chips are cut in"
-                    f" {'fours' if size == 4 else 'fives'}: {STACK_OF // size} stacks of"
-                    f" {size}, each {dollars(each)}.")
+        explanation=cut_in)
 
 
 def _count(rng: random.Random, room: RoomChips) -> ChipTask:
@@ -260,10 +275,11 @@ def count_task(chips: Sequence[Decimal], rack: Rack) -> ChipTask:
     stack = tuple(sorted(chips, reverse=True))
     total = stack_value(stack)
     return ChipTask(
-        ChipDrillKind.COUNT, "Count this stack at a glance: what is it worth?",
-        (Shown("STACK", stack, counts=False),), AnswerForm.AMOUNT, rack,
+        ChipDrillKind.COUNT, _("Count this stack at a glance: what is it worth?"),
+        (Shown(_("STACK"), stack, counts=False),), AnswerForm.AMOUNT, rack,
         expected_amount=total,
-        explanation=f"the stack is {stack_text(stack, rack)}: {dollars(total)}.")
+        explanation=_("the stack is {stack}: {amount}.", stack=stack_text(stack, rack),
+                      amount=local_dollars(total)))
 
 
 RAINBOW_ODDS = (Odds(1, 1), Odds(3, 2), Odds(2, 1))
@@ -287,8 +303,10 @@ def rainbow_task(bet: Sequence[Decimal], odds: Odds, room: RoomChips) -> ChipTas
     expected = expected_stack(bet, odds, room.procedure, room.rack)
     return ChipTask(
         ChipDrillKind.RAINBOW,
-        f"Pay this rainbow bet at {odds} ({room.procedure.phrase}).",
-        (Shown("BET", bet),), AnswerForm.CHIPS, room.rack, expected_chips=expected.stack,
+        _("Pay this rainbow bet at {odds} ({procedure}).",
+          odds=_("{to_win} to {per}", to_win=in_room_format(f"{odds.to_win:,}"),
+                 per=odds.per), procedure=room.procedure.phrase),
+        (Shown(_("BET"), bet),), AnswerForm.CHIPS, room.rack, expected_chips=expected.stack,
         explanation=expected.reason, payout=(bet, odds, room.procedure))
 
 
