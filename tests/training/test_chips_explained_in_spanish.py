@@ -53,9 +53,9 @@ def test_wrong_chips_are_explained_in_spanish(spanish: None) -> None:
                          (D(25), D(5)), DEFAULT_RACK)
     assert graded.grade is Grade.WRONG_CHIPS
     assert graded.reason == (
-        "cantidad correcta, fichas equivocadas: color por color, seis fichas de $5 (rojo),"
-        " pago 1 a 1 se paga con seis fichas de $5 (rojo), no una ficha de $25 (verde) y una"
-        " ficha de $5 (rojo)")
+        "cantidad correcta, fichas equivocadas: color por color, seis fichas de $5 (rojo) a"
+        " razón de 1 a 1 se paga con seis fichas de $5 (rojo), no una ficha de $25 (verde) y"
+        " una ficha de $5 (rojo)")
 
 
 def test_english_is_unchanged() -> None:
