@@ -84,3 +84,15 @@ def test_english_is_unchanged() -> None:
     assert (plan.title, plan.skipped) == ("Due now", ("No lessons are loaded.",))
     assert ChipDrillKind.CUT.display_name == ChipDrillKind.CUT.description == (
         "Cut 3, 4 or 5 from a stack")
+
+
+def test_a_round_dealt_under_another_rule_set_version_is_said_in_spanish(spanish: None) -> None:
+    from trainer.engine.rulesets import load_ruleset
+    from trainer.training.review import rules_note
+
+    ruleset = load_ruleset("ny-2018")
+    assert rules_note(ruleset, ruleset.version - 1) == (
+        f"Repartida con ny-2018 versión {ruleset.version - 1}; las reglas vigentes son las de"
+        f" la versión {ruleset.version}: las respuestas mostradas son las de la versión"
+        f" {ruleset.version}.")
+    assert rules_note(ruleset, ruleset.version) is None

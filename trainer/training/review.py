@@ -18,6 +18,7 @@ from typing import Any
 
 from trainer.engine.round import Round, parse_round
 from trainer.engine.rulesets import RuleSet
+from trainer.i18n import _
 from trainer.storage.models import Mistake
 
 
@@ -37,17 +38,14 @@ def rules_note(ruleset: RuleSet, dealt_version: int | None) -> str | None:
     id may differ from those it was graded against; None when the versions agree."""
     if dealt_version == ruleset.version:
         return None
-    in_force = f"version {ruleset.version}"
     if dealt_version is None:
-        return (
-            f"Dealt before the trainer kept rule-set versions, so which version of"
-            f" {ruleset.id} it was dealt under is not known; the rules in force are"
-            f" {in_force}: the answers shown are those of {in_force}."
-        )
-    return (
-        f"Dealt under {ruleset.id} version {dealt_version}; the rules in force are"
-        f" {in_force}: the answers shown are those of {in_force}."
-    )
+        return _("Dealt before the trainer kept rule-set versions, so which version of"
+                 " {rules} it was dealt under is not known; the rules in force are version"
+                 " {version}: the answers shown are those of version {version}.",
+                 rules=ruleset.id, version=ruleset.version)
+    return _("Dealt under {rules} version {dealt}; the rules in force are version {version}:"
+             " the answers shown are those of version {version}.", rules=ruleset.id,
+             dealt=dealt_version, version=ruleset.version)
 
 
 def reopen_round(

@@ -29,6 +29,7 @@ from trainer.engine.round import SIDE_WAGERS, Round, Wager, is_seat_count, offer
 from trainer.engine.rulesets import DEFAULT_RULES, RuleSet, RuleSetError, load_ruleset
 from trainer.engine.settlement import Settlement, settle
 from trainer.exam_setup import ExamSetup
+from trainer.i18n import _, ngettext
 from trainer.storage.models import Mode as Mode  # the one definition, re-exported here
 from trainer.training.answers import coerce_answer
 from trainer.training.chip_grading import ChipPayout, chip_answer
@@ -194,7 +195,7 @@ class RoundState:
         """
         question = self.current
         if question is None:
-            raise SessionError("The round is finished: there is no question to answer")
+            raise SessionError(_("The round is finished: there is no question to answer"))
         parsed = coerce_answer(question.kind, given)
         now = self._clock()
         result = grade(question, parsed, now - self._shown_at if seconds is None else seconds)
@@ -209,7 +210,7 @@ class RoundState:
         payout, a chip not of the rack) records nothing."""
         question = self.current
         if question is None:
-            raise SessionError("The round is finished: there is no question to answer")
+            raise SessionError(_("The round is finished: there is no question to answer"))
         now = self._clock()
         result = chip_answer(question, self.settlement, given, room,
                              now - self._shown_at if seconds is None else seconds)
@@ -368,10 +369,12 @@ class TrainingSession:
         if self.mode is not Mode.EXAM:
             return
         if self.exam_finished:
-            raise SessionError(f"The exam is over: {self.settings.exam_rounds} rounds played")
+            raise SessionError(ngettext("The exam is over: {count} round played",
+                                        "The exam is over: {count} rounds played",
+                                        self.settings.exam_rounds))
         current = self.current_round
         if current is not None and not current.finished:
-            raise SessionError("Finish the exam round before dealing the next")
+            raise SessionError(_("Finish the exam round before dealing the next"))
 
     def _start(self, settlement: Settlement, skills: tuple[Skill, ...] = ()) -> RoundState:
         state = RoundState(settlement, number=self._earlier.rounds + len(self.rounds) + 1,
