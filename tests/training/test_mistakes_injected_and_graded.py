@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.training.conftest import BAD_BEAT_ROUND, BOARD_PLAYS_ROUND
 from trainer.engine.round import Wager, parse_round
 from trainer.engine.settlement import Outcome, settle, settlement_to_json
 from trainer.skills import Skill
@@ -70,29 +71,15 @@ NOT_QUALIFYING = {
     ],
 }
 
-# New York 2018. Dealer Qs Qd on Qh 9h 9c 4h 2s: queens full. Seat 3's ace-high flush
-# loses: ante -10, raise -20, odds bad beat 5 to 1 = $50, Trips Plus flush 7 to 1 = $35.
-BAD_BEAT = {
-    "rules": "ny-2018",
-    "dealer": ["Qs", "Qd"],
-    "board": ["Qh", "9h", "9c", "4h", "2s"],
-    "seats": [
-        {"seat": 3, "hole": ["Ah", "6h"], "ante": "10", "odds": "10", "raise": "20",
-         "trips_plus": "5"},
-    ],
-}
+# New York 2018 (tests/training/conftest.py). Dealer Qs Qd on Qh 9h 9c 4h 2s: queens full.
+# Seat 3's ace-high flush loses: ante -10, raise -20, odds bad beat 5 to 1 = $50, Trips
+# Plus flush 7 to 1 = $35.
+BAD_BEAT = BAD_BEAT_ROUND
 
-# New York 2018. The board 2s 3d 4c 5h 6s is a six-high straight for the dealer (6c Kd)
-# and for seat 1 (Ac Qd): a tie, every main wager pushes; Trips Plus straight 4 to 1 = $20.
-TIE = {
-    "rules": "ny-2018",
-    "dealer": ["6c", "Kd"],
-    "board": ["2s", "3d", "4c", "5h", "6s"],
-    "seats": [
-        {"seat": 1, "hole": ["Ac", "Qd"], "ante": "5", "odds": "5", "raise": "10",
-         "trips_plus": "5"},
-    ],
-}
+# New York 2018 (tests/training/conftest.py). The board 2s 3d 4c 5h 6s is a six-high
+# straight for the dealer (6c Kd) and for seat 1 (Ac Qd): a tie, every main wager pushes;
+# Trips Plus straight 4 to 1 = $20.
+TIE = BOARD_PLAYS_ROUND
 
 # Casino house rules: $3,000 cap, Trips Plus C, Pocket Bonus C, 6-Card Bonus. Dealer 4c 4d
 # on Qh Jh Th 2c 3d: a pair of fours, qualifies. 6-Card Bonus cards 5d Kc Kd Ks.
