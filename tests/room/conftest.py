@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from room_server import STATION_PASSWORD, RoomServer, require_server
+from stations import Station
 
 from trainer.room.admin import init_room
 
@@ -29,3 +31,14 @@ def room_url(admin_url: str) -> str:
     """A room made by ``room init``: its admin URL."""
     init_room(admin_url, STATION_PASSWORD)
     return admin_url
+
+
+@pytest.fixture
+def stations(tmp_path: Path) -> Iterator[tuple[Station, Station]]:
+    """Two stations of one room, each with its own trainee answering: Ana at a, Ben at b
+    (test_room_shared_records.py has bare databases of its own by this name)."""
+    a = Station(tmp_path / "a.sqlite3", trainee="Ana", seed=1)
+    b = Station(tmp_path / "b.sqlite3", trainee="Ben", seed=2)
+    yield a, b
+    a.close()
+    b.close()

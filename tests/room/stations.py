@@ -15,11 +15,15 @@ from trainer.engine.generator import generate_round
 from trainer.engine.round import round_to_json
 from trainer.engine.rulesets import load_ruleset
 from trainer.room.credentials import Credentials
+from trainer.room.inbox import receive_once
+from trainer.room.outbox import sync_once
 from trainer.room.schema import STATION_ROLE
 from trainer.room.target import RoomTarget
 from trainer.skills import QuestionKind, Skill
 from trainer.storage import TrainerDB, open_database
 from trainer.storage.models import NewAnswer
+from trainer.storage.outbox_reads import StationOutbox
+from trainer.storage.room_cache import StationCache
 
 RULESET = "ny-2018"
 
@@ -36,6 +40,29 @@ def station_target(room_url: str, port: int | None = None) -> RoomTarget:
 
 def station_url(room_url: str) -> str:
     return as_role(room_url, STATION_ROLE, STATION_PASSWORD)
+
+
+
+def send(station: Station, room_url: str) -> None:
+    """One pass of the station's sender: every record it holds in the room, none refused."""
+    result = sync_once(StationOutbox.of(station.db), station_target(room_url))
+    assert result.refused == ()
+
+
+def receive(station: Station, room_url: str, *following: str) -> dict[str, int]:
+    """One pass of the station's receiver for the trainees' uids ``following``: the rows
+    merged, by table."""
+    cache = StationCache.open(station.path, station.db.secret)
+    try:
+        return receive_once(cache, station_target(room_url), following).merged
+    finally:
+        cache.close()
+
+
+def uid_of(db: TrainerDB, trainee_id: int) -> str:
+    """The trainee's uid, the key every station and the room know them by."""
+    return str(db.conn.execute("SELECT uid FROM trainees WHERE id = ?",
+                               (trainee_id,)).fetchone()[0])
 
 
 class Station:

@@ -6,14 +6,22 @@ the exams that count attempts across stations."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
-from stations import RULESET, Station, lost_and_doubled, room_uids, station_target
+from stations import (
+    RULESET,
+    Station,
+    lost_and_doubled,
+    receive,
+    room_uids,
+    send,
+    station_target,
+    uid_of,
+)
 
 from trainer.engine.generator import generate_round
 from trainer.engine.round import round_to_json
@@ -32,33 +40,6 @@ from trainer.storage.outbox_reads import StationOutbox
 from trainer.storage.room_cache import StationCache
 
 PIN = "246813"
-
-
-@pytest.fixture
-def stations(tmp_path: Path) -> Iterator[tuple[Station, Station]]:
-    a = Station(tmp_path / "a.sqlite3", trainee="Ana", seed=1)
-    b = Station(tmp_path / "b.sqlite3", trainee="Ben", seed=2)
-    yield a, b
-    a.close()
-    b.close()
-
-
-def send(station: Station, room_url: str) -> None:
-    result = sync_once(StationOutbox.of(station.db), station_target(room_url))
-    assert result.refused == ()
-
-
-def receive(station: Station, room_url: str, *following: str) -> dict[str, int]:
-    cache = StationCache.open(station.path, station.db.secret)
-    try:
-        return receive_once(cache, station_target(room_url), following).merged
-    finally:
-        cache.close()
-
-
-def uid_of(db: TrainerDB, trainee_id: int) -> str:
-    return str(db.conn.execute("SELECT uid FROM trainees WHERE id = ?",
-                               (trainee_id,)).fetchone()[0])
 
 
 def trainee_named(db: TrainerDB, name: str) -> int:

@@ -10,16 +10,22 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
 import pytest
-from stations import Station, station_target, station_uids, station_url
+from stations import (
+    Station,
+    receive,
+    send,
+    station_target,
+    station_uids,
+    station_url,
+    uid_of,
+)
 
 from trainer.exam_setup import ExamSetup
 from trainer.room.admin import quiet_stations
-from trainer.room.inbox import receive_once
 from trainer.room.outbox import UNVOUCHED, StationMismatch, sync_once
 from trainer.room.schema import (
     INSTRUCTOR_ROLE,
@@ -32,39 +38,11 @@ from trainer.storage import TrainerDB, open_database, seal
 from trainer.storage.models import ExamRefused, NewAnswer
 from trainer.storage.outbox_reads import StationOutbox
 from trainer.storage.passwords import hash_pin
-from trainer.storage.room_cache import StationCache
 
 RULESET = "ny-2018"
 PIN = "246813"
 PASSWORD = "correct horse battery"
 FORGED_AT = "2026-11-02T09:00:00+00:00"
-
-
-@pytest.fixture
-def stations(tmp_path: Path) -> Iterator[tuple[Station, Station]]:
-    a = Station(tmp_path / "a.sqlite3", trainee="Ana", seed=1)
-    b = Station(tmp_path / "b.sqlite3", trainee="Ben", seed=2)
-    yield a, b
-    a.close()
-    b.close()
-
-
-def send(station: Station, room_url: str) -> None:
-    result = sync_once(StationOutbox.of(station.db), station_target(room_url))
-    assert result.refused == ()
-
-
-def receive(station: Station, room_url: str, *following: str) -> dict[str, int]:
-    cache = StationCache.open(station.path, station.db.secret)
-    try:
-        return receive_once(cache, station_target(room_url), following).merged
-    finally:
-        cache.close()
-
-
-def uid_of(db: TrainerDB, trainee_id: int) -> str:
-    return str(db.conn.execute("SELECT uid FROM trainees WHERE id = ?",
-                               (trainee_id,)).fetchone()[0])
 
 
 def write(conn: psycopg.Connection, table: str, **values: object) -> None:
