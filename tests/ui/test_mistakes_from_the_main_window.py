@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from tests.training.test_mistakes_injected_and_graded import QUALIFIES
+from tests.ui.practice_support import signed_in_practice_window, the_one
 from trainer.engine.round import Wager, parse_round
 from trainer.engine.settlement import settle
 from trainer.skills import Skill
@@ -35,21 +36,13 @@ def db(tmp_path: Path) -> Iterator[TrainerDB]:
 
 @pytest.fixture
 def main(qtbot: QtBot, db: TrainerDB) -> Iterator[MainWindow]:
-    trainee = db.create_trainee("Ana")
-    window = MainWindow(TrainingSettings(sound=False, rules="ny-2018"), db=db,
-                        trainee_id=trainee)
-    qtbot.addWidget(window)
-    window.show()
-    yield window
-    for child in window.findChildren(MistakesWindow):
-        child.close()
-    window.close()
+    with signed_in_practice_window(qtbot, db, TrainingSettings(sound=False, rules="ny-2018"),
+                                   MistakesWindow) as window:
+        yield window
 
 
 def spot_window(main: MainWindow) -> MistakesWindow:
-    found = main.findChildren(MistakesWindow)
-    assert len(found) == 1
-    return found[0]
+    return the_one(main, MistakesWindow)
 
 
 def active(qtbot: QtBot, window: MistakesWindow) -> MistakesWindow:

@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from tests.ui.practice_support import signed_in_practice_window, the_one
 from trainer.engine.procedure import DealMethod, RoomProcedure
 from trainer.site_config.config import SiteConfig
 from trainer.skills import Skill
@@ -35,22 +36,14 @@ def db(tmp_path: Path) -> Iterator[TrainerDB]:
 
 @pytest.fixture
 def main(qtbot: QtBot, db: TrainerDB) -> Iterator[MainWindow]:
-    trainee = db.create_trainee("Ana")
-    window = MainWindow(TrainingSettings(sound=False, rules="ny-2018", seats=3), db=db,
-                        trainee_id=trainee,
-                        site=SiteConfig(procedure=RoomProcedure(35, DealMethod.SHOE)))
-    qtbot.addWidget(window)
-    window.show()
-    yield window
-    for child in window.findChildren(ProcedureWindow):
-        child.close()
-    window.close()
+    with signed_in_practice_window(
+            qtbot, db, TrainingSettings(sound=False, rules="ny-2018", seats=3), ProcedureWindow,
+            site=SiteConfig(procedure=RoomProcedure(35, DealMethod.SHOE))) as window:
+        yield window
 
 
 def run_window(main: MainWindow) -> ProcedureWindow:
-    found = main.findChildren(ProcedureWindow)
-    assert len(found) == 1
-    return found[0]
+    return the_one(main, ProcedureWindow)
 
 
 def right_answer(step: Step) -> object:
