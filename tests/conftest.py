@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from trainer.storage import TrainerDB, open_database
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -18,3 +21,13 @@ def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "hhe-data"
     monkeypatch.setenv("HHE_TRAINER_HOME", str(folder))
     return folder
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[TrainerDB]:
+    """A database of the test's own in its folder (no backup at a session's start),
+    closed at the end. A module that needs another kind (a station file, a busy
+    timeout) defines its own ``db``, which takes this one's place there."""
+    database = open_database(tmp_path / "t.sqlite3", backup_on_session=False)
+    yield database
+    database.close()

@@ -5,9 +5,7 @@ and said in the set-up's description."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -18,15 +16,8 @@ from trainer.exam_setup import (
     setup_problem,
     setup_to_json,
 )
-from trainer.storage import TrainerDB, open_database
+from trainer.storage import TrainerDB
 from trainer.storage.models import StorageError
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    database = open_database(tmp_path / "room.sqlite3", backup_on_session=False)
-    yield database
-    database.close()
 
 
 def test_an_exam_of_mistakes_is_described_by_its_exercises() -> None:

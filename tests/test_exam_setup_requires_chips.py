@@ -6,7 +6,6 @@ description, and deciding how the exam asks payouts whatever the station's setti
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,15 +19,8 @@ from trainer.exam_setup import (
     setup_to_json,
 )
 from trainer.site_config import load_site_config
-from trainer.storage import TrainerDB, open_database
+from trainer.storage import TrainerDB
 from trainer.training.session import TrainingSettings, exam_settings
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    database = open_database(tmp_path / "t.sqlite3", backup_on_session=False)
-    yield database
-    database.close()
 
 
 def test_a_typed_set_up_asks_typed_amounts_unless_chips_are_ticked() -> None:
