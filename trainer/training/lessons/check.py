@@ -15,6 +15,7 @@ from trainer.engine.evaluator import evaluate
 from trainer.engine.money import dollars, format_amount
 from trainer.engine.round import Round
 from trainer.engine.settlement import Settlement, settle
+from trainer.i18n import ENGLISH, in_language
 from trainer.tomllines import KeyPath
 from trainer.training.lessons.model import Expect, SeatExpect
 
@@ -93,5 +94,10 @@ def _check_seat(entry: SeatExpect, settlement: Settlement) -> list[Contradiction
 
 
 def check_example(round_: Round, expect: Expect) -> list[Contradiction]:
-    """Settle ``round_`` and compare it with ``expect`` (RoundError if it cannot be settled)."""
-    return check_expect(expect, settle(round_))
+    """Settle ``round_`` and compare it with ``expect`` (RoundError if it cannot be settled).
+
+    In English whatever the trainer's language: a contradiction is a problem of the lesson
+    file, said like the file's other problems (its keys, the engine's refusals), and the
+    hands and reasons it quotes must not be half in another language (issue 24)."""
+    with in_language(ENGLISH):
+        return check_expect(expect, settle(round_))
