@@ -63,3 +63,17 @@ def test_english_is_unchanged() -> None:
         "three red $5 and one pink $2.50")
     assert cut_task(D(5), 4, DEFAULT_RACK).prompt == (
         "Cut $20.00 in red $5 chips from this stack of 20.")
+
+
+def test_chips_given_with_a_push_are_refused_in_spanish(spanish: None) -> None:
+    from tests.training.test_round_explained_in_spanish import ROUND
+    from trainer.engine.round import parse_round
+    from trainer.engine.settlement import Outcome, settle
+    from trainer.training.chip_grading import ChipAnswerError, ChipPayout, grade_chips
+    from trainer.training.questions import build_questions, questions_by_id
+
+    settlement = settle(parse_round(ROUND))
+    odds = questions_by_id(build_questions(settlement))["seat-3-odds"]
+    with pytest.raises(ChipAnswerError) as refused:
+        grade_chips(odds, settlement, ChipPayout(Outcome.PUSH, (D(5),)))
+    assert str(refused.value) == "un empate no tiene fichas que pagar"

@@ -33,8 +33,9 @@ from trainer.engine.chips import (
     payable,
     value_text,
 )
-from trainer.engine.money import ZERO, Odds, dollars
+from trainer.engine.money import ZERO, Odds
 from trainer.engine.settlement import Outcome, Settlement
+from trainer.i18n import _, local_dollars
 from trainer.skills import QuestionKind, Skill
 from trainer.training import grading
 from trainer.training.questions import PayoutAnswer, Question
@@ -144,13 +145,15 @@ def grade_chips(question: Question, settlement: Settlement, given: ChipPayout,
     if question.kind is QuestionKind.CAPPED_TOTAL and given.outcome is not Outcome.WIN:
         raise ChipAnswerError(f"question {question.id}: a capped seat's total is paid in"
                               " chips, not pushed or taken")
-    if given.outcome is not Outcome.WIN and given.chips:
-        raise ChipAnswerError(f"a {'push' if given.outcome is Outcome.PUSH else 'take'}"
-                              " has no chips to pay")
+    if given.outcome is Outcome.PUSH and given.chips:
+        raise ChipAnswerError(_("a push has no chips to pay"))
+    if given.outcome is Outcome.LOSE and given.chips:
+        raise ChipAnswerError(_("a take has no chips to pay"))
     paid = tuple(sorted(given.chips, reverse=True))
     for chip in paid:
         if chip not in room.rack:
-            raise ChipAnswerError(f"paid: {dollars(chip)} is not a chip of the room's rack")
+            raise ChipAnswerError(_("paid: {chip} is not a chip of the room's rack",
+                                    chip=local_dollars(chip)))
     total = sum(paid, ZERO)
     settled_win = isinstance(question.expected, Decimal) or (
         isinstance(question.expected, PayoutAnswer) and question.expected.outcome is Outcome.WIN)
@@ -194,8 +197,9 @@ def _in_chips(question: Question, amount: Decimal) -> Question:
         expected.amount if isinstance(expected, PayoutAnswer) else None)
     if settled is None or settled == amount:
         return question
-    explanation = (f"{question.explanation.rstrip('.')}; in this room's chips"
-                   f" {dollars(amount)}: no chip pays the odd cents")
+    explanation = _("{explanation}; in this room's chips {amount}: no chip pays the odd"
+                    " cents", explanation=question.explanation.rstrip("."),
+                    amount=local_dollars(amount))
     new: PayoutAnswer | Decimal = (amount if isinstance(expected, Decimal)
                                    else PayoutAnswer(Outcome.WIN, amount))
     return replace(question, expected=new, explanation=explanation)
