@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.engine.chips import stack_text
+from trainer.i18n import _
 from trainer.training.answers import AnswerError, parse_amount_answer
 from trainer.training.chip_drills import (
     AnswerForm,
@@ -87,11 +88,11 @@ class ChipTaskPanel(QWidget):
         layout.addWidget(self.rack)
         row = QHBoxLayout()
         row.addStretch(1)
-        self.pay_button = QPushButton("Pay  (Enter)")
+        self.pay_button = QPushButton(_("Pay  (Enter)"))
         self.pay_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.pay_button.clicked.connect(self.pay)
         row.addWidget(self.pay_button)
-        self.next_button = QPushButton("Next  (Enter)")
+        self.next_button = QPushButton(_("Next  (Enter)"))
         self.next_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.next_button.clicked.connect(self.nextRequested.emit)
         row.addWidget(self.next_button)
@@ -150,11 +151,11 @@ class ChipTaskPanel(QWidget):
         drawn = [_drawn(shown) for shown in task.shown]
         if task.form is AnswerForm.CHIPS:
             if self.result is None:
-                drawn.append(DrawnStack("PAYOUT", tuple(self.builder.chips)))
+                drawn.append(DrawnStack(_("PAYOUT"), tuple(self.builder.chips)))
             else:
-                drawn.append(DrawnStack("PAID", tuple(self.builder.chips)))
+                drawn.append(DrawnStack(_("PAID"), tuple(self.builder.chips)))
                 if not self.result.correct:
-                    drawn.append(DrawnStack("EXPECTED", task.expected_chips))
+                    drawn.append(DrawnStack(_("EXPECTED"), task.expected_chips))
         self.stacks.set_stacks(drawn, task.rack)
         status = f"{self.builder.count} \u00d7 \u2026" if self.builder.count else ""
         self.rack.set_status(status)
@@ -249,7 +250,8 @@ class ChipTaskPanel(QWidget):
             self.feedback.setStyleSheet("color: #b00020;")
             expected = (self.task.expected_text if self.task.form is AnswerForm.AMOUNT
                         else stack_text(self.task.expected_chips, self.task.rack))
-            self.feedback.setText(f"\u2718 {reason}\nExpected: {expected}.")
+            self.feedback.setText(_("\u2718 {reason}\nExpected: {expected}.", reason=reason,
+                                                   expected=expected))
         self.rack.set_active(False)
         self.hint.setVisible(False)
         self.pay_button.setVisible(False)
