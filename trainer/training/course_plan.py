@@ -647,8 +647,8 @@ def mastery_changes(before: Snapshot, after: Snapshot,
     changes = []
     for lesson_id, old in before.lessons.items():
         new = after.lessons.get(lesson_id, old)
-        changes.append(Change(f"Lesson: {titles.get(lesson_id, lesson_id)}", old.score,
-                              old.level.value, new.score, new.level.value))
+        changes.append(Change(_("Lesson: {title}", title=titles.get(lesson_id, lesson_id)),
+                              old.score, old.level.value, new.score, new.level.value))
     for skill, old_skill in before.skills.items():
         new_skill = after.skills.get(skill, old_skill)
         changes.append(Change(skill.label, old_skill.score, old_skill.level.value,

@@ -28,6 +28,7 @@ from trainer.engine.evaluator import Category
 from trainer.i18n import N_, _
 from trainer.training.answer_words import SPANISH_CATEGORIES, answer_words
 from trainer.training.answers import MAX_ANSWER_LENGTH
+from trainer.training.chip_grading import chips_text
 from trainer.training.grading import Grade
 from trainer.training.questions import Question, QuestionKind, answer_shown
 from trainer.ui.text_scale import scale_window_text
@@ -332,7 +333,11 @@ def _expected_shown(grade: Grade) -> str:
 
 
 def _given_shown(grade: Grade) -> str:
-    """The answer given as the trainee reads it; chips as the grade says them."""
-    if grade.chips is not None:
+    """The answer given as the trainee reads it: a stack of chips as counts and values
+    (``2x$5``, the same in every language), a push or a take in the trainer's language
+    (the grade's ``given_text`` is the neutral form the record keeps)."""
+    if grade.chips is not None and grade.chips.paid:
         return grade.given_text
+    if grade.chips is not None and grade.given_text == chips_text(()):
+        return _("no chips")
     return answer_shown(grade.question.kind, grade.given)

@@ -152,7 +152,8 @@ def settled_so_far(state: RoundState) -> tuple[bool, set[int]]:
 
 def question_position(state: RoundState) -> str:
     """``Question 3 of 14``: where the trainee is in the round."""
-    return f"Question {state.index + 1} of {len(state.questions)}"
+    return _("Question {number} of {count}", number=state.index + 1,
+             count=len(state.questions))
 
 
 class RoundController(QObject):

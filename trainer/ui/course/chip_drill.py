@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.engine.chips import stack_text
-from trainer.i18n import _
+from trainer.i18n import N_, _
 from trainer.training.answers import AnswerError, parse_amount_answer
 from trainer.training.chip_drills import (
     AnswerForm,
@@ -37,9 +37,9 @@ from trainer.training.chip_drills import (
 from trainer.ui.chip_stacks import ChipStacksView, DrawnStack
 from trainer.ui.table.rack import ChipRack, StackBuilder
 
-CHIP_KEYS_HINT = ("Keys: 1 = smallest chip \u2026 a count first (4 then 3 = four of the"
-                  " third) \u2022 Backspace: top chip back \u2022 Escape: whole stack back"
-                  " \u2022 Enter: pay")
+CHIP_KEYS_HINT = N_("Keys: 1 = smallest chip \u2026 a count first (4 then 3 = four of the"
+                    " third) \u2022 Backspace: top chip back \u2022 Escape: whole stack back"
+                    " \u2022 Enter: pay")
 
 
 class ChipTaskPanel(QWidget):
@@ -135,7 +135,7 @@ class ChipTaskPanel(QWidget):
         self.amount.setEnabled(not chips)
         self.amount.clear()
         self.next_button.setVisible(False)
-        self.hint.setText(CHIP_KEYS_HINT if chips else "")
+        self.hint.setText(_(CHIP_KEYS_HINT) if chips else "")
         self.hint.setVisible(chips)
         self._draw()
         self._timer.start()

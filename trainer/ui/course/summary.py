@@ -8,6 +8,7 @@ from html import escape
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from trainer.i18n import _, ngettext
 from trainer.training.course_plan import Change
 from trainer.training.mastery import MASTERED_SCORE, MASTERY_MIN_ANSWERS, Level
 from trainer.ui.course.lesson_page import reading_browser
@@ -22,11 +23,11 @@ def changes_html(changes: Sequence[Change]) -> str:
     rows = []
 
     def shown(score: int, level: str) -> str:
-        if level == "not started":
-            return "\u2014 <small>not started</small>"
+        if level == Level.NOT_STARTED.value:
+            return f"\u2014 <small>{escape(_(level))}</small>"
         if held_back(score, level):
-            return f"{score}% <small>{escape(level)}*</small>"
-        return f"{score}% <small>{escape(level)}</small>"
+            return f"{score}% <small>{escape(_(level))}*</small>"
+        return f"{score}% <small>{escape(_(level))}</small>"
 
     for change in changes:
         delta = change.after - change.before
@@ -41,14 +42,15 @@ def changes_html(changes: Sequence[Change]) -> str:
     footnote = ""
     if any(held_back(c.before, c.before_level) or held_back(c.after, c.after_level)
            for c in changes):
-        footnote = (f"<p><small>* {MASTERED_SCORE}% or more, but fewer than"
-                    f" {MASTERY_MIN_ANSWERS} answers on the skill yet: a skill is mastered"
-                    f" from {MASTERED_SCORE}% with at least {MASTERY_MIN_ANSWERS} answers,"
-                    " so a lucky streak is not mastery.</small></p>")
+        footnote = "<p><small>* {}</small></p>".format(escape(_(
+            "{score}% or more, but fewer than {count} answers on the skill yet: a skill is"
+            " mastered from {score}% with at least {count} answers, so a lucky streak is"
+            " not mastery.", score=MASTERED_SCORE, count=MASTERY_MIN_ANSWERS)))
+    headings = ("<tr><th align='left'>{}</th><th align='right'>{}</th><th></th>"
+                "<th align='right'>{}</th><th align='right'>{}</th></tr>").format(
+        *(escape(word) for word in (_("Mastery"), _("before"), _("after"), _("change"))))
     return ("<table cellpadding='8' cellspacing='0' width='60%'>"
-            "<tr><th align='left'>Mastery</th><th align='right'>before</th><th></th>"
-            "<th align='right'>after</th><th align='right'>change</th></tr>"
-            + "".join(rows) + "</table>" + footnote)
+            + headings + "".join(rows) + "</table>" + footnote)
 
 
 def held_back(score: int, level: str) -> bool:
@@ -80,11 +82,11 @@ class SummaryPage(QWidget):
         layout.addWidget(self.table, stretch=1)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        self.again_button = QPushButton("Drill again")
+        self.again_button = QPushButton(_("Drill again"))
         self.again_button.clicked.connect(self.againRequested)
-        self.lesson_button = QPushButton("Back to the lesson")
+        self.lesson_button = QPushButton(_("Back to the lesson"))
         self.lesson_button.clicked.connect(self.lessonRequested)
-        self.course_button = QPushButton("Back to the course  (Enter)")
+        self.course_button = QPushButton(_("Back to the course  (Enter)"))
         self.course_button.clicked.connect(self.courseRequested)
         for button in (self.again_button, self.lesson_button, self.course_button):
             buttons.addWidget(button)
@@ -95,13 +97,18 @@ class SummaryPage(QWidget):
                     stopped: bool = False) -> None:
         """``stopped``: the trainee stopped the drill before its end."""
         self.changes = list(changes)
-        self.heading.setText(f"Drill stopped: {title}" if stopped else f"Drill complete: {title}")
-        percent = f" ({100 * right / answered:.0f}%)" if answered else ""
-        self.score.setText(f"{right} of {answered} right{percent}")
+        self.heading.setText(_("Drill stopped: {title}", title=title) if stopped
+                             else _("Drill complete: {title}", title=title))
+        if answered:
+            self.score.setText(ngettext("{right} of {count} right ({percent}%)",
+                                        "{right} of {count} right ({percent}%)", answered,
+                                        right=right, percent=round(100 * right / answered)))
+        else:
+            self.score.setText(_("Nothing answered"))
         self.notes.setText("\n".join(notes))
         self.notes.setVisible(bool(notes))
         self.table.setHtml(changes_html(changes) if changes else
-                           "<p>No mastery to show for this drill.</p>")
+                           "<p>{}</p>".format(escape(_("No mastery to show for this drill."))))
         self.lesson_button.setVisible(has_lesson)
         self.course_button.setDefault(True)
         self.course_button.setFocus()

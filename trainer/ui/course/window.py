@@ -64,7 +64,8 @@ class CourseWindow(QMainWindow):
 
         trainee = db.get_trainee(trainee_id) if db is not None and trainee_id else None
         self.trainee_name = trainee.name if trainee is not None else None
-        self.setWindowTitle("Course" + (f" \u2014 {self.trainee_name}" if trainee else ""))
+        self.setWindowTitle(_("Course \u2014 {trainee}", trainee=self.trainee_name)
+                            if self.trainee_name else _("Course"))
 
         self.course_view = CourseView()
         self.lesson_page = LessonPage(four_colour=self.settings.four_colour)
@@ -118,7 +119,8 @@ class CourseWindow(QMainWindow):
         try:
             lesson = self.course.by_id(lesson_id)
         except KeyError:
-            self.statusBar().showMessage(f"There is no lesson {lesson_id!r}.", 5000)
+            self.statusBar().showMessage(_("There is no lesson {lesson}.",
+                                           lesson=repr(lesson_id)), 5000)
             return
         self.lesson = lesson
         self.lesson_page.set_lesson(lesson, self.progress.lesson_mastery(lesson))
@@ -137,15 +139,16 @@ class CourseWindow(QMainWindow):
     def work_my_mistakes(self) -> None:
         """The rounds of the trainee's stored mistakes, dealt again exactly as they were."""
         if self.db is None or self.trainee_id is None:
-            QMessageBox.information(self, "Work my mistakes",
-                                    "Sign in as a trainee to keep your answers and work your"
-                                    " mistakes.")
+            QMessageBox.information(self, _("Work my mistakes"),
+                                    _("Sign in as a trainee to keep your answers and work your"
+                                      " mistakes."))
             return
         try:
             mistakes = self.db.trainee_mistakes(self.trainee_id)
         except StorageError as error:
-            QMessageBox.warning(self, "Work my mistakes",
-                                f"Your mistakes could not be read from the database ({error}).")
+            QMessageBox.warning(self, _("Work my mistakes"),
+                                _("Your mistakes could not be read from the database"
+                                  " ({error}).", error=error))
             return
         self._start(self.progress.mistakes_plan(mistakes), "mistakes")
 
@@ -153,8 +156,9 @@ class CourseWindow(QMainWindow):
 
     def _start(self, plan: Plan, kind: str) -> None:
         if not plan.steps:
-            reasons = "\n".join(plan.skipped) or "There is nothing to practise here."
-            QMessageBox.information(self, plan.title, f"Nothing to drill.\n\n{reasons}")
+            reasons = "\n".join(plan.skipped) or _("There is nothing to practise here.")
+            QMessageBox.information(self, plan.title,
+                                    _("Nothing to drill.\n\n{reasons}", reasons=reasons))
             return
         self.plan = plan
         self._plan_kind = kind
@@ -211,8 +215,9 @@ class CourseWindow(QMainWindow):
         except StorageError as error:
             if not self._read_warned:
                 self._read_warned = True
-                QMessageBox.warning(self, "Progress", "Your answers could not be read from the"
-                                    f" database ({error}); mastery shows this session only.")
+                QMessageBox.warning(self, _("Progress"), _(
+                    "Your answers could not be read from the database ({error}); mastery shows"
+                    " this session only.", error=error))
             return ()
 
     def _load_course_answers(self) -> None:

@@ -150,10 +150,10 @@ class TableView(QGraphicsView):
         self._inscriptions: dict[str, InscriptionItem] = {}
         # Chip mode: the payout being built, and after a graded answer (practice) the
         # stack paid with the one the procedure expects beside it.
-        self.building_stack = PayoutStackItem("payout.building", "PAYOUT",
+        self.building_stack = PayoutStackItem("payout.building", _("PAYOUT"),
                                               on_click=self.payoutStackClicked.emit)
-        self.paid_stack = PayoutStackItem("payout.paid", "PAID")
-        self.expected_stack = PayoutStackItem("payout.expected", "EXPECTED")
+        self.paid_stack = PayoutStackItem("payout.paid", _("PAID"))
+        self.expected_stack = PayoutStackItem("payout.expected", _("EXPECTED"))
         for item in (self.building_stack, self.paid_stack, self.expected_stack):
             item.setVisible(False)
             self._scene.addItem(item)
