@@ -32,7 +32,6 @@ certified (one with no expiry never expires).
 
 from __future__ import annotations
 
-import json
 import secrets
 import sqlite3
 from collections.abc import Iterable, Mapping
@@ -292,19 +291,6 @@ def _differences(signed: Mapping[str, Any], now: Mapping[str, Any]) -> list[str]
     return changed
 
 
-def _parsed(text: object) -> dict[str, Any] | None:
-    """A stored statement, only when it is a JSON object in canonical form."""
-    if not isinstance(text, str):
-        return None
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(data, dict) or signing.canonical(data) != text.encode("utf-8"):
-        return None
-    return data
-
-
 def check_signature(conn: sqlite3.Connection, certification_id: int,
                     pinned: Mapping[str, Iterable[str]]) -> SignatureCheck:
     """A certification's signature and revocation checked against the pinned keys
@@ -323,7 +309,7 @@ def check_signature(conn: sqlite3.Connection, certification_id: int,
         return SignatureCheck(not_pinned, None, (_(
             "it carries no signature (signed off before certificates were signed, or its"
             " signature was removed)"),))
-    signed = _parsed(row["statement"])
+    signed = signing.parsed_statement(row["statement"])
     if signed is None or signed.get("kind") != STATEMENT_KIND:
         return SignatureCheck(not_pinned, None, (_("its signed statement is unreadable"),))
     signer = signing.signer_of(row["statement"], row["signature"], pinned)
@@ -346,7 +332,7 @@ def check_signature(conn: sqlite3.Connection, certification_id: int,
 
 def _revocation_signer(row: sqlite3.Row, signed: Mapping[str, Any],
                        pinned: Mapping[str, Iterable[str]], problems: list[str]) -> str | None:
-    revocation = _parsed(row["revocation"])
+    revocation = signing.parsed_statement(row["revocation"])
     if row["revoked"] is None:
         problems.append(_("a signed revocation is on record but the certificate no longer"
                           " says revoked"))
@@ -477,7 +463,7 @@ class Certificates(Area):
         with self._write() as conn:
             found = conn.execute("SELECT code, statement FROM certifications WHERE id = ?",
                                  (certification_id,)).fetchone()
-            signed = _parsed(None if found is None else found[1])
+            signed = signing.parsed_statement(None if found is None else found[1])
             revocation = {
                 "kind": REVOCATION_KIND,
                 "version": STATEMENT_VERSION,

@@ -125,18 +125,6 @@ SHARED_CHECKS: dict[str, dict[str, Check]] = {
 """Each shared table's columns (the room's names) with the check each value must pass."""
 
 
-def _canonical(text: object) -> dict[str, object] | None:
-    if not isinstance(text, str):
-        return None
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(data, dict) or signing.canonical(data) != text.encode("utf-8"):
-        return None
-    return data
-
-
 def _row_problem(table: str, values: Mapping[str, object]) -> str | None:
     if table == "exam_setups":
         setup, _version = setup_from_json(str(values["setup_json"]))
@@ -148,7 +136,7 @@ def _row_problem(table: str, values: Mapping[str, object]) -> str | None:
         if values["kind"] == AssignmentKind.EXAM.value and _name(values["target"]):
             return f"target: {values['target']!r} is not an exam set-up's name"
     elif table == "certifications":
-        signed = _canonical(values["statement"])
+        signed = signing.parsed_statement(values["statement"])
         if signed is None or signed.get("kind") != STATEMENT_KIND:
             return "statement: is not a signed certification statement"
         trainee, exam = signed.get("trainee"), signed.get("exam")
@@ -162,7 +150,7 @@ def _row_problem(table: str, values: Mapping[str, object]) -> str | None:
         if wrong:
             return f"statement: does not say the row's {', '.join(wrong)}"
     elif table == "certificate_revocations":
-        revocation = _canonical(values["revocation"])
+        revocation = signing.parsed_statement(values["revocation"])
         if revocation is None or revocation.get("kind") != REVOCATION_KIND:
             return "revocation: is not a signed revocation"
         if revocation.get("revoked") != values["revoked"]:

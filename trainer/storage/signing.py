@@ -105,6 +105,22 @@ def canonical(statement: Mapping[str, Any]) -> bytes:
                       ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
+def parsed_statement(text: object) -> dict[str, Any] | None:
+    """A stored statement (a certification's or a revocation's), only when it is a JSON
+    object in its :func:`canonical` form, the bytes a signature is made over; None for
+    anything else (not text, not JSON, not an object, spaces or keys out of order, a
+    number JSON cannot carry such as NaN)."""
+    if not isinstance(text, str):
+        return None
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or canonical(data) != text.encode("utf-8"):
+            return None
+    except ValueError:
+        return None
+    return data
+
+
 def digest(data: object) -> str:
     """SHA-256 (hex) of ``data``'s canonical JSON form."""
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"),
