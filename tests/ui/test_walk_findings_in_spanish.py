@@ -2,8 +2,9 @@
 Spanish (issue 24; tests/ui/test_every_window_pseudo_locale.py): a drill's summary page
 (its heading, score with plural forms, buttons, the mastery table's headings, levels and
 lesson line), the position line of a course drill or a review, the felt's payout stack
-captions and a take paid in chip mode as the history says it; English (the default) as
-before."""
+captions and a take paid in chip mode as the history says it; and what the walk could not
+reach but the untranslated count showed beside it: a ruling's card found face up in the
+deck, a chip task's amount field; English (the default) as before."""
 
 from __future__ import annotations
 
@@ -116,3 +117,37 @@ def test_a_take_in_chip_modes_history_still_reads_in_english(qtbot: QtBot) -> No
     assert history.item(history.count() - 1).text().endswith("\u2192  take $10.00")
     assert window.table.paid_stack.caption == "PAID"
     window.close()
+
+
+def _shown_captions(view: object) -> list[str]:
+    from trainer.ui.table.items import CaptionItem
+
+    return [item.text for item in view.scene().items()  # type: ignore[attr-defined]
+            if isinstance(item, CaptionItem) and item.isVisible()]
+
+
+def test_a_card_found_face_up_in_the_deck_and_a_chip_tasks_field_in_spanish(
+        qtbot: QtBot, spanish: None) -> None:
+    from trainer.engine.cards import parse_card
+    from trainer.training.lessons import RulingTable
+    from trainer.ui.course.chip_drill import ChipTaskPanel
+    from trainer.ui.course.ruling_table import RulingTableView
+
+    view = RulingTableView()
+    qtbot.addWidget(view)
+    view.show_ruling_table(RulingTable(exposed=(parse_card("Ah"),)))  # no one holds the A♥
+    assert "DESCUBIERTA EN LA BARAJA" in _shown_captions(view)
+    panel = ChipTaskPanel()
+    qtbot.addWidget(panel)
+    assert panel.amount.placeholderText() == "Escriba la cantidad, p. ej. 100, y pulse Intro"
+
+
+def test_a_card_found_face_up_in_the_deck_still_reads_in_english(qtbot: QtBot) -> None:
+    from trainer.engine.cards import parse_card
+    from trainer.training.lessons import RulingTable
+    from trainer.ui.course.ruling_table import RulingTableView
+
+    view = RulingTableView()
+    qtbot.addWidget(view)
+    view.show_ruling_table(RulingTable(exposed=(parse_card("Ah"),)))
+    assert "FOUND FACE UP IN THE DECK" in _shown_captions(view)

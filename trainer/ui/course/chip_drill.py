@@ -71,7 +71,7 @@ class ChipTaskPanel(QWidget):
 
         self.amount = QLineEdit()
         self.amount.setObjectName("chip_task_amount")
-        self.amount.setPlaceholderText("Type the amount, e.g. 100, and press Enter")
+        self.amount.setPlaceholderText(_("Type the amount, e.g. 100, and press Enter"))
         self.amount.installEventFilter(self)  # Enter: graded here, never passed on
         layout.addWidget(self.amount)
         self.hint = QLabel()

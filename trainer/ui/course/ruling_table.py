@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from trainer.engine.cards import Card
 from trainer.engine.round import SEAT_NUMBERS, Round, Wager
+from trainer.i18n import _
 from trainer.training.lessons import RulingTable
 from trainer.ui.table import layout
 from trainer.ui.table.items import CaptionItem, CardItem, SeatItem
@@ -41,7 +42,7 @@ class RulingTableView(TableView):
             self._exposed_cards.append(card)
         block = rects[0].united(rects[-1])
         self._exposed_caption = CaptionItem(
-            "caption.exposed", "FOUND FACE UP IN THE DECK",
+            "caption.exposed", _("FOUND FACE UP IN THE DECK"),
             QRectF(block.center().x() - 150, block.top() - 26, 300, 22), px=13)
         self._exposed_caption.setVisible(False)
         self.scene().addItem(self._exposed_caption)

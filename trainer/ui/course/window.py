@@ -226,9 +226,9 @@ class CourseWindow(QMainWindow):
             self.progress.load()
         except StorageError as error:
             self._read_warned = True
-            QMessageBox.warning(self, "Progress", "Your rulings and scenario rounds could not be"
-                                f" read from the database ({error}); they count from this session"
-                                " only.")
+            QMessageBox.warning(self, _("Progress"), _(
+                "Your rulings and scenario rounds could not be read from the database ({error});"
+                " they count from this session only.", error=error))
 
     def _mistake_count(self) -> int | None:
         if self.db is None or self.trainee_id is None:
