@@ -6,11 +6,16 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Self
 
 from sqlite_utils import Database
 
+from trainer.i18n import _
+from trainer.storage.models import StorageError
+from trainer.storage.schema import SCHEMA_VERSION
 from trainer.storage.waiting import WaitingWrites
 
 DEFAULT_BUSY_TIMEOUT = 10.0
@@ -32,6 +37,59 @@ def connect_read_only(path: Path, busy_timeout: float) -> sqlite3.Connection:
     """A connection that cannot write ``path`` (nor checkpoint a WAL into it)."""
     uri = f"{path.resolve().as_uri()}?mode=ro"
     return sqlite3.connect(uri, uri=True, timeout=busy_timeout, isolation_level=None)
+
+
+def connect_station_file(path: Path, busy_timeout: float = DEFAULT_BUSY_TIMEOUT, *,
+                         check_same_thread: bool = True,
+                         foreign_keys: bool = True) -> sqlite3.Connection:
+    """A connection of its own to the station's database at ``path``, which the trainer
+    has opened (and upgraded) already: for the room's worker thread (the room's cache,
+    the shared records), never the GUI's. Every commit synced, and foreign keys checked
+    as on the trainer's own connection unless ``foreign_keys`` is False (the shared
+    records, which merge rows the room sends in an order of its own). StorageError when
+    the file is not there (never made here), cannot be opened, or is not at this
+    trainer's schema."""
+    if not path.is_file():
+        raise StorageError(_("the station's database {path} is not there", path=path))
+    try:
+        conn = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None,
+                               check_same_thread=check_same_thread)
+        if foreign_keys:
+            conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    except sqlite3.Error as error:
+        raise StorageError(_("the station's database {path} cannot be opened ({error})",
+                             path=path, error=error)) from None
+    if version != SCHEMA_VERSION:
+        conn.close()
+        raise StorageError(_("the station's database {path} is at schema {version}, not"
+                             " this trainer's {known}", path=path, version=version,
+                             known=SCHEMA_VERSION))
+    return conn
+
+
+@contextmanager
+def write_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One transaction on ``conn`` (in autocommit mode) holding the write lock from its
+    start (BEGIN IMMEDIATE), committed on exit and rolled back on any error. No nesting:
+    StorageError when a transaction is already open, since each write commits on its
+    own."""
+    if conn.in_transaction:
+        raise StorageError("a transaction is already open; each write commits on its own")
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    try:
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
 
 
 class Connected:

@@ -26,16 +26,19 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from trainer.i18n import _
 from trainer.storage import account_seal, seal
-from trainer.storage.connection import DEFAULT_BUSY_TIMEOUT, SYNCHRONOUS
+from trainer.storage.connection import (
+    DEFAULT_BUSY_TIMEOUT,
+    connect_station_file,
+    write_transaction,
+)
 from trainer.storage.models import StorageError
-from trainer.storage.schema import SCHEMA_VERSION
 
 RECEIVED_KEY = "room_received:"
 """``meta`` key prefix, then a trainee's uid: when the receiver last had that trainee's
@@ -150,23 +153,7 @@ class StationCache:
              busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> StationCache:
         """A connection of its own to the station's database at ``path``, which the
         trainer has opened (and upgraded) already: StorageError when it cannot be."""
-        if not path.is_file():
-            raise StorageError(_("the station's database {path} is not there", path=path))
-        try:
-            conn = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None,
-                                   check_same_thread=False)
-            conn.execute("PRAGMA foreign_keys = ON")
-            conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
-            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-        except sqlite3.Error as error:
-            raise StorageError(_("the station's database {path} cannot be written ({error})",
-                                 path=path, error=error)) from None
-        if version != SCHEMA_VERSION:
-            conn.close()
-            raise StorageError(_("the station's database {path} is at schema {version}, not"
-                                 " this trainer's {known}", path=path, version=version,
-                                 known=SCHEMA_VERSION))
-        return cls(conn, secret)
+        return cls(connect_station_file(path, busy_timeout, check_same_thread=False), secret)
 
     def close(self) -> None:
         self._conn.close()
@@ -184,23 +171,10 @@ class StationCache:
     def schema_version(self) -> int:
         return int(self._conn.execute("PRAGMA user_version").fetchone()[0])
 
-    @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One transaction holding the write lock from its start; commits on exit."""
-        conn = self._conn
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield conn
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        try:
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
+    def _write(self) -> AbstractContextManager[sqlite3.Connection]:
+        """One transaction holding the write lock from its start; commits on exit
+        (:func:`~trainer.storage.connection.write_transaction`)."""
+        return write_transaction(self._conn)
 
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:

@@ -36,9 +36,8 @@ from trainer.exam_setup import setup_from_json
 from trainer.i18n import _
 from trainer.storage import exchange, seal, signing
 from trainer.storage.certificates import REVOCATION_KIND, STATEMENT_KIND, normalise_code
-from trainer.storage.connection import DEFAULT_BUSY_TIMEOUT, SYNCHRONOUS
+from trainer.storage.connection import DEFAULT_BUSY_TIMEOUT, connect_station_file
 from trainer.storage.models import AssignmentKind, StorageError
-from trainer.storage.schema import SCHEMA_VERSION
 from trainer.storage.writes import Area, Core
 
 Check = Callable[[object], "str | None"]
@@ -476,19 +475,7 @@ def open_shared(path: Path, busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> Share
     own (for the room's worker thread; the GUI keeps its own). Sealed with the data
     folder's station secret, never made here. ``StorageError`` when the file is not a
     trainer database of this version."""
-    try:
-        conn = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None,
-                               check_same_thread=True)
-        conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
-        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-    except sqlite3.Error as error:
-        raise StorageError(_("the station's database {path} cannot be opened ({error})",
-                             path=path, error=error)) from None
-    if version != SCHEMA_VERSION:
-        conn.close()
-        raise StorageError(_("the station's database {path} is at schema {version}, not"
-                             " this trainer's {known}", path=path, version=version,
-                             known=SCHEMA_VERSION))
+    conn = connect_station_file(path, busy_timeout, foreign_keys=False)
     core = Core(Database(conn), path, backup_on_session=False, busy_timeout=busy_timeout)
     core.secret = seal.data_folder_secret(create=False)
     return SharedRecords(core)

@@ -22,8 +22,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
@@ -32,6 +31,7 @@ from trainer.i18n import N_, _
 from trainer.skills import QuestionKind, Skill
 from trainer.storage import account_seal, fields, passwords, seal, signing
 from trainer.storage.backups import Backups
+from trainer.storage.connection import write_transaction
 from trainer.storage.models import CourseAnswerKind, Mode, NewAnswer, StorageError
 
 _INSERT_ANSWER = (
@@ -59,25 +59,10 @@ class Core(Backups):
     secret: seal.StationSecret
     """The station secret seals are made with (set by ``open_database``)."""
 
-    @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One transaction holding the write lock from its start; commits on exit."""
-        conn = self.conn
-        if conn.in_transaction:
-            raise StorageError("a transaction is already open; each write commits on its own")
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield conn
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        try:
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
+    def _write(self) -> AbstractContextManager[sqlite3.Connection]:
+        """One transaction holding the write lock from its start; commits on exit
+        (:func:`~trainer.storage.connection.write_transaction`)."""
+        return write_transaction(self.conn)
 
 
 class Area:
