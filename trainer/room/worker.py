@@ -21,6 +21,7 @@ for the next second.
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -37,6 +38,7 @@ from trainer.room.outbox import (
     Mark,
     RoomLink,
     RoomOffline,
+    RoomRefused,
     SyncError,
     Waiting,
     sync_once,
@@ -49,6 +51,8 @@ from trainer.storage.outbox_reads import StationOutbox
 from trainer.storage.room_cache import StationCache
 from trainer.storage.seal import StationSecret, data_folder_secret
 from trainer.storage.shared_records import close_shared, open_shared
+
+log = logging.getLogger("trainer.room")
 
 INTERVAL = 1.0
 """Seconds between passes while the room is reachable."""
@@ -227,7 +231,18 @@ class RoomWorker:
                     shared = share_pass(sharer, link)
                     if not shared.skipped:
                         not_shared = tuple(sorted(set(shared.refused)))
-                except (SyncError, StorageError) as error:
+                except Exception as error:  # the sender must not die silently
+                    if not isinstance(error, (SyncError, StorageError)):
+                        # A fault of the trainer's own (a driver error not wrapped, a bug):
+                        # logged with its traceback for IT, said on the status bar, and the
+                        # next pass tries again; the answers stay in the station's database.
+                        log.exception("room: a pass stopped on an unexpected error")
+                        outbox, cache, sharer = _closed(outbox, cache, sharer)
+                        link.close()  # its transaction's state is not known either
+                        error = RoomRefused(_(
+                            "the room's sender stopped on an unexpected error ({error}); it"
+                            " tries again, and the answers stay on this station",
+                            error=f"{type(error).__name__}: {error}"))
                     failures += 1
                     if isinstance(error, SyncError) and error.marks is not None:
                         marks = error.marks
@@ -271,3 +286,19 @@ class RoomWorker:
         except SyncError as error:
             return str(error), 0
         return None, result.merged_total + result.pins
+
+
+def _closed(outbox: StationOutbox | None, cache: StationCache | None,
+            sharer: Sharer | None) -> tuple[None, None, None]:
+    """Close what a pass had open, so the next pass opens it afresh (after an
+    unexpected error its state is not known)."""
+    with contextlib.suppress(Exception):
+        if outbox is not None:
+            outbox.close()
+    with contextlib.suppress(Exception):
+        if cache is not None:
+            cache.close()
+    with contextlib.suppress(Exception):
+        if sharer is not None:
+            close_shared(sharer.records)
+    return None, None, None
