@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from trainer.engine.chips import Procedure
 from trainer.engine.money import Odds
 from trainer.engine.round import Wager, parse_round
 from trainer.engine.settlement import Outcome, settle
@@ -40,13 +41,15 @@ def refusal(text: str) -> str:
 def test_the_shipped_catalogue_holds_every_kind_the_trainer_can_make() -> None:
     catalogue = shipped_catalogue()
     assert catalogue.kinds == set(MistakeKind)
-    assert len({e.id for e in catalogue.entries}) == len(catalogue.entries) == 19
+    assert len({e.id for e in catalogue.entries}) == len(catalogue.entries) == 21
     odds = catalogue.by_id("odds-paid-below-straight")
     assert (odds.kind, odds.rule, odds.parameters.odds, odds.weight) == (
         MistakeKind.ODDS_PAID_BELOW_STRAIGHT, "§4", Odds(1, 1), 3)
     assert catalogue.by_id("tie-paid").parameters.wagers == (Wager.ANTE, Wager.RAISE)
     assert catalogue.by_id("dealer-hand-read-as-qualifying").parameters.qualifying is True
     assert catalogue.by_id("cap-2000").parameters.amount == Decimal("2000.00")
+    assert catalogue.by_id("chips-colour-for-colour").parameters.procedure is (
+        Procedure.COLOUR_FOR_COLOUR)
 
 
 @pytest.mark.parametrize(("keys", "message"), [
@@ -82,6 +85,12 @@ def test_the_shipped_catalogue_holds_every_kind_the_trainer_can_make() -> None:
     ({"kind": '"dealer_hand_misread"', "reads_as": '"a flush"'},
      "house.toml:6: mistakes[1] ('house-trips').reads_as: 'a flush' is not one of"
      " 'qualifying', 'not qualifying'"),
+    ({"kind": '"wrong_chips"', "procedure": '"sideways"'},
+     "house.toml:6: mistakes[1] ('house-trips').procedure: 'sideways' is not a chip"
+     " procedure ('colour-for-colour', 'convert', 'colour-for-colour-black-and-up')"),
+    ({"kind": '"wrong_chips"'},
+     "house.toml:1: mistakes[1] ('house-trips').procedure: missing; kind 'wrong_chips'"
+     " needs it"),
     ({"weight": "0"},
      "house.toml:6: mistakes[1] ('house-trips').weight: 0 is not a whole number from 1 to"
      " 100"),
@@ -120,7 +129,7 @@ def test_a_house_file_adds_its_errors_with_its_own_parameters(tmp_path: Path) ->
                            rule='"§4"', kind='"odds_paid_below_straight"',
                            odds='"2 to 1"', weight="10"), encoding="utf-8")
     catalogue = load_catalogue([house])
-    assert len(catalogue.entries) == 20
+    assert len(catalogue.entries) == 22
     ours = catalogue.by_id("odds-paid-two-to-one")
     assert (ours.weight, ours.source) == (10, str(house))
     # seat 4's three nines beat the dealer's kings: its $10 Odds push (rules §4); this

@@ -15,7 +15,7 @@ from trainer.engine.round import Wager, parse_round
 from trainer.engine.settlement import Outcome, settle, settlement_to_json
 from trainer.skills import Skill
 from trainer.training.answers import parse_payout
-from trainer.training.mistake_catalogue import shipped_catalogue
+from trainer.training.mistake_catalogue import MistakeKind, shipped_catalogue
 from trainer.training.mistakes import (
     ORDER,
     Finding,
@@ -202,7 +202,9 @@ def seen(made: MistakeExercise, spot: Spot) -> object:
 
 
 def test_every_shipped_mistake_has_a_hand_worked_case() -> None:
-    assert set(CASES) == {entry.id for entry in shipped_catalogue().entries}
+    # a wrong chip procedure is made only with chips shown: test_chip_procedure_mistakes.py
+    assert set(CASES) == {entry.id for entry in shipped_catalogue().entries
+                          if entry.kind is not MistakeKind.WRONG_CHIPS}
 
 
 @pytest.mark.parametrize("entry_id", sorted(CASES))

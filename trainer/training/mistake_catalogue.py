@@ -34,6 +34,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from trainer.engine.chips import Procedure
 from trainer.engine.evaluator import CATEGORY_BY_KEY, Category
 from trainer.engine.money import AmountError, Odds, parse_amount, shown, shown_name
 from trainer.engine.round import Wager
@@ -79,6 +80,9 @@ class MistakeKind(StrEnum):
     FOLDED_SIDE_BETS_TAKEN = "folded_side_bets_taken"
     DEALER_HAND_MISREAD = "dealer_hand_misread"
     SEATS_OUT_OF_ORDER = "seats_out_of_order"
+    WRONG_CHIPS = "wrong_chips"
+    """The right amount in the chips of another procedure than the house's (docs/rules.md
+    §10): made only where the exercise is dealt with chips shown."""
 
 
 READS_AS = ("qualifying", "not qualifying")
@@ -101,6 +105,8 @@ class Parameters:
     qualifying: bool | None = None
     """``dealer_hand_misread``: True when the dealer took a hand that does not qualify for
     one that does, False for the other way round."""
+    procedure: Procedure | None = None
+    """``wrong_chips``: the procedure the dealer wrongly built the payout by."""
 
 
 _PARAMETERS: dict[MistakeKind, dict[str, bool]] = {
@@ -111,6 +117,7 @@ _PARAMETERS: dict[MistakeKind, dict[str, bool]] = {
     MistakeKind.CAP_WRONG_AMOUNT: {"amount": True},
     MistakeKind.TIE_PAID: {"wagers": False},
     MistakeKind.DEALER_HAND_MISREAD: {"reads_as": True},
+    MistakeKind.WRONG_CHIPS: {"procedure": True},
 }
 _ENTRY_KEYS = ("id", "what", "rule", "kind", "weight")
 _REQUIRED = ("id", "what", "rule", "kind")
@@ -263,6 +270,12 @@ def _parameters(kind: MistakeKind, raw: Mapping[str, Any], path: KeyPath) -> Par
             raise _Refusal((*path, "reads_as"), f"reads_as: {shown(reads_as)} is not one of"
                            f" {', '.join(map(repr, READS_AS))}")
         return Parameters(qualifying=reads_as == "qualifying")
+    if kind is MistakeKind.WRONG_CHIPS:
+        name = raw["procedure"]
+        if name not in [procedure.value for procedure in Procedure]:
+            raise _Refusal((*path, "procedure"), f"procedure: {shown(name)} is not a chip"
+                           f" procedure ({', '.join(repr(p.value) for p in Procedure)})")
+        return Parameters(procedure=Procedure(name))
     return Parameters()
 
 

@@ -27,12 +27,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum
 
+from trainer.engine.chips import (
+    ChipError,
+    Expected,
+    Procedure,
+    Rack,
+    RoomChips,
+    expected_stack,
+    fewest_chips,
+    stack_text,
+)
 from trainer.engine.generator import generate_round
-from trainer.engine.money import ZERO, dollars
+from trainer.engine.money import ZERO, Odds, dollars
 from trainer.engine.round import SIDE_WAGERS, Round, Wager
 from trainer.engine.rulesets import RuleSet
 from trainer.engine.settlement import (
@@ -46,6 +56,7 @@ from trainer.engine.settlement import (
 )
 from trainer.i18n import _, in_room_format, local_dollars, ngettext
 from trainer.skills import Skill
+from trainer.training.chip_grading import chips_text
 from trainer.training.mistake_catalogue import (
     Catalogue,
     CatalogueEntry,
@@ -109,10 +120,16 @@ class Settled:
     outcome: Outcome
     amount: Decimal
     """Paid (positive), taken (the stake, negative) or 0.00 (pushed), as the engine's."""
+    chips: tuple[Decimal, ...] | None = None
+    """A payout's chips, largest first, where the exercise shows chips (None: not shown)."""
+    rack: Rack | None = field(default=None, compare=False)
+    """The room's rack the chips are named from."""
 
     def text(self) -> str:
-        """``paid $7.50``, ``pushed``, ``took $5.00``."""
+        """``paid $7.50``, ``pushed``, ``took $5.00``; ``paid $15.00 in 3x$5``."""
         if self.outcome is Outcome.WIN:
+            if self.chips is not None:
+                return f"paid {dollars(self.amount)} in {chips_text(self.chips)}"
             return f"paid {dollars(self.amount)}"
         if self.outcome is Outcome.PUSH:
             return "pushed"
@@ -121,6 +138,9 @@ class Settled:
     def shown(self) -> str:
         """:meth:`text` in the trainer's language and the room's number format."""
         if self.outcome is Outcome.WIN:
+            if self.chips is not None and self.rack is not None:
+                return _("paid {amount} in {chips}", amount=local_dollars(self.amount),
+                         chips=stack_text(self.chips, self.rack))
             return _("paid {amount}", amount=local_dollars(self.amount))
         if self.outcome is Outcome.PUSH:
             return _("pushed")
@@ -163,10 +183,44 @@ def _settled(result: WagerResult) -> Settled:
     return Settled(result.wager, result.stake, result.outcome, result.amount)
 
 
-def dealer_copy(settlement: Settlement) -> DealerSettlement:
-    """The engine's settlement as a dealer who makes no mistake settles it."""
+def expected_chips(settlement: Settlement, seat: int, result: WagerResult, room: RoomChips,
+                   procedure: Procedure | None = None) -> Expected | None:
+    """What ``procedure`` (None: the room's) expects for a wager the engine paid, built
+    from the wager's chips as bet (:func:`~trainer.engine.chips.expected_stack`); None
+    where no chips are shown for it: not a win, a capped seat's wager (the seat is paid
+    its total), or a payout the rack cannot make to the cent."""
+    if result.outcome is not Outcome.WIN or settlement.seat(seat).capped:
+        return None
+    bet_in = settlement.round.seat(seat)
+    bet = bet_in.chips.get(result.wager)
+    if bet is None or not all(chip in room.rack for chip in bet):
+        bet = replace(bet_in, chips={}).chips_of(result.wager, room.rack)
+    # a fixed award (or a bet no chips make) has no colours to follow: it is converted
+    pays: Odds | Decimal = result.odds if result.odds is not None and bet else result.amount
+    try:
+        made = expected_stack(bet or (), pays, procedure or room.procedure, room.rack,
+                              room.odd_cents)
+    except ChipError:
+        return None
+    return made if made.amount == result.amount else None
+
+
+def _with_chips(settlement: Settlement, seat: int, result: WagerResult,
+                room: RoomChips | None) -> Settled:
+    """The engine's settlement of a wager, paid in the procedure's chips where shown."""
+    made = None if room is None else expected_chips(settlement, seat, result, room)
+    if made is None:
+        return _settled(result)
+    return Settled(result.wager, result.stake, result.outcome, result.amount, made.stack,
+                   room.rack if room is not None else None)
+
+
+def dealer_copy(settlement: Settlement, chips: RoomChips | None = None) -> DealerSettlement:
+    """The engine's settlement as a dealer who makes no mistake settles it; with ``chips``
+    (the exercise shows chips) each payout in the stack the room's procedure expects."""
     return DealerSettlement(settlement.order, tuple(
-        DealerSeat(seat.seat, tuple(map(_settled, seat.wagers)), seat.total, seat.capped)
+        DealerSeat(seat.seat, tuple(_with_chips(settlement, seat.seat, result, chips)
+                                    for result in seat.wagers), seat.total, seat.capped)
         for seat in settlement.seats))
 
 
@@ -191,9 +245,11 @@ def _value(dealer: DealerSettlement, spot: Spot) -> object:
     return seat.wager(spot.wager)
 
 
-def wrong_spots(settlement: Settlement, dealer: DealerSettlement) -> tuple[Spot, ...]:
-    """The spots where ``dealer`` differs from the engine's settlement."""
-    right = dealer_copy(settlement)
+def wrong_spots(settlement: Settlement, dealer: DealerSettlement,
+                chips: RoomChips | None = None) -> tuple[Spot, ...]:
+    """The spots where ``dealer`` differs from the engine's settlement (paid in ``chips``
+    where the exercise shows them)."""
+    right = dealer_copy(settlement, chips)
     return tuple(spot for spot in spots(settlement, dealer)
                  if _value(dealer, spot) != _value(right, spot))
 
@@ -217,11 +273,23 @@ def _capped_total(wagers: Iterable[Settled], cap: Decimal | None,
     return winnings + rest, False
 
 
+def _paid_in(change: Settled, room: RoomChips | None, capped: bool) -> Settled:
+    """A wrong payout the dealer made, in the fewest chips where the exercise shows chips
+    (every payout shown has its chips: none gives itself away by having none)."""
+    if room is None or capped or change.outcome is not Outcome.WIN or change.chips is not None:
+        return change
+    stack = fewest_chips(change.amount, room.rack.values)
+    return change if stack is None else replace(change, chips=tuple(stack), rack=room.rack)
+
+
 def _resettle(dealer: DealerSettlement, number: int, changes: dict[Wager, Settled],
-              cap: Decimal | None) -> DealerSettlement:
-    """``dealer`` with seat ``number``'s wagers changed; the dealer caps the new amounts."""
+              cap: Decimal | None, room: RoomChips | None = None,
+              capped: bool = False) -> DealerSettlement:
+    """``dealer`` with seat ``number``'s wagers changed; the dealer caps the new amounts.
+    ``room``: the exercise shows chips (``capped``: not on this seat, paid its total)."""
     seat = dealer.seat(number)
-    wagers = tuple(changes.get(s.wager, s) for s in seat.wagers)
+    wagers = tuple(_paid_in(changes[s.wager], room, capped) if s.wager in changes else s
+                   for s in seat.wagers)
     total, capped = _capped_total(wagers, cap)
     return dealer.with_seat(DealerSeat(number, wagers, total, capped))
 
@@ -243,8 +311,9 @@ def _push(result: WagerResult) -> Settled:
 
 
 def _seat_changes(entry: CatalogueEntry, settlement: Settlement,
-                  seat: SeatSettlement) -> dict[Wager, Settled]:
-    """What ``entry`` changes on one seat's wagers (empty where it does not apply)."""
+                  seat: SeatSettlement, room: RoomChips | None = None) -> dict[Wager, Settled]:
+    """What ``entry`` changes on one seat's wagers (empty where it does not apply);
+    ``room``: the exercise shows chips."""
     kind, params = entry.kind, entry.parameters
     tables = settlement.round.tables
     odds = _result(seat, Wager.ODDS)
@@ -305,6 +374,16 @@ def _seat_changes(entry: CatalogueEntry, settlement: Settlement,
         side = [r for r in seat.wagers if r.wager in SIDE_WAGERS]
         if seat.result is SeatResult.FOLD and any(r.outcome is Outcome.WIN for r in side):
             return {r.wager: _take(r) for r in side}
+    elif kind is MistakeKind.WRONG_CHIPS and room is not None:
+        assert params.procedure is not None
+        chips = {}
+        for result in seat.wagers:  # every payout of the seat built the dealer's way
+            house = expected_chips(settlement, seat.seat, result, room)
+            dealers = expected_chips(settlement, seat.seat, result, room, params.procedure)
+            if house is not None and dealers is not None and not house.accepts(dealers.stack):
+                chips[result.wager] = replace(_settled(result), chips=dealers.stack,
+                                              rack=room.rack)
+        return chips
     return {}
 
 
@@ -337,7 +416,7 @@ _ROUND_KINDS = (MistakeKind.DEALER_HAND_MISREAD, MistakeKind.SEATS_OUT_OF_ORDER)
 
 
 def _misread(entry: CatalogueEntry, settlement: Settlement,
-             dealer: DealerSettlement) -> DealerSettlement:
+             dealer: DealerSettlement, room: RoomChips | None = None) -> DealerSettlement:
     """The antes of every raised seat as a dealer settles them who misread the hand."""
     reads_qualifying = entry.parameters.qualifying
     if reads_qualifying is None or reads_qualifying == settlement.dealer_qualifies:
@@ -353,7 +432,7 @@ def _misread(entry: CatalogueEntry, settlement: Settlement,
             change = _win(ante, ante.stake)
         else:
             change = _take(ante)
-        dealer = _resettle(dealer, seat.seat, {Wager.ANTE: change}, cap)
+        dealer = _resettle(dealer, seat.seat, {Wager.ANTE: change}, cap, room, seat.capped)
     return dealer
 
 
@@ -366,10 +445,11 @@ def _from_first_base(settlement: Settlement) -> tuple[int, ...]:
 
 
 def _apply(entry: CatalogueEntry, settlement: Settlement, dealer: DealerSettlement,
-           seat_number: int | None) -> DealerSettlement:
-    """``dealer`` with ``entry`` made at ``seat_number`` (None: a mistake of the round)."""
+           seat_number: int | None, room: RoomChips | None = None) -> DealerSettlement:
+    """``dealer`` with ``entry`` made at ``seat_number`` (None: a mistake of the round);
+    ``room``: the exercise shows chips."""
     if entry.kind is MistakeKind.DEALER_HAND_MISREAD:
-        return _misread(entry, settlement, dealer)
+        return _misread(entry, settlement, dealer, room)
     if entry.kind is MistakeKind.SEATS_OUT_OF_ORDER:
         order = _from_first_base(settlement)
         by_seat = {seat.seat: seat for seat in dealer.seats}
@@ -382,11 +462,11 @@ def _apply(entry: CatalogueEntry, settlement: Settlement, dealer: DealerSettleme
             return dealer
         return dealer.with_seat(replace(dealer.seat(seat_number), total=made[0],
                                         capped=made[1]))
-    changes = _seat_changes(entry, settlement, seat)
+    changes = _seat_changes(entry, settlement, seat, room)
     if not changes:
         return dealer
     return _resettle(dealer, seat_number, changes,
-                     settlement.round.ruleset.max_aggregate_payout)
+                     settlement.round.ruleset.max_aggregate_payout, room, seat.capped)
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,28 +490,31 @@ def _seats_of(injection: Injection) -> set[int]:
     return {spot.seat for spot in injection.spots if spot.seat is not None}
 
 
-def candidates(settlement: Settlement, catalogue: Catalogue) -> list[Injection]:
+def candidates(settlement: Settlement, catalogue: Catalogue,
+               chips: RoomChips | None = None) -> list[Injection]:
     """Every mistake of ``catalogue`` that changes what the trainee sees on this round,
-    with the spots it changes: catalogue order, then the engine's settlement order."""
-    right = dealer_copy(settlement)
+    with the spots it changes: catalogue order, then the engine's settlement order.
+    ``chips``: the exercise shows the payouts' chips in the room's (else no chip
+    mistake applies)."""
+    right = dealer_copy(settlement, chips)
     found = []
     for entry in catalogue.entries:
         for target in _targets(entry, settlement):
-            made = _apply(entry, settlement, right, target)
-            changed = wrong_spots(settlement, made)
+            made = _apply(entry, settlement, right, target, chips)
+            changed = wrong_spots(settlement, made, chips)
             if changed:
                 found.append(Injection(entry, target, changed))
     return found
 
 
 def inject(settlement: Settlement, entry: CatalogueEntry,
-           seat: int | None = None) -> MistakeExercise:
+           seat: int | None = None, chips: RoomChips | None = None) -> MistakeExercise:
     """An exercise with exactly ``entry`` made at ``seat`` (None: the first seat, in the
     settlement order, where it applies; a mistake of the whole round takes none).
     :class:`MistakeError` when it changes nothing on this round."""
-    for injection in candidates(settlement, Catalogue((entry,))):
+    for injection in candidates(settlement, Catalogue((entry,)), chips):
         if seat is None or injection.seat == seat:
-            return with_mistakes(settlement, (injection,))
+            return with_mistakes(settlement, (injection,), chips)
     where = f" at seat {seat}" if seat is not None else ""
     raise MistakeError(f"mistake {entry.id!r} does not apply to this round{where}: it would"
                        " change nothing the dealer settled")
@@ -442,8 +525,8 @@ MISTAKE_COUNTS = (0, 1, 1, 2)
 one of four (fewer where fewer apply)."""
 
 
-def with_mistakes(settlement: Settlement,
-                  injections: Sequence[Injection]) -> MistakeExercise:
+def with_mistakes(settlement: Settlement, injections: Sequence[Injection],
+                  chips: RoomChips | None = None) -> MistakeExercise:
     """The exercise of ``injections`` (from :func:`candidates` or :func:`inject`) made on
     the dealer's copy of ``settlement``, in the order given. :class:`MistakeError` when two
     of them touch one spot or one seat: a wrong spot must have one cause."""
@@ -452,23 +535,24 @@ def with_mistakes(settlement: Settlement,
             if set(first.spots) & set(second.spots) or _seats_of(first) & _seats_of(second):
                 raise MistakeError(f"mistakes {first.entry.id!r} and {second.entry.id!r}"
                                    " touch the same seat: a wrong spot must have one cause")
-    dealer = dealer_copy(settlement)
+    dealer = dealer_copy(settlement, chips)
     for injection in injections:
-        dealer = _apply(injection.entry, settlement, dealer, injection.seat)
-    return MistakeExercise(settlement, dealer, tuple(injections))
+        dealer = _apply(injection.entry, settlement, dealer, injection.seat, chips)
+    return MistakeExercise(settlement, dealer, tuple(injections), chips)
 
 
-def make_exercise(settlement: Settlement, catalogue: Catalogue,
-                  rng: random.Random) -> MistakeExercise:
+def make_exercise(settlement: Settlement, catalogue: Catalogue, rng: random.Random,
+                  chips: RoomChips | None = None) -> MistakeExercise:
     """The dealer's settlement of a round with 0, 1 or 2 of the catalogue's mistakes.
 
     The number is drawn from :data:`MISTAKE_COUNTS`; each mistake is drawn by its entry's
     weight among the entries that apply, then at one of the seats where it applies. A
     second mistake touches neither a spot nor a seat of the first, so each wrong spot has
-    one cause. The same ``rng`` state gives the same exercise.
+    one cause. The same ``rng`` state gives the same exercise. ``chips``: the payouts are
+    shown in the room's chips (a wrong chip procedure can then be drawn).
     """
     wanted = rng.choice(MISTAKE_COUNTS)
-    open_ = candidates(settlement, catalogue)
+    open_ = candidates(settlement, catalogue, chips)
     chosen: list[Injection] = []
     while len(chosen) < wanted and open_:
         entries = list(dict.fromkeys(injection.entry for injection in open_))
@@ -478,12 +562,13 @@ def make_exercise(settlement: Settlement, catalogue: Catalogue,
         taken_spots, taken_seats = set(injection.spots), _seats_of(injection)
         open_ = [i for i in open_ if i.entry != entry and not set(i.spots) & taken_spots
                  and not _seats_of(i) & taken_seats]
-    return with_mistakes(settlement, chosen)
+    return with_mistakes(settlement, chosen, chips)
 
 
 def deal_exercise(seed: int, catalogue: Catalogue, ruleset: RuleSet, *,
                   seats: int | None = None, side_bets: Sequence[Wager] | None = None,
-                  options: dict[str, str] | None = None) -> MistakeExercise:
+                  options: dict[str, str] | None = None,
+                  chips: RoomChips | None = None) -> MistakeExercise:
     """A round dealt from ``seed`` (:func:`~trainer.engine.generator.generate_round`,
     with its ``seats``, ``side_bets`` and table letters ``options``) and its mistakes
     drawn from the same seed: the same seed, catalogue, rule set and table give the same
@@ -491,7 +576,7 @@ def deal_exercise(seed: int, catalogue: Catalogue, ruleset: RuleSet, *,
     rng = random.Random(seed)
     round_: Round = generate_round(rng, ruleset, seats=seats, side_bets=side_bets,
                                    options=options)
-    return make_exercise(settle(round_), catalogue, rng)
+    return make_exercise(settle(round_), catalogue, rng, chips)
 
 
 @dataclass(frozen=True, slots=True)
@@ -501,6 +586,8 @@ class MistakeExercise:
     dealer: DealerSettlement
     """What the trainee sees."""
     injections: tuple[Injection, ...]
+    chips: RoomChips | None = None
+    """The room's chips the payouts are shown in; None: amounts only."""
 
     @property
     def causes(self) -> dict[Spot, Injection]:
@@ -647,6 +734,20 @@ def _right_text(settlement: Settlement, spot: Spot) -> tuple[str, str, str]:
     return payout_text(right), _payout_shown(right), reason
 
 
+def _right_chips(exercise: MistakeExercise, spot: Spot, right: str,
+                 right_shown: str) -> tuple[str, str, str]:
+    """A payout paid in the wrong chips: the right payout with the procedure's stack, and
+    why (the procedure's name and its stack, :attr:`Expected.reason`)."""
+    assert exercise.chips is not None and spot.seat is not None and spot.wager is not None
+    result = _result(exercise.settlement.seat(spot.seat), spot.wager)
+    assert result is not None
+    made = expected_chips(exercise.settlement, spot.seat, result, exercise.chips)
+    assert made is not None
+    return (f"{right} in {chips_text(made.stack)}",
+            _("{amount} in {chips}", amount=right_shown,
+              chips=stack_text(made.stack, exercise.chips.rack)), made.reason)
+
+
 def _check_mark(exercise: MistakeExercise, mark: Mark) -> None:
     spot, correction = mark.spot, mark.correction
     if spot not in exercise.spots:
@@ -731,6 +832,8 @@ def grade_marks(exercise: MistakeExercise, marks: Sequence[Mark],
                                       detail, None, detail))
             continue
         entry = cause.entry
+        if entry.kind is MistakeKind.WRONG_CHIPS:
+            right, right_shown, reason = _right_chips(exercise, spot, right, right_shown)
         told = _("{what} ({citation}.) The dealer {did}; right: {reason}.",
                  what=entry.shown_what, citation=entry.shown_citation, did=_spot_shown(did),
                  reason=reason)
