@@ -367,7 +367,8 @@ class MainWindow(QMainWindow):
         from trainer.ui.mistakes_window import open_mistakes
 
         open_mistakes(self, self.settings, exam_config, db=self.db,
-                      trainee_id=self.trainee_id, committed=self._record_committed)
+                      trainee_id=self.trainee_id, committed=self._record_committed,
+                      chips=self.site.chips)
 
     def open_procedure(self, exam_config: ExamConfig | None = None) -> None:
         """Game > Run the round: its own window at the table of the trainee's Settings,

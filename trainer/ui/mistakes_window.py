@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainer.engine.chips import RoomChips
 from trainer.engine.round import Wager
 from trainer.engine.rulesets import DEFAULT_RULES, RuleSet, RuleSetError, load_ruleset
 from trainer.exam_setup import ExamSetup
@@ -152,8 +153,10 @@ class MistakesWindow(ExerciseWindow):
                  side_bets: tuple[Wager, ...] | None = None,
                  options: dict[str, str] | None = None,
                  recorder: MistakeRecorder | None = None,
-                 exam: ExamSetup | None = None) -> None:
+                 exam: ExamSetup | None = None, chips: RoomChips | None = None) -> None:
         super().__init__(parent, seed, exam)
+        self.chips = chips
+        """The room's chips the dealer's payouts are shown in (None: amounts only)."""
         self.setWindowTitle(_(TITLE) if exam is None
                             else _("Spot the dealer's mistake \u2014 exam {exam}", exam=exam.name))
         self.catalogue, self.ruleset = catalogue, ruleset
@@ -230,7 +233,7 @@ class MistakesWindow(ExerciseWindow):
         """The exercise of ``seed`` at this window's table (rule set, letters, seats,
         side bets)."""
         return deal_exercise(seed, self.catalogue, self.ruleset, seats=self.seats,
-                             side_bets=self.side_bets, options=self.options)
+                             side_bets=self.side_bets, options=self.options, chips=self.chips)
 
     def open_help(self) -> None:
         """F1: the practice window's keys and rules (they list this window's keys too)."""
@@ -478,14 +481,17 @@ class MistakesWindow(ExerciseWindow):
 def open_mistakes(main: QMainWindow, settings: TrainingSettings,
                   exam_config: ExamConfig | None = None, *, db: SessionStore | None = None,
                   trainee_id: int | None = None,
-                  committed: Callable[[], None] | None = None) -> MistakesWindow | None:
+                  committed: Callable[[], None] | None = None,
+                  chips: RoomChips | None = None) -> MistakesWindow | None:
     """Game > Spot the dealer's mistake (Ctrl+Shift+M) in the practice window ``main``:
     exercises at the table of its ``settings`` (rule set, letters, seats, side bets), kept
     in ``db`` as the answers of ``trainee_id`` (none signed in: not kept), or with
     ``exam_config`` an instructor's exam of dealer's mistakes. One window at a time: a
     practice one is raised, or closed for an exam; an exam running is raised and said.
     None, with a sentence said, when it cannot open (a bad house catalogue, the
-    database refusing the session or the exam)."""
+    database refusing the session or the exam). The payouts are shown in the room's
+    ``chips`` where the trainee pays with chips (an exam: where its set-up requires chips),
+    and a wrong chip procedure may then be among the mistakes."""
     current = already_open(main, MistakesWindow, exam_config is not None, _(TITLE), _(
         "An exam of dealer's mistakes is running: finish it (or close its window) first."))
     if current is not None:
@@ -513,8 +519,10 @@ def open_mistakes(main: QMainWindow, settings: TrainingSettings,
     except (RuleSetError, StorageError) as error:
         QMessageBox.warning(main, _(TITLE), str(error))
         return None
+    shown = setup.chips if setup is not None else settings.chip_mode
     window = MistakesWindow(catalogue, ruleset, parent=main, seats=seats, side_bets=side_bets,
-                            options=options, recorder=recorder, exam=setup)
+                            options=options, recorder=recorder, exam=setup,
+                            chips=chips if shown else None)
     # inside the screen (maximized on a laptop's), or where it was left last time
     fit_window(window, MistakesWindow.place_key, QSize(1600, 900))
     show_exercise_window(window)
