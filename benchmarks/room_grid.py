@@ -135,6 +135,8 @@ def main() -> int:
         reads.list_trainees()  # connected and warm
         for name, read in (
             ("class grid (target < 300 ms)", lambda: skill_grid(reads)),
+            ("  of which: latest by skill", reads.recent_by_skill),
+            ("  of which: rule sets played", reads.rulesets_of),
             ("weekly trends", reads.weekly_skill_stats),
             ("most-missed", reads.missed_groups),
             ("roster (target < 300 ms)", reads.roster),
