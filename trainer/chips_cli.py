@@ -50,7 +50,7 @@ from trainer.engine.money import (
 )
 from trainer.engine.round import RoundError
 from trainer.engine.textfile import BOM
-from trainer.i18n import _
+from trainer.i18n import ENGLISH, _, in_language
 
 FIELDS = ("bet", "pays", "amount", "procedure", "rack", "paid")
 _ODDS = re.compile(r"([0-9]{1,7}):([0-9]{1,7})", re.ASCII)
@@ -162,7 +162,14 @@ def answer(data: object) -> dict[str, Any]:
 
 
 def chips_line(line: InputLine) -> tuple[dict[str, Any], bool] | None:
-    """Answer one input line: (output object, ok), or None for a blank line. Never raises."""
+    """Answer one input line: (output object, ok), or None for a blank line. Never raises.
+    The answer is the contract's English whatever the trainer's language (docs/
+    chips-contract.md): its reasons come from the engine's catalogue messages."""
+    with in_language(ENGLISH):
+        return _chips_line(line)
+
+
+def _chips_line(line: InputLine) -> tuple[dict[str, Any], bool] | None:
     number = line.number
     if line.too_long:
         return {"error": f"line {number}: {line.too_long:,} bytes; a line takes at most"
