@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +22,19 @@ def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "hhe-data"
     monkeypatch.setenv("HHE_TRAINER_HOME", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """Every test ends in English, the trainer's words and Qt's own alike: a test that
+    chose Spanish (or the pseudo-language) leaves nothing of it to the next, whose
+    expected texts are English (Qt's key names were left in Spanish once)."""
+    yield
+    from trainer.i18n import ENGLISH, set_language
+
+    set_language(ENGLISH)
+    if "trainer.ui.qt_language" in sys.modules:  # never imports Qt for a headless test
+        sys.modules["trainer.ui.qt_language"].follow_language(ENGLISH)
 
 
 @pytest.fixture
