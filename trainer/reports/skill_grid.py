@@ -26,6 +26,7 @@ when no trainee has played a session yet.
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -47,7 +48,7 @@ from trainer.training.mastery import (
     LessonLike,
     Level,
     Mastery,
-    UnsavedAnswer,
+    chosen_mastery,
     mastery,
     skill_targets,
     target_met,
@@ -221,21 +222,11 @@ def grid_cell(skill: Skill, recent: RecentAnswers | None, target_seconds: float)
     """A cell from a trainee's latest answers on ``skill`` (None: never answered)."""
     if recent is None or not recent.correct:
         return GridCell(skill, mastery((), target_seconds), 0, None, None)
-    records = [
-        UnsavedAnswer(skill, correct, seconds, moment)
-        for correct, seconds, moment in zip(
-            recent.correct[-WINDOW:], recent.seconds[-WINDOW:], recent.answered_at[-WINDOW:],
-            strict=True,
-        )
-    ]
-    figures = mastery(records, target_seconds)
-    return GridCell(
-        skill,
-        figures,
-        sum(record.correct for record in records),
-        statistics.fmean(record.seconds for record in records),
-        max(recent.answered_at),
-    )
+    # The answers come oldest first (answered_at, then id): the window is the last ones.
+    correct, seconds = recent.correct[-WINDOW:], recent.seconds[-WINDOW:]
+    figures = chosen_mastery(correct, seconds, target_seconds)
+    return GridCell(skill, figures, sum(correct), math.fsum(seconds) / len(seconds),
+                    max(recent.answered_at))
 
 
 def _weakest(cells: Mapping[Skill, GridCell]) -> Skill | None:

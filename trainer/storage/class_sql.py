@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
+from itertools import groupby
 from typing import Any, TypeVar
 
 from trainer.engine.round import Wager
@@ -176,29 +177,25 @@ def _moment(value: object, where: str) -> datetime:
     if isinstance(value, datetime):
         return value
     try:
-        return datetime.fromisoformat(str(value))
+        return datetime.fromisoformat(value if isinstance(value, str) else str(value))
     except (TypeError, ValueError):
         raise StorageError(f"{where}: answered_at is not a date and time") from None
 
 
 def recent_cells(found: Sequence[Sequence[Any]]) -> list[RecentAnswers]:
-    """:func:`recent_sql`'s rows as one :class:`RecentAnswers` per trainee and skill."""
+    """:func:`recent_sql`'s rows as one :class:`RecentAnswers` per trainee and skill (the
+    rows come grouped: ordered by trainee and skill)."""
     cells: list[RecentAnswers] = []
-    start = 0
-    for end in range(1, len(found) + 1):
-        if end < len(found) and tuple(found[end][:2]) == tuple(found[start][:2]):
-            continue
-        trainee_id, skill_text = found[start][:2]
-        chunk = found[start:end]
+    for (trainee_id, skill_text), group in groupby(found, key=lambda row: (row[0], row[1])):
         where = f"skill_recent of trainee {trainee_id}"
+        _, _, correct, seconds, answered_at = zip(*group, strict=True)
         cells.append(RecentAnswers(
             int(trainee_id),
             _enum(Skill, skill_text, where, "a skill"),
-            tuple(bool(row[2]) for row in chunk),
-            tuple(float(row[3]) for row in chunk),
-            tuple(_moment(row[4], where) for row in chunk),
+            tuple(map(bool, correct)),
+            tuple(map(float, seconds)),
+            tuple(_moment(value, where) for value in answered_at),
         ))
-        start = end
     return cells
 
 

@@ -156,13 +156,24 @@ def mastery(records: Iterable[Scored], target_seconds: float, window: int = WIND
     if target_seconds <= 0:
         raise ValueError(f"target_seconds: {target_seconds} must be above 0")
     chosen = recent(records, window)
-    if not chosen:
+    return chosen_mastery([record.correct for record in chosen],
+                          [record.seconds for record in chosen], target_seconds)
+
+
+def chosen_mastery(correct: Sequence[bool], seconds: Sequence[float],
+                   target_seconds: float) -> Mastery:
+    """Mastery from the answers already chosen (the last of the window, as columns): the
+    one formula :func:`mastery` uses, for a caller that holds columns (the class grid's
+    thousands of cells) rather than records."""
+    if target_seconds <= 0:
+        raise ValueError(f"target_seconds: {target_seconds} must be above 0")
+    if not correct:
         return Mastery(0, Level.NOT_STARTED, 0, 0.0, None, target_seconds)
-    accuracy = Fraction(sum(record.correct for record in chosen), len(chosen))
-    median = float(statistics.median(record.seconds for record in chosen))
+    accuracy = Fraction(sum(correct), len(correct))
+    median = float(statistics.median(seconds))
     speed = Fraction(1) if median <= target_seconds else Fraction(target_seconds) / Fraction(median)
     score = _round_half_up(100 * accuracy * (Fraction(4, 5) + speed / 5))  # exact: no 84.4999...
-    return Mastery(score, level_for(score, len(chosen)), len(chosen), float(accuracy), median,
+    return Mastery(score, level_for(score, len(correct)), len(correct), float(accuracy), median,
                    target_seconds)
 
 
