@@ -22,82 +22,46 @@ run whole; :func:`errors_by_kind` reads an exam's rows back by the kind of step.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from collections.abc import Sequence
 
 from trainer.engine.procedure import Target
-from trainer.engine.round import Round, Wager, round_to_json
+from trainer.engine.round import Round
 from trainer.skills import QuestionKind, Skill
-from trainer.storage.interfaces import SessionStore
-from trainer.storage.models import AnswerRecord, Exam, Mode, NewAnswer
-from trainer.storage.waiting import Waiting
+from trainer.storage.models import AnswerRecord
 from trainer.training.procedure import Step, StepGrade, StepKind, clear_text
 from trainer.training.questions import answer_text
+from trainer.training.session_records import PendingAnswer, PracticeRecords
 
 QUESTION_PREFIX = "procedure"
 
 
-@dataclass(frozen=True, slots=True)
-class ProcedureAnswer:
-    """One answer row of a graded step, before its round's id is known."""
-
-    question_id: str
-    kind: QuestionKind
-    skill: Skill
-    seat: int | None
-    wager: Wager | None
-    expected: str
-    given: str | None
-    """None: not answered (an exam ended first)."""
-    correct: bool
-    seconds: float
-
-    def new(self, round_id: int) -> NewAnswer:
-        return NewAnswer(round_id=round_id, question_id=self.question_id, kind=self.kind,
-                         skill=self.skill, seat=self.seat, wager=self.wager,
-                         expected=self.expected, given=self.given, correct=self.correct,
-                         seconds=self.seconds)
-
-    def record(self) -> dict[str, object]:
-        """The row as JSON (for a side file while the database is locked)."""
-        return {"question_id": self.question_id, "kind": self.kind.value,
-                "skill": self.skill.value, "seat": self.seat,
-                "wager": None if self.wager is None else self.wager.value,
-                "expected": self.expected, "given": self.given, "correct": self.correct,
-                "seconds": self.seconds}
-
-
-def answer_row(graded: StepGrade) -> ProcedureAnswer:
+def answer_row(graded: StepGrade) -> PendingAnswer:
     """The answer row of one graded step."""
     step = graded.step
     if step.kind is StepKind.SETTLEMENT:
         assert step.question is not None
-        question = step.question
-        return ProcedureAnswer(question.id, question.kind, question.skill, question.seat,
-                               question.wager, graded.expected_text, graded.given_text,
-                               graded.correct, graded.seconds)
-    return ProcedureAnswer(f"{QUESTION_PREFIX}.{step.id}", QuestionKind.PROCEDURE,
-                           Skill.PROCEDURE, step.seat, step.wager, graded.expected_text,
-                           graded.given_text, graded.correct, graded.seconds)
+        return PendingAnswer.of(step.question, graded.expected_text, graded.given_text,
+                                graded.correct, graded.seconds)
+    return PendingAnswer(f"{QUESTION_PREFIX}.{step.id}", QuestionKind.PROCEDURE,
+                         Skill.PROCEDURE, step.seat, step.wager, graded.expected_text,
+                         graded.given_text, graded.correct, graded.seconds)
 
 
-def unanswered_row(step: Step) -> ProcedureAnswer:
+def unanswered_row(step: Step) -> PendingAnswer:
     """The row of a step not answered before the exam ended: nothing given, wrong."""
     if step.kind is StepKind.SETTLEMENT:
         assert step.question is not None
         question = step.question
-        return ProcedureAnswer(question.id, question.kind, question.skill, question.seat,
-                               question.wager, answer_text(question.kind, question.expected),
-                               None, False, 0.0)
+        return PendingAnswer.of(question, answer_text(question.kind, question.expected),
+                                None, False, 0.0)
     target = step.expected
     if isinstance(target, bool):
         expected = "accept" if target else "refuse"
     else:
         assert isinstance(target, Target)
         expected = clear_text(target) if step.kind is StepKind.CLEAR else str(target)
-    return ProcedureAnswer(f"{QUESTION_PREFIX}.{step.id}", QuestionKind.PROCEDURE,
-                           Skill.PROCEDURE, step.seat, step.wager, expected, None, False, 0.0)
+    return PendingAnswer(f"{QUESTION_PREFIX}.{step.id}", QuestionKind.PROCEDURE,
+                         Skill.PROCEDURE, step.seat, step.wager, expected, None, False, 0.0)
 
 
 STEP_KIND_OF_ID = {"wager": StepKind.WAGER, "deal": StepKind.DEAL,
@@ -137,102 +101,24 @@ def errors_by_kind_of_grades(grades: Sequence[StepGrade]) -> dict[StepKind, tupl
     return _counted([(g.step.kind, g.correct) for g in grades])
 
 
-class ProcedureRecorder:
+class ProcedureRecorder(PracticeRecords):
     """Keeps a trainee's run rounds in a practice session, or an instructor's table test
     (``exam_config_id``): each round as it starts and each step's row as it is graded
     (committed when the call returns, or waiting in the database's line while another
-    program holds its write lock, as practice's answers do)."""
-
-    def __init__(self, db: SessionStore, trainee_id: int, ruleset_id: str, *,
-                 exam_config_id: int | None = None,
-                 committed: Callable[[], None] | None = None) -> None:
-        """:class:`~trainer.storage.models.StorageError` (or ExamRefused) when the
-        session or the exam cannot start."""
-        self.db = db
-        self.committed = committed
-        self.exam: Exam | None = None
-        if exam_config_id is not None:
-            self.exam = db.start_exam(trainee_id, exam_config_id)
-            assert self.exam.session_id is not None
-            self.session_id = self.exam.session_id
-        else:
-            self.session_id = db.start_session(trainee_id, Mode.PRACTICE, ruleset_id)
-        self._round: Round | None = None
-        self._row_id: list[int] = []
-        self._closed = False
-
-    def _nudge(self) -> None:
-        if self.committed is not None:
-            self.committed()
+    program holds its write lock, as practice's answers do); :meth:`close` ends the
+    session, or scores the table test (its result; None while it waits for the
+    database, and for a practice session)."""
 
     def round_started(self, round_: Round) -> None:
         """Keep the round now being run."""
-        dealt = datetime.now(UTC)
-        ruleset = round_.ruleset
-        round_json = round_to_json(round_)
-        row: list[int] = []
-
-        def write() -> None:
-            row.append(self.db.record_round(self.session_id, round_json, ruleset.id,
-                                            ruleset.version, at=dealt))
-
-        self._round, self._row_id = round_, row
-        self.db.waiting.run(Waiting("round", write, {
-            "session_id": self.session_id, "ruleset_id": ruleset.id,
-            "ruleset_version": ruleset.version, "dealt_at": dealt.isoformat(),
-            "round": round_json}))
+        self.keep_round(round_, round_)
 
     def graded(self, round_: Round, graded: StepGrade) -> None:
         """Keep the row of one graded step of ``round_``."""
-        if self._round is not round_:
-            self.round_started(round_)
-        row = self._row_id
-        self._keep(row, answer_row(graded))
+        self.keep_answer(self.round_row(round_, round_), answer_row(graded))
 
     def unanswered(self, round_: Round, steps: Sequence[Step]) -> None:
         """Keep ``steps`` of ``round_`` as not answered (an exam ended before them)."""
-        if self._round is not round_:
-            self.round_started(round_)
+        row = self.round_row(round_, round_)
         for step in steps:
-            self._keep(self._row_id, unanswered_row(step))
-
-    def _keep(self, row: list[int], answer: ProcedureAnswer) -> None:
-        given = datetime.now(UTC)
-
-        def write() -> None:
-            assert row, "a round is written before its answers"
-            self.db.record_answer(answer.new(row[0]), at=given)
-            self._nudge()
-
-        self.db.waiting.run(Waiting("answer", write, {
-            "answered_at": given.isoformat(), **answer.record(),
-            "round_id": row[0] if row else None}))
-
-    def close(self) -> Exam | None:
-        """End the session, or score the table test (its result; None while it waits for
-        the database, and for a practice session); safe to call twice."""
-        if self._closed:
-            return self.exam
-        self._closed = True
-        ended = datetime.now(UTC)
-        exam = self.exam
-        if exam is not None:
-            finished: list[Exam] = []
-
-            def finish() -> None:
-                finished.append(self.db.finish_exam(exam.id, at=ended))
-                self._nudge()
-
-            if self.db.waiting.run(Waiting("exam end", finish, {"exam_id": exam.id,
-                                                              "at": ended.isoformat()})):
-                self.exam = finished[0]
-                return self.exam
-            return None
-
-        def end() -> None:
-            self.db.end_session(self.session_id, at=ended)
-            self._nudge()
-
-        self.db.waiting.run(Waiting("session end", end, {"session_id": self.session_id,
-                                                         "at": ended.isoformat()}))
-        return None
+            self.keep_answer(row, unanswered_row(step))
