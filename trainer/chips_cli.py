@@ -162,14 +162,7 @@ def answer(data: object) -> dict[str, Any]:
 
 
 def chips_line(line: InputLine) -> tuple[dict[str, Any], bool] | None:
-    """Answer one input line: (output object, ok), or None for a blank line. Never raises.
-    The answer is the contract's English whatever the trainer's language (docs/
-    chips-contract.md): its reasons come from the engine's catalogue messages."""
-    with in_language(ENGLISH):
-        return _chips_line(line)
-
-
-def _chips_line(line: InputLine) -> tuple[dict[str, Any], bool] | None:
+    """Answer one input line: (output object, ok), or None for a blank line. Never raises."""
     number = line.number
     if line.too_long:
         return {"error": f"line {number}: {line.too_long:,} bytes; a line takes at most"
@@ -200,16 +193,19 @@ def _chips_line(line: InputLine) -> tuple[dict[str, Any], bool] | None:
 
 
 def chips_lines(lines: Iterable[InputLine]) -> tuple[str, int]:
-    """Answer a batch of lines; returns the output text and how many were refused."""
+    """Answer a batch of lines; returns the output text and how many were refused. The
+    answers are the contract's English whatever the trainer's language (docs/
+    chips-contract.md): their reasons come from the engine's catalogue messages."""
     refused = 0
     parts = []
-    for line in lines:
-        result = chips_line(line)
-        if result is None:
-            continue
-        output, ok = result
-        refused += not ok
-        parts.append(json.dumps(output) + "\n")
+    with in_language(ENGLISH):  # once a batch: choosing a language reads the locale folder
+        for line in lines:
+            result = chips_line(line)
+            if result is None:
+                continue
+            output, ok = result
+            refused += not ok
+            parts.append(json.dumps(output) + "\n")
     return "".join(parts), refused
 
 
