@@ -149,6 +149,15 @@ def test_a_compiled_catalogue_older_than_its_po_is_not_used(tmp_path: Path) -> N
     assert load_catalogue("xx", tmp_path).gettext("Round complete") == "Ronde finie"
 
 
+def test_a_catalogue_is_read_once_until_its_file_changes(tmp_path: Path) -> None:
+    po = _write_catalogue(tmp_path, "Ronde finie")
+    first = load_catalogue("xx", tmp_path)
+    assert load_catalogue("xx", tmp_path) is first  # a report or a sign-in: not again
+    po.write_text(po.read_text("utf-8").replace("Ronde finie", "Ronde achevée"), "utf-8")
+    os.utime(po, (po.stat().st_mtime + 10,) * 2)  # edited since
+    assert load_catalogue("xx", tmp_path).gettext("Round complete") == "Ronde achevée"
+
+
 def test_a_broken_catalogue_is_named(tmp_path: Path) -> None:
     po = _write_catalogue(tmp_path, "Ronde finie")
     po.write_text(po.read_text("utf-8") + 'msgid "unterminated\n', "utf-8")

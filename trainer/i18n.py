@@ -100,16 +100,36 @@ def load_catalogue(language: str, locale_dir: Path | None = None) -> gettext.Nul
     folder = (locale_dir or LOCALE_DIR) / language / "LC_MESSAGES"
     po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
     try:
+        # Kept while both files stay as they are: a report in another language, or a
+        # trainee's sign-in, chooses a language again (compiling a .po takes ~0.1 s).
+        key = (str(folder), _stamp(po), _stamp(mo))
+        if key in _loaded:
+            return _loaded[key]
         if mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime):
             with mo.open("rb") as handle:
-                return gettext.GNUTranslations(handle)
-        if not po.is_file():
+                translations = gettext.GNUTranslations(handle)
+        elif not po.is_file():
             raise LanguageError(_("language {language}: no catalogue {path}",
                                   language=language, path=po))
-        return gettext.GNUTranslations(BytesIO(_compile(po)))
+        else:
+            translations = gettext.GNUTranslations(BytesIO(_compile(po)))
+        _loaded[key] = translations
+        return translations
     except OSError as error:
         raise LanguageError(_("language {language}: the catalogue cannot be read ({error})",
                               language=language, error=error.strerror or error)) from None
+
+
+_loaded: dict[tuple[str, int | None, int | None], gettext.GNUTranslations] = {}
+"""Catalogues already read, by folder and their files' modification times."""
+
+
+def _stamp(path: Path) -> int | None:
+    """The file's modification time (ns), None when it is not there."""
+    try:
+        return path.stat().st_mtime_ns
+    except FileNotFoundError:
+        return None
 
 
 def _compile(po: Path) -> bytes:
