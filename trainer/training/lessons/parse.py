@@ -370,6 +370,28 @@ def _parse_example(checker: _Checker, raw: object, index: int, rules: str) -> Ex
 # --- drills ---------------------------------------------------------------------------------
 
 
+def _drill_count(checker: _Checker, raw: dict[str, Any], path: KeyPath, unit: str) -> Any:
+    """A drill's ``count`` (rounds or tasks), checked; the default when not given."""
+    count = raw.get("count", DEFAULT_DRILL_COUNT)
+    if not (_whole(count) and 1 <= count <= MAX_DRILL_COUNT):
+        checker.fail(path, f"{shown(count)} is not a number of {unit} from 1 to"
+                     f" {MAX_DRILL_COUNT}", "count")
+    return count
+
+
+def _table_of_drill(checker: _Checker, raw: dict[str, Any],
+                    path: KeyPath) -> tuple[Any, str | None, Any]:
+    """A dealt drill's ``seats``, ``rules`` and ``options``, each checked."""
+    seats = raw.get("seats")
+    if seats is not None and not is_seat_count(seats):
+        checker.fail(path, f"{shown(seats)} occupied seats is not 1 to 6", "seats")
+    rules = _rules(checker, raw["rules"], (*path, "rules")) if "rules" in raw else None
+    options = raw.get("options", {})
+    if not isinstance(options, dict):
+        checker.fail(path, 'expected a table such as { trips_plus_table = "B" }', "options")
+    return seats, rules, options
+
+
 def _parse_drill(checker: _Checker, raw: object, index: int, lesson_rules: str) -> Drill | None:
     path: KeyPath = ("drills", index)
     mark = checker.mark()
@@ -381,17 +403,8 @@ def _parse_drill(checker: _Checker, raw: object, index: int, lesson_rules: str) 
                                                          and scenario in SCENARIOS):
         checker.fail(path, f"unknown scenario {shown(scenario)} (known: {RANDOM},"
                      f" {', '.join(SCENARIOS)})", "scenario")
-    count = raw.get("count", DEFAULT_DRILL_COUNT)
-    if not (_whole(count) and 1 <= count <= MAX_DRILL_COUNT):
-        checker.fail(path, f"{shown(count)} is not a number of rounds from 1 to"
-                     f" {MAX_DRILL_COUNT}", "count")
-    seats = raw.get("seats")
-    if seats is not None and not is_seat_count(seats):
-        checker.fail(path, f"{shown(seats)} occupied seats is not 1 to 6", "seats")
-    rules = _rules(checker, raw["rules"], (*path, "rules")) if "rules" in raw else None
-    options = raw.get("options", {})
-    if not isinstance(options, dict):
-        checker.fail(path, 'expected a table such as { trips_plus_table = "B" }', "options")
+    count = _drill_count(checker, raw, path, "rounds")
+    seats, rules, options = _table_of_drill(checker, raw, path)
     title = _text(checker, raw, "title", path)
     if checker.since(mark):
         return None
@@ -422,10 +435,7 @@ def _parse_chip_drill(checker: _Checker, raw: object, index: int) -> ChipDrill |
     if "kind" in raw and kind not in set(ChipDrillKind):
         checker.fail(path, f"unknown chip drill {shown(kind)} (known:"
                      f" {', '.join(ChipDrillKind)})", "kind")
-    count = raw.get("count", DEFAULT_DRILL_COUNT)
-    if not (_whole(count) and 1 <= count <= MAX_DRILL_COUNT):
-        checker.fail(path, f"{shown(count)} is not a number of tasks from 1 to"
-                     f" {MAX_DRILL_COUNT}", "count")
+    count = _drill_count(checker, raw, path, "tasks")
     title = _text(checker, raw, "title", path)
     if checker.since(mark):
         return None
@@ -443,17 +453,8 @@ def _parse_procedure_drill(checker: _Checker, raw: object, index: int,
     if not checker.is_table(raw, path, "expected a [[procedure_drills]] table",
                             _PROCEDURE_DRILL_KEYS, (), "a procedure drill"):
         return None
-    count = raw.get("count", DEFAULT_DRILL_COUNT)
-    if not (_whole(count) and 1 <= count <= MAX_DRILL_COUNT):
-        checker.fail(path, f"{shown(count)} is not a number of rounds from 1 to"
-                     f" {MAX_DRILL_COUNT}", "count")
-    seats = raw.get("seats")
-    if seats is not None and not is_seat_count(seats):
-        checker.fail(path, f"{shown(seats)} occupied seats is not 1 to 6", "seats")
-    rules = _rules(checker, raw["rules"], (*path, "rules")) if "rules" in raw else None
-    options = raw.get("options", {})
-    if not isinstance(options, dict):
-        checker.fail(path, 'expected a table such as { trips_plus_table = "B" }', "options")
+    count = _drill_count(checker, raw, path, "rounds")
+    seats, rules, options = _table_of_drill(checker, raw, path)
     deal = raw.get("deal")
     if deal is not None and deal not in set(DealMethod):
         checker.fail(path, f"{shown(deal)} is not a deal (manual or shoe)", "deal")
