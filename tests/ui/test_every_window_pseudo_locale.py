@@ -447,6 +447,16 @@ def test_run_the_round_and_spot_the_dealers_mistake(qtbot: QtBot, pseudo: None) 
     assert_marked(found)
 
 
+def test_a_folded_seat_on_the_felt(qtbot: QtBot, pseudo: None) -> None:
+    """A folded seat's note beside its name (the round's walks above may fold no seat)."""
+    from trainer.ui.table.items import SeatItem
+
+    seat = SeatItem(1, lambda _number: None)
+    seat.occupied = seat.folded = True
+    assert_marked(text for text in felt_texts(seat) if unmarked(text))
+    assert "[[folded]]" in felt_texts(seat)
+
+
 def test_the_review_of_a_recorded_round(qtbot: QtBot, pseudo: None) -> None:
     from tests.ui.test_review_chip_stacks import FLUSH_ROUND, _mistake
     from trainer.skills import Skill

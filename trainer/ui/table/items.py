@@ -727,7 +727,7 @@ class SeatItem(_Item):
             painter.setFont(ui_font(14, bold=True, spacing=1.0))
             painter.setPen(QColor("#ff9b8f"))
             painter.drawText(label, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                             "folded")
+                             _("folded"))
         # The "=" that separates the odds spot from the ante (NY (a)(2)(iii)).
         painter.setOpacity(0.45 if not self.occupied else 1.0)
         path = QPainterPath()
