@@ -221,6 +221,7 @@ class RoomWorker:
                     with self._changed:
                         self._pass_started = time.monotonic()
                     result = sync_once(outbox, link, batch_rows=self._batch_rows)
+                    marks = result.marks  # what the room holds, whatever the rest of the pass
                     if cache is None:
                         cache = StationCache.open(self._path, self._secret)
                     not_received, merged = self._receive(cache, link)
@@ -256,7 +257,6 @@ class RoomWorker:
                                       refused=refused, not_shared=not_shared))
                 else:
                     failures = 0
-                    marks = result.marks
                     refused += len(result.refused)
                     self._set(RoomSyncStatus(RoomState.CONNECTED, result.waiting, None,
                                              datetime.now(UTC), refused, not_received,
