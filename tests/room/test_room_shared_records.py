@@ -16,14 +16,15 @@ import pytest
 from stations import station_target, station_url
 
 from trainer.exam_setup import ExamSetup
+from trainer.room import shared
 from trainer.room.outbox import sync_once
-from trainer.room.shared import SharedResult, share_once
+from trainer.room.shared import SharedResult, Sharer, share_once
 from trainer.room.worker import RoomWorker
 from trainer.skills import QuestionKind, Skill
 from trainer.storage import TrainerDB, open_database
 from trainer.storage.models import NewAnswer, SealState, SignatureState
 from trainer.storage.outbox_reads import StationOutbox
-from trainer.storage.shared_records import SharedRecords
+from trainer.storage.shared_records import SharedRecords, close_shared, open_shared
 from trainer.ui.room_status import status_sentence
 
 RULES = "ny-2018"
@@ -271,6 +272,72 @@ def test_the_room_worker_carries_a_class_from_one_station_to_another(
             assert worker.stop()
     assert [(c.name, c.starts) for c in b.list_classes()] == [("Morning", date(2026, 3, 2))]
     assert (workers[1].status().refused, workers[1].status().not_shared) == (0, ())
+
+
+def room_link(room_url: str) -> psycopg.Connection[Any]:
+    return psycopg.connect(station_url(room_url), autocommit=True)
+
+
+def test_a_class_reaching_the_room_during_a_pass_is_taken_at_the_next(
+        room_url: str, stations: tuple[TrainerDB, TrainerDB],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pass remembers the room as it was when the pass read it: a class another station
+    sends after that read is not in what the pass compared, so the next pass compares
+    again (it once counted it as seen, and the class never came)."""
+    a, b = stations
+    sync(b, room_url)  # the room knows station B
+    a.create_class("Morning", date(2026, 3, 2))
+    original = shared._read_room
+    arrivals = 0
+
+    def read_then_station_a_sends(conn: psycopg.Connection[Any]) -> Any:
+        nonlocal arrivals
+        state = original(conn)
+        if arrivals == 0:  # A's class is committed after B's read, before B's pass ends
+            arrivals += 1
+            sync(a, room_url)
+        return state
+
+    monkeypatch.setattr(shared, "_read_room", read_then_station_a_sends)
+    sharer = Sharer(open_shared(b.path), b.station)
+    with room_link(room_url) as conn:
+        sharer.run(conn)
+        assert b.list_classes() == []  # not read by the pass it arrived in
+        second = sharer.run(conn)
+    close_shared(sharer.records)
+    assert arrivals == 1
+    assert not second.skipped
+    assert [(c.name, c.starts) for c in b.list_classes()] == [("Morning", date(2026, 3, 2))]
+
+
+def test_a_class_made_here_during_a_pass_is_sent_at_the_next(
+        room_url: str, stations: tuple[TrainerDB, TrainerDB],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same on this side: a class the instructor makes here while a pass is writing
+    what it received is sent by the next pass."""
+    a, _b = stations
+    sync(a, room_url)
+    original = SharedRecords.apply
+    made = 0
+
+    def apply_then_instructor_makes_a_class(self: SharedRecords, incoming: Any) -> list[str]:
+        nonlocal made
+        refused = original(self, incoming)
+        if made == 0:
+            made += 1
+            a.create_class("Evening", date(2026, 3, 9))  # the GUI's own connection
+        return refused
+
+    monkeypatch.setattr(SharedRecords, "apply", apply_then_instructor_makes_a_class)
+    sharer = Sharer(open_shared(a.path), a.station)
+    with room_link(room_url) as conn:
+        sharer.run(conn)
+        assert room_count(room_url, "SELECT count(*) FROM classes") == 0
+        second = sharer.run(conn)
+    close_shared(sharer.records)
+    assert made == 1
+    assert second.sent == {"classes": 1}
+    assert room_count(room_url, "SELECT count(*) FROM classes WHERE name = 'Evening'") == 1
 
 
 def test_the_status_bar_names_a_room_row_this_station_did_not_take(

@@ -412,8 +412,9 @@ class Sharer:
         version = room_version(conn)
         if version is None or version < NEEDS_SCHEMA:
             return SharedResult({}, 0, (), skipped=True)
+        stamp = _stamp(conn)  # before the room's rows are read, and so never ahead of them
         local = self.records.state()
-        fingerprint = (_stamp(conn), repr(local))
+        fingerprint = (stamp, repr(local))
         if fingerprint == self._last:
             return SharedResult({}, 0, (), skipped=True)
         plan = _Plan(local, _read_room(conn))
@@ -439,7 +440,11 @@ class Sharer:
                     sent[table] = sent.get(table, 0) + cursor.rowcount
         refused_here = self.records.apply(plan.incoming)
         plan.refused.extend(refused_here)
-        self._last = None if plan.refused else (_stamp(conn), repr(self.records.state()))
+        # What this pass started from, not what it ends with: a row another station
+        # commits, or a record the GUI writes here, after the reads above is in neither
+        # side as compared, so the next pass must not read as unchanged (a pass that
+        # changed something compares once more, then settles).
+        self._last = None if plan.refused else fingerprint
         return SharedResult(sent, plan.incoming.changes - len(refused_here),
                             tuple(plan.refused))
 
