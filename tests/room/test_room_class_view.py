@@ -7,9 +7,11 @@ shared SQL of trainer/storage/class_sql.py; every figure below is worked out by 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -182,6 +184,42 @@ def test_the_station_role_cannot_write_the_rooms_latest_answers(
             conn.execute("DELETE FROM skill_recent")
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute("UPDATE skill_recent SET correct = true")
+
+
+def _answer_sent_again(conn: psycopg.Connection[Any], trainee: str, uid: str,
+                       seq: int) -> None:
+    """A copy of one of ``trainee``'s answers in the room, under a new uid and sequence,
+    as a station's send would insert it (the server stamps its ``arrived`` with the
+    transaction's start). One trainee's answers lock their totals row until commit."""
+    conn.execute("SET lock_timeout = '5s'")
+    conn.execute(
+        "INSERT INTO answers SELECT (jsonb_populate_record(NULL::answers, to_jsonb(a)"
+        " || jsonb_build_object('uid', %s::text, 'station_seq', %s::bigint))).*"
+        " FROM answers a JOIN rounds r ON r.uid = a.round JOIN sessions s ON s.uid = r.session"
+        " JOIN trainees t ON t.uid = s.trainee WHERE t.name = %s LIMIT 1", (uid, seq, trainee))
+
+
+def test_an_answer_committed_after_a_later_stamped_one_still_changes_the_class_views_poll(
+        room: RoomReads, room_url: str) -> None:
+    """Station X's send starts first (its answer stamped first) and commits last: the
+    newest ``arrived`` was already station Y's when X's answer came into sight, so the
+    poll must not read as unchanged then; once the latest arrival has settled, it does."""
+    reads = RoomReads(room.target, settles=timedelta(seconds=2))
+    try:
+        with psycopg.connect(room_url) as station_x, \
+                psycopg.connect(room_url, autocommit=True) as station_y:
+            _answer_sent_again(station_x, "ana", "late-x", 900001)  # X's transaction is open
+            time.sleep(0.05)
+            _answer_sent_again(station_y, "Ben", "early-y", 900002)  # Y's commits at once
+            before = reads.latest_arrival()
+            station_x.commit()
+            after = reads.latest_arrival()
+            assert before[0] == after[0]  # X's answer did not move the latest arrival...
+            assert before != after  # ...and the poll changed all the same
+        time.sleep(2.1)
+        assert reads.latest_arrival() == reads.latest_arrival()  # settled: no reading again
+    finally:
+        reads.close()
 
 
 def test_a_room_that_cannot_be_reached_is_a_sentence(room_url: str) -> None:

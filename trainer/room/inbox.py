@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
@@ -52,6 +52,7 @@ from trainer.room.outbox import (
     StationUnreadable,
     SyncError,
 )
+from trainer.room.schema import ARRIVAL_SETTLES
 from trainer.room.target import RoomTarget
 from trainer.storage import evidence, fields, passwords
 from trainer.storage.classes import MAX_EMPLOYEE_ID_LENGTH
@@ -62,9 +63,9 @@ from trainer.storage.room_cache import Cursor, RoomPin, StationCache
 
 NEEDS_SCHEMA = 4
 """The room's schema a receiver needs (``trainee_pins``)."""
-OVERLAP = timedelta(minutes=2)
+OVERLAP = ARRIVAL_SETTLES
 """How far before its cursor each pass reads again (rows stamped earlier that committed
-later; a sender's transaction is far shorter)."""
+later)."""
 SOURCE = N_("the room")
 EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
 HISTORY = ("sessions", "rounds", "answers", "course_answers")

@@ -23,13 +23,14 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import psycopg
 
 from trainer.i18n import _
+from trainer.room.schema import ARRIVAL_SETTLES
 from trainer.room.target import RoomTarget
 from trainer.storage.class_sql import (
     POSTGRES,
@@ -146,9 +147,12 @@ class RoomReads:
     between threads (each reading thread makes its own).
     """
 
-    def __init__(self, target: RoomTarget, *, connect_timeout: float = CONNECT_TIMEOUT) -> None:
+    def __init__(self, target: RoomTarget, *, connect_timeout: float = CONNECT_TIMEOUT,
+                 settles: timedelta = ARRIVAL_SETTLES) -> None:
         self.target = target
         self.connect_timeout = connect_timeout
+        self.settles = settles
+        """How long the latest arrival keeps :meth:`latest_arrival` changing."""
         self._conn: psycopg.Connection[Any] | None = None
 
     # -- the connection
@@ -184,10 +188,16 @@ class RoomReads:
 
     def latest_arrival(self) -> tuple[object, ...]:
         """What changes when anything the class views show arrives: the latest answer's
-        arrival and the number of trainees (cheap: an index and a count)."""
-        (row,) = self._fetch("SELECT (SELECT max(arrived) FROM answers),"
-                             " (SELECT count(*) FROM trainees),"
-                             " (SELECT max(arrived) FROM exam_finishes)")
+        arrival, the number of trainees and the latest exam result (cheap: indexes and a
+        count). While the latest arrival is within ``settles`` of now it
+        changes at every call: an answer stamped before it may still commit, and would
+        not move the latest arrival."""
+        (row,) = self._fetch(
+            "WITH latest AS (SELECT (SELECT max(arrived) FROM answers) AS answer,"
+            " (SELECT count(*) FROM trainees) AS trainees,"
+            " (SELECT max(arrived) FROM exam_finishes) AS finish)"
+            " SELECT answer, trainees, finish, CASE WHEN greatest(answer, finish)"
+            " > now() - %s THEN clock_timestamp() END FROM latest", (self.settles,))
         return tuple(row)
 
     # -- ClassViewReads

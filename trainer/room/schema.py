@@ -24,10 +24,17 @@ account):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 OWNER_ROLE = "hhe_room_owner"
 STATION_ROLE = "hhe_station"
 INSTRUCTOR_ROLE = "hhe_instructor"
+ARRIVAL_SETTLES = timedelta(minutes=2)
+"""How long after a row's ``arrived`` it may still come into sight. The server stamps
+``arrived`` when the sending transaction starts (``now()``), and a reader sees the row
+when that transaction commits: a row stamped earlier than the newest one read can
+still commit after the read. Readers that go by ``arrived`` look again this far back
+(a station's sending transaction is far shorter)."""
 
 RECORD_TABLES = (
     "trainees",
