@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from tests.ui.mnemonics import clashes
 from trainer.engine.rulesets import load_ruleset
 from trainer.i18n import LANGUAGE_NAMES, _, set_language
 from trainer.site_config import PinPolicy, SiteConfig
@@ -217,6 +218,11 @@ def unmarked(text: str) -> str:
 
 
 def bare(*windows: QWidget) -> set[str]:
+    """The unmarked texts of ``windows``; on the way, no two controls of a window may
+    share an Alt+letter key (the letters are the English ones in ``qps``)."""
+    for window in windows:
+        shared = clashes(window)
+        assert not shared, f"Alt+letter keys shared in {type(window).__name__}: {shared}"
     return {text for window in windows for text in texts(window)
             if unmarked(text) and text not in QT_OWN}
 

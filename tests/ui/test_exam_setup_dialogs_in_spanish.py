@@ -57,7 +57,7 @@ def test_the_exam_set_up_dialog_reads_in_spanish_and_fits_a_laptop(
     assert dialog.windowTitle() == "Configuraci\u00f3n de examen"
     assert dialog.name_edit.text() == "Examen final 2"  # "Examen final" is taken
     labels = [label.text() for label in dialog.findChildren(QLabel)]
-    assert "&Manos" in labels and "Nota de apro&bado (%)" in labels
+    assert "&Manos" in labels and "Nota &de aprobado (%)" in labels
     marked = [label for label in dialog.findChildren(QLabel)
               if "&" in label.text().replace("&&", "")]
     assert [label.text() for label in marked if label.buddy() is None] == []
