@@ -36,7 +36,11 @@ from trainer.exam_setup import setup_from_json
 from trainer.i18n import _
 from trainer.storage import exchange, seal, signing
 from trainer.storage.certificates import REVOCATION_KIND, STATEMENT_KIND, normalise_code
-from trainer.storage.connection import DEFAULT_BUSY_TIMEOUT, connect_station_file
+from trainer.storage.connection import (
+    DEFAULT_BUSY_TIMEOUT,
+    connect_read_only,
+    connect_station_file,
+)
 from trainer.storage.models import AssignmentKind, StorageError
 from trainer.storage.writes import Area, Core
 
@@ -148,12 +152,33 @@ def _row_problem(table: str, values: Mapping[str, object]) -> str | None:
         wrong = [column for column, value in said.items() if values[column] != value]
         if wrong:
             return f"statement: does not say the row's {', '.join(wrong)}"
+        return _signature_problem(values["statement"], values["signature"], signed)
     elif table == "certificate_revocations":
         revocation = signing.parsed_statement(values["revocation"])
         if revocation is None or revocation.get("kind") != REVOCATION_KIND:
             return "revocation: is not a signed revocation"
         if revocation.get("revoked") != values["revoked"]:
             return "revocation: does not say the row's time of revoking"
+        return _signature_problem(values["revocation"], values["signature"], revocation)
+    return None
+
+
+def _signature_problem(text: object, signature: object,
+                       signed: Mapping[str, object]) -> str | None:
+    """Whether ``signature`` is the one the key the statement names made over the
+    statement's text: a statement changed after signing (or a signature copied from
+    another) fails. Whether that key counts is another question (the pinned keys,
+    where the certificate is shown)."""
+    key = signed.get("public_key")
+    if signing.public_key_problem(key) is not None:
+        return "statement: names no signer's public key"
+    try:
+        signer = signing.signer_of(str(text), str(signature), {"": [str(key)]})
+    except signing.SigningError as error:
+        return f"signature: cannot be checked on this station ({error})"
+    if signer is None:
+        return ("signature: is not the signature of this statement by the key it names"
+                " (the statement or the signature was changed after signing)")
     return None
 
 
@@ -285,68 +310,88 @@ def _seen(conn: sqlite3.Connection, key: str) -> list[object]:
     return found if isinstance(found, list) else []
 
 
+def read_state(conn: sqlite3.Connection) -> SharedState:
+    """What the station's database on ``conn`` (in autocommit mode, read-only or not)
+    holds of the shared records, read in one snapshot."""
+    conn.execute("BEGIN")
+    try:
+        trainees: dict[int, str] = {}
+        trainee_names: dict[str, str] = {}
+        for i, u, name in conn.execute("SELECT id, uid, name FROM trainees ORDER BY id"):
+            trainees[int(i)] = str(u)
+            trainee_names.setdefault(str(name).casefold(), str(u))
+        exams = frozenset(str(u) for (u,) in conn.execute("SELECT uid FROM exams"))
+        setups: dict[str, LocalSetup] = {}
+        config_names: dict[int, str] = {}
+        for cid, name, version, setup_json, created, retired in conn.execute(
+                "SELECT id, name, version, setup_json, created, retired"
+                " FROM exam_configs"):
+            config_names[int(cid)] = str(name)
+            if setup_json is not None:
+                setups[str(name).casefold()] = LocalSetup(
+                    str(name), int(version), str(setup_json), str(created), retired)
+        classes = {str(row[1]): LocalClass(str(row[1]), str(row[2]), str(row[3]),
+                                           str(row[4]), row[5])
+                   for row in conn.execute(
+                       "SELECT id, uid, name, starts, created, archived FROM classes")}
+        class_uids = {int(i): str(u) for i, u in conn.execute("SELECT id, uid FROM classes")}
+        members = frozenset(
+            (class_uids[int(c)], trainees[int(t)]) for c, t in conn.execute(
+                "SELECT class_id, trainee_id FROM class_members"))
+        assignments: dict[str, LocalAssignment] = {}
+        for (uid, class_id, trainee_id, kind, target, due, by, created) in conn.execute(
+                "SELECT uid, class_id, trainee_id, kind, target, due, assigned_by, created"
+                " FROM assignments"):
+            if kind == AssignmentKind.EXAM.value:
+                named = config_names.get(int(target)) if str(target).isdigit() else None
+                if named is None:
+                    continue  # names no set-up here: nothing another station could use
+                target = named
+            assignments[str(uid)] = LocalAssignment(
+                str(uid), None if class_id is None else class_uids[int(class_id)],
+                None if trainee_id is None else trainees[int(trainee_id)], str(kind),
+                str(target), due, str(by), str(created))
+        certifications = {str(row[0]): LocalCertification(*row) for row in conn.execute(
+            "SELECT c.uid, t.uid, e.uid, c.code, c.signed_by, c.signed_at, c.expires,"
+            " c.statement, c.signature, c.revoked, c.revocation, c.revocation_signature"
+            " FROM certifications c JOIN trainees t ON t.id = c.trainee_id"
+            " JOIN exams e ON e.id = c.exam_id")}
+        seen_members = frozenset(
+            (str(pair[0]), str(pair[1])) for pair in _seen(conn, SEEN_MEMBERS_KEY)
+            if isinstance(pair, list) and len(pair) == 2)
+        seen_assignments = frozenset(
+            str(uid) for uid in _seen(conn, SEEN_ASSIGNMENTS_KEY) if isinstance(uid, str))
+    except sqlite3.Error as error:
+        raise StorageError(_("the station's database cannot be read ({error})",
+                             error=error)) from None
+    finally:
+        if conn.in_transaction:
+            conn.execute("COMMIT")
+    return SharedState(frozenset(trainees.values()), exams, trainee_names, setups,
+                       classes, members,
+                       assignments, certifications, seen_members, seen_assignments)
+
+
+def read_shared_state(path: Path, busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> SharedState:
+    """:func:`read_state` of the database file at ``path`` on a read-only connection of
+    its own, closed after (``room import``: a person's file, never written).
+    StorageError when it cannot be read."""
+    try:
+        conn = connect_read_only(path, busy_timeout)
+    except sqlite3.Error as error:
+        raise StorageError(_("the station's database {path} cannot be read ({error})",
+                             path=path, error=error)) from None
+    try:
+        return read_state(conn)
+    finally:
+        conn.close()
+
+
 class SharedRecords(Area):
     """Reads and writes the station's shared records for the room's pass."""
 
     def state(self) -> SharedState:
-        conn = self.conn
-        conn.execute("BEGIN")
-        try:
-            trainees: dict[int, str] = {}
-            trainee_names: dict[str, str] = {}
-            for i, u, name in conn.execute("SELECT id, uid, name FROM trainees ORDER BY id"):
-                trainees[int(i)] = str(u)
-                trainee_names.setdefault(str(name).casefold(), str(u))
-            exams = frozenset(str(u) for (u,) in conn.execute("SELECT uid FROM exams"))
-            setups: dict[str, LocalSetup] = {}
-            config_names: dict[int, str] = {}
-            for cid, name, version, setup_json, created, retired in conn.execute(
-                    "SELECT id, name, version, setup_json, created, retired"
-                    " FROM exam_configs"):
-                config_names[int(cid)] = str(name)
-                if setup_json is not None:
-                    setups[str(name).casefold()] = LocalSetup(
-                        str(name), int(version), str(setup_json), str(created), retired)
-            classes = {str(row[1]): LocalClass(str(row[1]), str(row[2]), str(row[3]),
-                                               str(row[4]), row[5])
-                       for row in conn.execute(
-                           "SELECT id, uid, name, starts, created, archived FROM classes")}
-            class_uids = {int(i): str(u) for i, u in conn.execute("SELECT id, uid FROM classes")}
-            members = frozenset(
-                (class_uids[int(c)], trainees[int(t)]) for c, t in conn.execute(
-                    "SELECT class_id, trainee_id FROM class_members"))
-            assignments: dict[str, LocalAssignment] = {}
-            for (uid, class_id, trainee_id, kind, target, due, by, created) in conn.execute(
-                    "SELECT uid, class_id, trainee_id, kind, target, due, assigned_by, created"
-                    " FROM assignments"):
-                if kind == AssignmentKind.EXAM.value:
-                    named = config_names.get(int(target)) if str(target).isdigit() else None
-                    if named is None:
-                        continue  # names no set-up here: nothing another station could use
-                    target = named
-                assignments[str(uid)] = LocalAssignment(
-                    str(uid), None if class_id is None else class_uids[int(class_id)],
-                    None if trainee_id is None else trainees[int(trainee_id)], str(kind),
-                    str(target), due, str(by), str(created))
-            certifications = {str(row[0]): LocalCertification(*row) for row in conn.execute(
-                "SELECT c.uid, t.uid, e.uid, c.code, c.signed_by, c.signed_at, c.expires,"
-                " c.statement, c.signature, c.revoked, c.revocation, c.revocation_signature"
-                " FROM certifications c JOIN trainees t ON t.id = c.trainee_id"
-                " JOIN exams e ON e.id = c.exam_id")}
-            seen_members = frozenset(
-                (str(pair[0]), str(pair[1])) for pair in _seen(conn, SEEN_MEMBERS_KEY)
-                if isinstance(pair, list) and len(pair) == 2)
-            seen_assignments = frozenset(
-                str(uid) for uid in _seen(conn, SEEN_ASSIGNMENTS_KEY) if isinstance(uid, str))
-        except sqlite3.Error as error:
-            raise StorageError(_("the station's database cannot be read ({error})",
-                                 error=error)) from None
-        finally:
-            if conn.in_transaction:
-                conn.execute("COMMIT")
-        return SharedState(frozenset(trainees.values()), exams, trainee_names, setups,
-                           classes, members,
-                           assignments, certifications, seen_members, seen_assignments)
+        return read_state(self.conn)
 
     def apply(self, incoming: Incoming) -> list[str]:
         """Write what the room has (already checked) in one transaction, and what this
