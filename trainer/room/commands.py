@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from trainer.i18n import _, ngettext
+from trainer.i18n import N_, _, ngettext
 from trainer.room.credentials import (
     Credentials,
     CredentialsError,
@@ -24,6 +24,15 @@ from trainer.room.credentials import (
     write_credentials,
 )
 from trainer.room.schema import ROOM_SCHEMA_VERSION, STATION_ROLE
+
+SHARED_KINDS: dict[str, str] = {
+    "exam_setups": N_("exam set-ups"), "exam_setup_retirements": N_("set-up retirements"),
+    "classes": N_("classes"), "class_archives": N_("class archivings"),
+    "class_member_changes": N_("membership changes"), "assignments": N_("assignments"),
+    "assignment_removals": N_("assignment removals"), "certifications": N_("certificates"),
+    "certificate_revocations": N_("certificate revocations")}
+"""How ``room import`` counts the instructor's records it sent, by the room's table (in
+the order they are sent)."""
 
 
 def add_room_parser(commands: Any) -> None:
@@ -56,7 +65,9 @@ def add_room_parser(commands: Any) -> None:
         description=_("Send the room every record of a station's database it does not hold"
                       " yet, each checked as a station file's records are; a record that"
                       " fails the checks is not sent and is named (the room keeps it in"
-                      " refused_records)."))
+                      " refused_records). Then the station's classes and their members,"
+                      " assignments, exam set-ups and certificates, checked as the room's"
+                      " worker checks them. The file is only read, never written."))
     imports.add_argument("source", type=Path, metavar="DATA_FOLDER_OR_SQLITE_FILE",
                          help=_("the station's data folder (its trainer.sqlite3) or the"
                                 " database file itself"))
@@ -190,12 +201,14 @@ def _status(url: str, credentials_path: Path) -> int:
 
 def _import(url: str, credentials_path: Path, source: Path) -> int:
     from trainer.room.admin import RoomError, room_status
-    from trainer.room.outbox import SyncError, sync_once  # psycopg
+    from trainer.room.outbox import RoomLink, SyncError, sync_once  # psycopg
+    from trainer.room.shared import send_pass
     from trainer.room.target import RoomTarget
     from trainer.storage.models import StorageError
     from trainer.storage.opening import DEFAULT_FILENAME
     from trainer.storage.outbox_reads import StationOutbox
     from trainer.storage.schema import SCHEMA_VERSION
+    from trainer.storage.shared_records import read_shared_state
 
     try:
         credentials = read_credentials(credentials_path)
@@ -229,20 +242,37 @@ def _import(url: str, credentials_path: Path, source: Path) -> int:
                    known=SCHEMA_VERSION))
             return 2
         try:
-            result = sync_once(outbox, RoomTarget(url, credentials), connect_timeout=10)
+            records = read_shared_state(path)  # read-only, as the outbox: never written
+        except StorageError as error:
+            _say(str(error))
+            return 2
+        link = RoomLink(RoomTarget(url, credentials), connect_timeout=10)
+        try:
+            result = sync_once(outbox, link)
+            # After the history: the trainees and exams these records name are in the room.
+            shared = send_pass(records, link, result.station)
         except SyncError as error:
             _say(f"{path}: {error}")
             return 1
+        finally:
+            link.close()
     finally:
         outbox.close()
     for refused in result.refused:
         _say(_("refused: {table} row {number} (uid {uid}): {problem}", table=refused.table,
                number=refused.seq, uid=refused.uid, problem=refused.problem))
+    for sentence in shared.refused:
+        _say(_("refused: {record}", record=sentence))
     sent = ", ".join(f"{table.replace('_', ' ')} {count}" for table, count in result.sent.items())
+    shared_sent = ", ".join(f"{_(kind)} {shared.sent[table]}"
+                            for table, kind in SHARED_KINDS.items() if shared.sent.get(table))
     if sent:
         print(_("Imported from station {station} ({path}): {sent}.", station=result.station,
                 path=path, sent=sent))
-    else:
+    if shared_sent:
+        print(_("Instructor's records imported from station {station}: {sent}.",
+                station=result.station, sent=shared_sent))
+    if not sent and not shared_sent:
         print(_("Nothing new: the room already holds every record of station {station}"
                 " ({path}).", station=result.station, path=path))
     try:
@@ -259,9 +289,10 @@ def _import(url: str, credentials_path: Path, source: Path) -> int:
         else:
             print(_("The room holds {answers} answers from this station.",
                     answers=station.answers))
-    if result.refused:
+    refused_count = len(result.refused) + len(shared.refused)
+    if refused_count:
         _say(ngettext("{count} record refused (not imported; everything else was)",
                       "{count} records refused (not imported; everything else was)",
-                      len(result.refused)))
+                      refused_count))
         return 1
     return 0

@@ -33,7 +33,7 @@ with a sentence (rename one of them).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -173,9 +173,14 @@ def _read_room(conn: psycopg.Connection[Any]) -> _RoomState:
 class _Plan:
     """What to send and what to write here, from the two states."""
 
-    def __init__(self, local: SharedState, room: _RoomState) -> None:
+    def __init__(self, local: SharedState, room: _RoomState, *,
+                 receiving: bool = True) -> None:
         self.local = local
         self.room = room
+        self.receiving = receiving
+        """False for a send-only pass (:func:`send_once`): the room's rows still decide
+        what is sent, but nothing is written here, so a room row this station would not
+        take is not news."""
         self.outgoing: list[tuple[str, Row]] = []
         self.incoming = Incoming()
         self.refused: list[str] = []
@@ -198,8 +203,9 @@ class _Plan:
         problem = shared_record_problem(table, row)
         if problem is None:
             return True
-        self.refused.append(_("the room's {record} was not taken here: {problem}",
-                              record=_named(table, row), problem=problem))
+        if self.receiving:
+            self.refused.append(_("the room's {record} was not taken here: {problem}",
+                                  record=_named(table, row), problem=problem))
         return False
 
     def send(self, table: str, row: Row) -> bool:
@@ -240,7 +246,10 @@ class _Plan:
                     "exam set-up {name} version {version} as edited here was replaced by the"
                     " room's version of that number (made at another station first); edit it"
                     " again to make a new version", name=repr(here.name),
-                    version=here.version))
+                    version=here.version) if self.receiving else _(
+                    "this station's exam set-up {name} version {version} was not sent: the"
+                    " room holds another version of that number (made at another station"
+                    " first)", name=repr(here.name), version=here.version))
             if here.retired is not None and key not in retired_names:
                 self.send("exam_setup_retirements", {"setup": here.uid, "retired": here.retired})
         for key, there in latest.items():
@@ -354,6 +363,12 @@ class _Plan:
                     "signed_by": here.signed_by, "signed_at": here.signed_at,
                     "expires": here.expires, "statement": here.statement,
                     "signature": here.signature})
+            elif uid not in self.room.certifications and not self.receiving:
+                # A live pass meets these at every pass: said once, by the import.
+                self.refused.append(_(
+                    "this station's {record} was not sent: it carries no signature (signed"
+                    " off before certificates were signed)",
+                    record=_named("certifications", {"uid": uid})))
             if (here.revoked is not None and here.revocation and here.revocation_signature
                     and uid not in self.room.revocations):
                 self.send("certificate_revocations", {
@@ -419,25 +434,7 @@ class Sharer:
             return SharedResult({}, 0, (), skipped=True)
         plan = _Plan(local, _read_room(conn))
         plan.build()
-        sent: dict[str, int] = {}
-        with conn.transaction():
-            for table, row in sorted(plan.outgoing, key=lambda item: SEND_ORDER.index(item[0])):
-                key = str(row[_KEY.get(table, "uid")])
-                try:
-                    with conn.transaction():
-                        cursor = conn.execute(_insert(table), (
-                            *(row[column] for column in _COLUMNS[table]), self.station))
-                except (psycopg.errors.IntegrityError, psycopg.errors.DataError) as error:
-                    plan.refused.append(_("this station's {record} was refused by the room"
-                                          " ({error})", record=_named(table, row),
-                                          error=_first_line(error)))
-                    if table == "class_member_changes":
-                        self._undo_member(plan, row)
-                    elif table in ("assignments", "assignment_removals"):
-                        self._undo_assignment(plan, key)
-                    continue
-                if cursor.rowcount > 0:
-                    sent[table] = sent.get(table, 0) + cursor.rowcount
+        sent = _send(conn, plan, self.station)
         refused_here = self.records.apply(plan.incoming)
         plan.refused.extend(refused_here)
         # What this pass started from, not what it ends with: a row another station
@@ -448,20 +445,47 @@ class Sharer:
         return SharedResult(sent, plan.incoming.changes - len(refused_here),
                             tuple(plan.refused))
 
-    @staticmethod
-    def _undo_member(plan: _Plan, row: Row) -> None:
-        pair = (str(row["class"]), str(row["trainee"]))
-        _wanted, before = plan.members.get(pair, (False, False))
-        agreed = set(plan.incoming.seen_members)
-        (agreed.add if before else agreed.discard)(pair)
-        plan.incoming.seen_members = frozenset(agreed)
 
-    @staticmethod
-    def _undo_assignment(plan: _Plan, uid: str) -> None:
-        _wanted, before = plan.assignments_sent.get(uid, (False, False))
-        agreed = set(plan.incoming.seen_assignments)
-        (agreed.add if before else agreed.discard)(uid)
-        plan.incoming.seen_assignments = frozenset(agreed)
+
+def _send(conn: psycopg.Connection[Any], plan: _Plan, station: str) -> dict[str, int]:
+    """Send the plan's outgoing rows in one transaction, parents first: the rows the
+    room did not have and now holds, by table. A row the room refuses is named in
+    ``plan.refused``, and what this station agrees with the room is kept as it was."""
+    sent: dict[str, int] = {}
+    with conn.transaction():
+        for table, row in sorted(plan.outgoing, key=lambda item: SEND_ORDER.index(item[0])):
+            key = str(row[_KEY.get(table, "uid")])
+            try:
+                with conn.transaction():
+                    cursor = conn.execute(_insert(table), (
+                        *(row[column] for column in _COLUMNS[table]), station))
+            except (psycopg.errors.IntegrityError, psycopg.errors.DataError) as error:
+                plan.refused.append(_("this station's {record} was refused by the room"
+                                      " ({error})", record=_named(table, row),
+                                      error=_first_line(error)))
+                if table == "class_member_changes":
+                    _undo_member(plan, row)
+                elif table in ("assignments", "assignment_removals"):
+                    _undo_assignment(plan, key)
+                continue
+            if cursor.rowcount > 0:
+                sent[table] = sent.get(table, 0) + cursor.rowcount
+    return sent
+
+
+def _undo_member(plan: _Plan, row: Row) -> None:
+    pair = (str(row["class"]), str(row["trainee"]))
+    _wanted, before = plan.members.get(pair, (False, False))
+    agreed = set(plan.incoming.seen_members)
+    (agreed.add if before else agreed.discard)(pair)
+    plan.incoming.seen_members = frozenset(agreed)
+
+
+def _undo_assignment(plan: _Plan, uid: str) -> None:
+    _wanted, before = plan.assignments_sent.get(uid, (False, False))
+    agreed = set(plan.incoming.seen_assignments)
+    (agreed.add if before else agreed.discard)(uid)
+    plan.incoming.seen_assignments = frozenset(agreed)
 
 
 def share_once(records: SharedRecords, conn: psycopg.Connection[Any],
@@ -470,11 +494,41 @@ def share_once(records: SharedRecords, conn: psycopg.Connection[Any],
     return Sharer(records, station).run(conn)
 
 
+def send_once(local: SharedState, conn: psycopg.Connection[Any],
+              station: str) -> SharedResult:
+    """The send half of a pass only (``room import``): what ``local`` holds and the room
+    lacks is sent, by the same plan and checks as :meth:`Sharer.run`; nothing is
+    written to the station (``local`` may come from a read-only file,
+    :func:`~trainer.storage.shared_records.read_shared_state`). What the station last
+    agreed with the room counts as in a full pass: a member or assignment it took out
+    after agreeing is not put back in the room. ``received`` is 0; ``refused`` names
+    only this station's rows (not sent, or refused by the room). Errors pass through
+    as from :meth:`Sharer.run`."""
+    version = room_version(conn)
+    if version is None or version < NEEDS_SCHEMA:
+        return SharedResult({}, 0, (), skipped=True)
+    plan = _Plan(local, _read_room(conn), receiving=False)
+    plan.build()
+    sent = _send(conn, plan, station)
+    return SharedResult(sent, 0, tuple(plan.refused))
+
+
 def share_pass(sharer: Sharer, link: RoomLink) -> SharedResult:
     """:meth:`Sharer.run` on the link's connection, its failures as the sender's
     :class:`~trainer.room.outbox.SyncError` kinds (the link dropped after one)."""
+    return _on_link(link, sharer.run)
+
+
+def send_pass(local: SharedState, link: RoomLink, station: str) -> SharedResult:
+    """:func:`send_once` on the link's connection, its failures as for
+    :func:`share_pass`."""
+    return _on_link(link, lambda conn: send_once(local, conn, station))
+
+
+def _on_link(link: RoomLink,
+             run: Callable[[psycopg.Connection[Any]], SharedResult]) -> SharedResult:
     try:
-        return sharer.run(link.connection())
+        return run(link.connection())
     except StorageError as error:
         link.close()
         raise StationUnreadable(str(error)) from None
