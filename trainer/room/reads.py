@@ -152,7 +152,7 @@ class RoomReads:
         self.target = target
         self.connect_timeout = connect_timeout
         self.settles = settles
-        """How long the latest arrival keeps :meth:`latest_arrival` changing."""
+        """How far back :meth:`latest_arrival` counts what arrived."""
         self._conn: psycopg.Connection[Any] | None = None
 
     # -- the connection
@@ -188,16 +188,16 @@ class RoomReads:
 
     def latest_arrival(self) -> tuple[object, ...]:
         """What changes when anything the class views show arrives: the latest answer's
-        arrival, the number of trainees and the latest exam result (cheap: indexes and a
-        count). While the latest arrival is within ``settles`` of now it
-        changes at every call: an answer stamped before it may still commit, and would
-        not move the latest arrival."""
+        and exam result's arrival, the number of trainees, and how many answers and results
+        arrived within ``settles`` of now (cheap: indexes and counts). The counts catch an
+        answer stamped before the latest one that commits after it (the server stamps a
+        send's start), which does not move the latest arrival."""
         (row,) = self._fetch(
-            "WITH latest AS (SELECT (SELECT max(arrived) FROM answers) AS answer,"
-            " (SELECT count(*) FROM trainees) AS trainees,"
-            " (SELECT max(arrived) FROM exam_finishes) AS finish)"
-            " SELECT answer, trainees, finish, CASE WHEN greatest(answer, finish)"
-            " > now() - %s THEN clock_timestamp() END FROM latest", (self.settles,))
+            "SELECT (SELECT max(arrived) FROM answers), (SELECT count(*) FROM trainees),"
+            " (SELECT max(arrived) FROM exam_finishes),"
+            " (SELECT count(*) FROM answers WHERE arrived > now() - %(settles)s),"
+            " (SELECT count(*) FROM exam_finishes WHERE arrived > now() - %(settles)s)",
+            {"settles": self.settles})
         return tuple(row)
 
     # -- ClassViewReads

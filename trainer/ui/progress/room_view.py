@@ -2,17 +2,17 @@
 
 With a site file's ``[room]``, the dashboard's roster, skill grid and trends read the
 room's PostgreSQL (:class:`~trainer.room.reads.RoomReads`) instead of the station's SQLite,
-and never on the GUI thread: :class:`RoomClassView` runs a thread of its own that asks
-the room every :data:`POLL_SECONDS` whether anything arrived (the latest answer's
-``arrived``, the number of trainees, the latest exam result: an index and a count),
-and when something did, reads the class view into a :class:`ClassViewSnapshot`: the
-grid's part first (the trainees, their latest answers per skill, the rule sets: a few
-thousand rows, about 0.15 s for 200 trainees and a million answers; and the roster's
-figures, kept by the room as answers arrive, a few ms), handed on at once,
-then the weekly figures and most-missed, which count every answer (seconds on a
-million), handed on when read. A timer on the GUI thread picks up what the thread last
-found every :data:`APPLY_MS` and hands it to the dashboard: an answer that reaches
-the room shows in the grid within about a second. When the room cannot be read, the
+and never on the GUI thread: :class:`RoomClassView` runs two threads of its own, each
+asking the room every :data:`POLL_SECONDS` whether anything arrived (the latest answer's
+and exam result's ``arrived``, the number of trainees, what arrived in the last minutes:
+indexes and counts), and when something did, one reads the grid's part of a
+:class:`ClassViewSnapshot` (the trainees, their latest answers per skill, the rule sets:
+a few thousand rows, about 0.3 s for 200 trainees and a million answers; and the
+roster's figures, kept by the room as answers arrive, a few ms), the other the weekly
+figures and most-missed, which count every answer (seconds on a million): the grid
+never waits for them. A timer on the GUI thread picks up the newest of both every
+:data:`APPLY_MS` and hands it to the dashboard: an answer that reaches the room shows in
+the grid within about a second (benchmarks/room_live.py). When the room cannot be read, the
 dashboard is told in a sentence and shows the station's own answers until it can.
 """
 
@@ -84,14 +84,6 @@ class ClassViewSnapshot:
         return cls(tuple(reads.list_trainees()), tuple(reads.recent_by_skill()), (), (),
                    tuple(reads.rulesets_of()))
 
-    @classmethod
-    def read(cls, reads: ClassViewReads,
-             grid: ClassViewSnapshot | None = None) -> ClassViewSnapshot:
-        """Everything (the grid's part as ``grid`` read it, when given)."""
-        grid = grid or cls.read_grid(reads)
-        return replace(grid, weekly=tuple(reads.weekly_skill_stats()),
-                       missed=tuple(reads.missed_groups()))
-
     def _everyone(self, trainee_ids: Sequence[int] | None, refusal: str) -> None:
         """``refusal`` (a whole sentence, translated) when ``trainee_ids`` are not all."""
         if trainee_ids is not None and set(trainee_ids) != {t.id for t in self.trainees}:
@@ -121,9 +113,12 @@ class ClassViewSnapshot:
 
 
 class RoomClassView(QObject):
-    """Reads the class view from the room on a thread of its own whenever something
-    arrives; ``snapshotRead`` carries each new :class:`ClassViewSnapshot`,
-    ``unreachable`` a sentence when the room cannot be read (once per outage)."""
+    """Reads the class view from the room whenever something arrives, on two threads of
+    its own, each with its own connection: one reads the grid and the roster (a fraction
+    of a second), the other the weekly figures and most-missed (seconds on a million
+    answers), so the grid never waits for the figures. ``snapshotRead`` carries each new
+    :class:`ClassViewSnapshot` (the newest grid with the newest figures), ``unreachable``
+    a sentence when the room cannot be read (once per outage)."""
 
     snapshotRead = Signal(object)
     unreachable = Signal(str)
@@ -137,48 +132,57 @@ class RoomClassView(QObject):
         self._retry = retry
         self._lock = threading.Lock()
         self._found: ClassViewSnapshot | str | None = None
+        self._grid: ClassViewSnapshot | None = None
+        self._figures: tuple[tuple[WeekStat, ...], tuple[MissedGroup, ...]] = ((), ())
+        self._failing: set[str] = set()
+        """The readers that could not read the room (by thread name) since they last could."""
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="room-class-view", daemon=True)
+        self._threads = [
+            threading.Thread(target=self._follow, args=(self._read_grid,),
+                             name="room-class-view", daemon=True),
+            threading.Thread(target=self._follow, args=(self._read_figures,),
+                             name="room-class-figures", daemon=True)]
         self.timer = QTimer(self)
         self.timer.setInterval(apply_ms)
         self.timer.timeout.connect(self.apply_found)
-        self.destroyed.connect(self._stop.set)  # the thread ends with its owner
+        self.destroyed.connect(self._stop.set)  # the threads end with their owner
 
     def start(self) -> None:
         self.timer.start()
-        self._thread.start()
+        for thread in self._threads:
+            thread.start()
 
     def stop(self, timeout: float = 1.0) -> None:
         """Stop reading (a read under way ends on its own, within its timeouts)."""
         self._stop.set()
         self.timer.stop()
-        if self._thread.is_alive():
-            self._thread.join(timeout)
+        for thread in self._threads:
+            if thread.is_alive():
+                thread.join(timeout)
 
-    def _run(self) -> None:
+    def _follow(self, read: Callable[[LiveClassReads], None]) -> None:
+        """Ask the room every :attr:`_poll` seconds whether anything arrived, and when
+        something did (or after a failure), ``read`` it again."""
+        name = threading.current_thread().name
         reads: LiveClassReads | None = None
         seen: tuple[object, ...] | None = None
         failing = False
-        weekly: tuple[WeekStat, ...] = ()
-        missed_groups: tuple[MissedGroup, ...] = ()
         while not self._stop.is_set():
             try:
                 if reads is None:
                     reads = self._make_reads()
                 latest = reads.latest_arrival()
                 if latest != seen or failing:
-                    # The grid first (a few thousand rows), then the figures that count
-                    # every answer (seconds on a million): the grid does not wait on them.
-                    grid = replace(ClassViewSnapshot.read_grid(reads), weekly=weekly,
-                                   missed=missed_groups, roster=tuple(reads.roster()))
-                    self._keep(grid)
-                    snapshot = ClassViewSnapshot.read(reads, grid)
-                    weekly, missed_groups = snapshot.weekly, snapshot.missed
+                    read(reads)
                     seen, failing = latest, False
-                    self._keep(snapshot)
+                    with self._lock:
+                        self._failing.discard(name)
             except StorageError as error:
                 if not failing:
-                    self._keep(str(error))
+                    with self._lock:
+                        if not self._failing:  # the first reader to fail says it
+                            self._found = str(error)
+                        self._failing.add(name)
                 failing = True
                 self._stop.wait(self._retry)
                 continue
@@ -186,12 +190,26 @@ class RoomClassView(QObject):
         if reads is not None:
             reads.close()
 
-    def _keep(self, found: ClassViewSnapshot | str) -> None:
+    def _read_grid(self, reads: LiveClassReads) -> None:
+        grid = replace(ClassViewSnapshot.read_grid(reads), roster=tuple(reads.roster()))
         with self._lock:
-            self._found = found
+            self._grid = grid
+            self._publish()
+
+    def _read_figures(self, reads: LiveClassReads) -> None:
+        figures = tuple(reads.weekly_skill_stats()), tuple(reads.missed_groups())
+        with self._lock:
+            self._figures = figures
+            self._publish()
+
+    def _publish(self) -> None:
+        """The newest grid with the newest figures, for the GUI thread (under the lock)."""
+        if self._grid is not None:
+            weekly, missed = self._figures
+            self._found = replace(self._grid, weekly=weekly, missed=missed)
 
     def apply_found(self) -> None:
-        """Hand what the thread found last (if anything new) to whoever listens."""
+        """Hand what the readers found last (if anything new) to whoever listens."""
         with self._lock:
             found, self._found = self._found, None
         if isinstance(found, ClassViewSnapshot):
