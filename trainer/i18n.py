@@ -68,6 +68,12 @@ def available_languages(locale_dir: Path | None = None) -> tuple[str, ...]:
 _CODE = re.compile(r"^[a-z]{2,3}(?:_[A-Z]{2})?$")
 
 
+def is_language_code(value: object) -> bool:
+    """True when ``value`` has a language code's shape (``es``, ``pt_BR``), whether or
+    not this trainer has its catalogue."""
+    return isinstance(value, str) and _CODE.match(value) is not None
+
+
 def language_problem(value: object, *, pseudo: bool = True) -> str | None:
     """Why ``value`` is not a language this trainer can show, or None when it is."""
     choices = ", ".join(f'"{code}"' for code in available_languages())

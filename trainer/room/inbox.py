@@ -7,6 +7,9 @@ which fetches what the room holds that this station lacks:
 
 - every trainee (uid, name, created), and the newest ``trainee_pins`` row of each (its
   PIN hash and employee id, applied here as :mod:`trainer.storage.room_cache` says);
+- the newest ``trainee_languages`` row of each trainee who chose a language since the
+  last pass (by ``chosen_at``), applied here unless this station holds a newer choice
+  not sent yet (room schema 6);
 - every exam with its result (``exam_finishes``) and its session's row: attempt limits
   and waits are known for everyone;
 - the whole history (sessions and their ends, rounds, answers, course answers) of the
@@ -18,7 +21,12 @@ shape and merged by :func:`trainer.storage.exchange.merge_tables`: every row hel
 station file's checks, sealed into this station's chains, all of a pass or nothing. A
 row that fails is refused with a sentence naming its table, uid and field
 (:class:`RoomRowRefused`), and nothing of that pass is merged (the cursors do not move,
-so the next pass tries again). A trainee of the same name as one here is that trainee
+so the next pass tries again). A language choice whose code does not have a
+language code's shape is the exception: it is no record, so only it is refused (in a
+sentence naming its row, logged and listed in :attr:`ReceiveResult.refused`), the
+trainee's language here stays as it was, and the rest of the pass is merged. A
+well-formed code whose catalogue this station lacks is kept (whoever shows it says
+so). A trainee of the same name as one here is that trainee
 (the station file's rule): their histories are one here, while the room keeps both uids.
 
 **How far.** Each kind of record keeps a cursor in the station's ``meta`` (the room's
@@ -36,6 +44,7 @@ stores them once. Either way nothing is doubled.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -43,7 +52,7 @@ from typing import Any
 
 import psycopg
 
-from trainer.i18n import N_, _
+from trainer.i18n import N_, _, is_language_code, language_problem
 from trainer.room.outbox import (
     CONNECT_TIMEOUT,
     RoomLink,
@@ -59,10 +68,13 @@ from trainer.storage.classes import MAX_EMPLOYEE_ID_LENGTH
 from trainer.storage.exchange import TABLES, merge_tables
 from trainer.storage.models import MergeError, StorageError
 from trainer.storage.outbox_reads import ROW_TABLES
-from trainer.storage.room_cache import Cursor, RoomPin, StationCache
+from trainer.storage.room_cache import Cursor, RoomLanguage, RoomPin, StationCache
+from trainer.storage.trainee_language import LanguageChoice
 
 NEEDS_SCHEMA = 4
 """The room's schema a receiver needs (``trainee_pins``)."""
+LANGUAGES_SCHEMA = 6
+"""The room's schema from which trainees' languages are received (``trainee_languages``)."""
 OVERLAP = ARRIVAL_SETTLES
 """How far before its cursor each pass reads again (rows stamped earlier that committed
 later)."""
@@ -70,6 +82,8 @@ SOURCE = N_("the room")
 EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
 HISTORY = ("sessions", "rounds", "answers", "course_answers")
 """What is fetched of a followed trainee, each with a cursor of its own."""
+
+log = logging.getLogger("trainer.room")
 
 
 class RoomRowRefused(SyncError):
@@ -84,6 +98,11 @@ class ReceiveResult:
     """Trainees whose PIN or employee id changed here."""
     followed: frozenset[str] = field(default_factory=frozenset)
     """The trainees (local uids) whose records were received in this pass."""
+    languages: int = 0
+    """Trainees whose language changed here."""
+    refused: tuple[str, ...] = ()
+    """The rows of the room refused in a pass that merged the rest (a language choice
+    whose code is malformed), each a sentence naming it."""
 
     @property
     def merged_total(self) -> int:
@@ -136,6 +155,8 @@ class _Receive:
         """By table, each row by uid (a row met twice is one row)."""
         self.exam_stations: dict[str, str] = {}
         """The station each exam received was sat at, by its uid."""
+        self.version = 0
+        self.refused: list[str] = []
 
     def run(self, now: datetime | None) -> ReceiveResult:
         accounts = self.cache.accounts()
@@ -152,6 +173,7 @@ class _Receive:
                 self._history(trainee.uid, trainee.name)
             self._referred_trainees()
             pins = self._pins()
+            languages = self._languages() if self.version >= LANGUAGES_SCHEMA else []
             in_room = {str(uid) for (uid,) in self.room.execute(
                 "SELECT uid FROM trainee_pins WHERE uid = ANY(%s)", (pending,))}
             marks = {str(table): int(through) for table, through in self.room.execute(
@@ -161,11 +183,14 @@ class _Receive:
         tables = {table: {"columns": list(TABLES[table]), "rows": list(rows.values())}
                   for table, rows in self.rows.items()}
         changed = 0
+        languages_changed = 0
         followed_uids = {trainee.uid for trainee in followed}
 
         def then(conn: Any) -> None:
-            nonlocal changed
+            nonlocal changed, languages_changed
             changed = self.cache.apply_pins(conn, _by_local_trainee(conn, pins), in_room)
+            languages_changed = StationCache.apply_languages(
+                conn, _newest_language_by_local_trainee(conn, languages))
             StationCache.move_cursors(conn, self.moved)
             evidence.record_exam_stations(conn, {  # where each was sat, for the sign-off
                 uid: sat_at for uid, sat_at in self.exam_stations.items()
@@ -174,8 +199,10 @@ class _Receive:
 
         merged = merge_tables(self.cache, tables, _(SOURCE), then=then)
         self._received_are_sent(station, marks, merged)
+        for sentence in self.refused:
+            log.warning("room: %s", sentence)
         return ReceiveResult({t: n for t, n in merged.items() if n}, changed,
-                             frozenset(followed_uids))
+                             frozenset(followed_uids), languages_changed, tuple(self.refused))
 
     def _received_are_sent(self, station: str, marks: dict[str, int],
                            merged: dict[str, int]) -> None:
@@ -230,6 +257,7 @@ class _Receive:
                 "the room database is at schema {version}, older than this trainer needs to"
                 " receive ({needed}): IT runs 'hhe-trainer room init' from this trainer",
                 version=version or 0, needed=NEEDS_SCHEMA))
+        self.version = version
 
     def _fetch(self, key: str, query: str, params: Any) -> list[tuple[Any, ...]]:
         """Rows whose last value is their ``arrived``: the cursor ``key`` moves to the
@@ -361,6 +389,32 @@ class _Receive:
         return pins
 
 
+    def _languages(self) -> list[tuple[str, str, RoomLanguage]]:
+        """The newest language choice of each trainee with one arrived since the cursor
+        (room trainee uid, name, the choice), each well-formed; a malformed one is
+        refused in :attr:`refused` and that trainee's language left as it is here."""
+        found = self._fetch(
+            "trainee_languages",
+            "SELECT DISTINCT ON (l.trainee) l.uid, l.trainee, t.name, l.language,"
+            " l.chosen_at, max(l.arrived) OVER (PARTITION BY l.trainee)"
+            " FROM trainee_languages l JOIN trainees t ON t.uid = l.trainee"
+            " WHERE l.trainee IN (SELECT trainee FROM trainee_languages WHERE arrived >= %s)"
+            " ORDER BY l.trainee, l.chosen_at DESC, l.uid DESC",
+            (_since(self.cursors, "trainee_languages"),))
+        languages = []
+        for uid, trainee, name, language, chosen_at, _arrived in found:
+            if language is not None and not is_language_code(language):
+                self.refused.append(_(
+                    "{file}: {table} row {number}: {why}; this trainee's language here"
+                    " stays as it was", file=_(SOURCE), table="trainee_languages", number=uid,
+                    why=_("language: {problem}",
+                          problem=language_problem(language, pseudo=False))))
+                continue
+            languages.append((str(trainee), str(name),
+                              RoomLanguage(str(uid), LanguageChoice(language, chosen_at))))
+        return languages
+
+
 def _pin_problem(pin_hash: object, employee_id: object) -> str | None:
     """What is wrong with a PIN row as this station would store it (None: nothing)."""
     if pin_hash is not None:
@@ -383,16 +437,37 @@ def _by_local_trainee(conn: Any, pins: list[tuple[str, str, RoomPin, datetime, s
     the newest arrived when several room trainees are one here."""
     newest: dict[str, tuple[datetime, str, RoomPin]] = {}
     for trainee, name, pin, arrived, row_uid in pins:
-        row = conn.execute("SELECT uid FROM trainees WHERE uid = ?", (trainee,)).fetchone()
-        if row is None:
-            row = conn.execute("SELECT uid FROM trainees WHERE name = ?",
-                               (name.strip(),)).fetchone()
-        if row is None:
+        local = _local_trainee(conn, trainee, name)
+        if local is None:
             continue
-        local = str(row[0])
         if local not in newest or (arrived, row_uid) > newest[local][:2]:
             newest[local] = (arrived, row_uid, pin)
     return {local: pin for local, (_a, _u, pin) in newest.items()}
+
+
+def _newest_language_by_local_trainee(conn: Any, languages: list[tuple[str, str, RoomLanguage]]
+                                      ) -> dict[str, RoomLanguage]:
+    """Each language choice by the local trainee it belongs to (by uid, else by name, as
+    merged); the newest chosen when several room trainees are one here."""
+    newest: dict[str, RoomLanguage] = {}
+    for trainee, name, language in languages:
+        local = _local_trainee(conn, trainee, name)
+        if local is None:
+            continue
+        kept = newest.get(local)
+        if kept is None or ((language.choice.chosen_at, language.uid)
+                            > (kept.choice.chosen_at, kept.uid)):
+            newest[local] = language
+    return newest
+
+
+def _local_trainee(conn: Any, trainee: str, name: str) -> str | None:
+    """The uid here of the room's trainee ``trainee`` (by uid, else by name, as merged)."""
+    row = conn.execute("SELECT uid FROM trainees WHERE uid = ?", (trainee,)).fetchone()
+    if row is None:
+        row = conn.execute("SELECT uid FROM trainees WHERE name = ?",
+                           (name.strip(),)).fetchone()
+    return None if row is None else str(row[0])
 
 
 def _first_line(error: BaseException) -> str:

@@ -40,7 +40,8 @@ with its own and stored once (``ON CONFLICT (uid) DO NOTHING``). Any other confl
 a refusal, so an exam whose attempt number the room holds already
 (``exams_one_attempt``) is recorded in ``refused_records`` with a sentence, never
 dropped silently. A trainee's PIN and employee id changed here go as ``trainee_pins``
-rows (:mod:`trainer.room.pins`).
+rows (:mod:`trainer.room.pins`), and a language a trainee chose here as a
+``trainee_languages`` row with its time (:mod:`trainer.room.languages`).
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from typing import Any
 import psycopg
 
 from trainer.i18n import _
+from trainer.room.languages import send_languages
 from trainer.room.pins import send_pins
 from trainer.room.schema import ROOM_SCHEMA_VERSION
 from trainer.room.target import RoomTarget
@@ -72,6 +74,8 @@ NEEDS_SCHEMA = 2
 """The room's schema this sender needs (``station_marks``, ``refused_records``)."""
 PINS_SCHEMA = 4
 """The room's schema from which PINs are sent (``trainee_pins``)."""
+LANGUAGES_SCHEMA = 6
+"""The room's schema from which trainees' languages are sent (``trainee_languages``)."""
 
 _ROOM_COLUMNS: dict[str, tuple[str, ...]] = {
     "trainees": ("uid", "name", "created"),
@@ -284,6 +288,11 @@ class _Pass:
             sent, refused = send_pins(self.room, self.outbox.accounts(), self.station)
             self.sent["trainee_pins"] = sent
             self.refused.extend(Refused("trainee_pins", 0, uid, why) for uid, why in refused)
+        if self.version >= LANGUAGES_SCHEMA:
+            sent, refused = send_languages(self.room, self.outbox.languages(), self.station)
+            self.sent["trainee_languages"] = sent
+            self.refused.extend(Refused("trainee_languages", 0, uid, why)
+                                for uid, why in refused)
         after = waiting(self.outbox, self.marks)
         self._seen(after)
         return SyncResult(self.station, {t: n for t, n in self.sent.items() if n},

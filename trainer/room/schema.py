@@ -480,11 +480,37 @@ when the first of its answers arrives: one of the statement's new answers whose 
 had no answer before), so the roster's rounds played and seconds per round need no
 count of distinct rounds over every answer."""
 
+LANGUAGE_TABLES = ("trainee_languages",)
+"""Migration 6's records: append-only and stamped like :data:`ROOM_OF_RECORD_TABLES`."""
+
+_MIGRATION_6 = f"""
+CREATE TABLE trainee_languages (
+    uid {_UID},
+    trainee text NOT NULL REFERENCES trainees (uid),
+    language text CHECK (language IS NULL OR language ~ '^[A-Za-z0-9_-]{{2,35}}$'),
+    chosen_at timestamptz NOT NULL,{_SENT_BY},
+    CHECK (chosen_at <= arrived + interval '1 day')
+);
+CREATE INDEX trainee_languages_newest ON trainee_languages (trainee, chosen_at DESC, uid DESC);
+CREATE INDEX trainee_languages_arrived ON trainee_languages (arrived);
+GRANT SELECT, INSERT ON trainee_languages TO {STATION_ROLE};
+GRANT SELECT ON trainee_languages TO {INSTRUCTOR_ROLE};
+"""
+"""Migration 6 (a trainee's language follows them, issues 20 and 24): ``trainee_languages``,
+each language a trainee chose at a station (NULL: back to the room's default) and when
+(``chosen_at``, the station's clock; a choice dated more than a day after it arrived is
+refused, so a station whose clock runs far ahead cannot outrank every later choice). The
+newest ``chosen_at`` counts (then the greater uid), found by ``trainee_languages_newest``;
+append-only and stamped like :data:`ROOM_OF_RECORD_TABLES`. The room checks only the
+code's outline (letters, digits, ``_``, ``-``): a station holds a code to its own rule
+and refuses one that fails it (:mod:`trainer.room.inbox`)."""
+
 MIGRATIONS: tuple[str, ...] = (_MIGRATION_1 + _record_triggers() + _grants(), _MIGRATION_2,
                                _MIGRATION_3,
                                _MIGRATION_4 + _append_only(ROOM_OF_RECORD_TABLES)
                                + _INSTRUCTOR_KEYS_APPEND_ONLY,
-                               _MIGRATION_5)
+                               _MIGRATION_5,
+                               _MIGRATION_6 + _append_only(LANGUAGE_TABLES))
 """Migration N is ``MIGRATIONS[N - 1]``; each runs once, in one transaction, as the owner.
 
 Migration 4 (the room is the record, issue 20 item 3; keys pinned on the server, issue

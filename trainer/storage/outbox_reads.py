@@ -31,7 +31,7 @@ from trainer.i18n import _
 from trainer.storage import seal
 from trainer.storage.connection import DEFAULT_BUSY_TIMEOUT, connect_read_only
 from trainer.storage.models import SealState, StorageError
-from trainer.storage.room_cache import LocalAccount, read_accounts
+from trainer.storage.room_cache import LocalAccount, LocalLanguage, read_accounts, read_languages
 
 if TYPE_CHECKING:
     from trainer.storage.database import TrainerDB
@@ -206,6 +206,12 @@ class StationOutbox:
         the room (:mod:`trainer.storage.room_cache`)."""
         with self._reading() as conn:
             return read_accounts(conn)
+
+    def languages(self) -> list[LocalLanguage]:
+        """Every trainee's language choice, with the digest last agreed with the room
+        (:mod:`trainer.storage.room_cache`)."""
+        with self._reading() as conn:
+            return read_languages(conn)
 
     def unvouched(self, table: str, rows: Sequence[OutboxRow]) -> set[int]:
         """The ids (``seq``) among ``rows`` of the room's ``table`` that this station's

@@ -18,6 +18,15 @@ is :func:`pin_row_uid` (the trainee, the new value and the value it replaces: se
 it twice stores it once, and setting a value back is a new row). The receiver applies
 the room's newest value unless a local change is not in the room yet, and then
 records it as agreed.
+
+**Languages.** A trainee's language travels as rows of the room's ``trainee_languages``
+(:mod:`trainer.room.languages`), the newest ``chosen_at`` counting (then the greater
+uid). ``meta`` keeps, per trainee, the digest of the choice (language and time) last
+agreed with the room (:data:`LANGUAGE_AGREED_KEY`). A choice here that differs from it
+was made here: it is sent as a row whose uid is :func:`language_row_uid` (the trainee,
+the language and the time: sent twice, stored once). The receiver applies the room's
+newest choice unless this station holds a newer one not agreed yet, and records the
+room's as agreed.
 """
 
 from __future__ import annotations
@@ -39,6 +48,12 @@ from trainer.storage.connection import (
     write_transaction,
 )
 from trainer.storage.models import StorageError
+from trainer.storage.trainee_language import (
+    LanguageChoice,
+    keep_choice,
+    moment_text,
+    read_choices,
+)
 
 RECEIVED_KEY = "room_received:"
 """``meta`` key prefix, then a trainee's uid: when the receiver last had that trainee's
@@ -49,6 +64,10 @@ how far it has been received (the room's ``arrived`` and the uid of the last row
 PIN_KEY = "room_pin:"
 """``meta`` key prefix, then a trainee's uid: the digest of the PIN hash and employee
 id last agreed with the room."""
+
+LANGUAGE_AGREED_KEY = "room_language:"
+"""``meta`` key prefix, then a trainee's uid: the digest of the language choice last
+agreed with the room."""
 
 
 def pin_content(pin_hash: str | None, employee_id: str | None) -> str:
@@ -66,6 +85,58 @@ def pin_row_uid(trainee_uid: str, content: str, replaces: str) -> str:
     place of ``replaces``: the same change sent twice is one row."""
     text = f"{trainee_uid}\n{content}\n{replaces}"
     return "pin-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:40]
+
+
+def language_content(choice: LanguageChoice) -> str:
+    """A digest of a language choice: the language (None included) and its time."""
+    text = json.dumps([choice.language, moment_text(choice.chosen_at)],
+                      separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:40]
+
+
+def language_row_uid(trainee_uid: str, choice: LanguageChoice) -> str:
+    """The uid of the room row saying ``trainee_uid`` chose ``choice``: the same choice
+    sent twice is one row."""
+    text = f"{trainee_uid}\n{language_content(choice)}"
+    return "lang-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:40]
+
+
+@dataclass(frozen=True, slots=True)
+class LocalLanguage:
+    """A trainee's language choice here, and the digest of the one last agreed with the
+    room (None: none agreed yet)."""
+
+    uid: str
+    choice: LanguageChoice
+    agreed: str | None
+
+    @property
+    def row_uid(self) -> str:
+        return language_row_uid(self.uid, self.choice)
+
+    @property
+    def pending(self) -> bool:
+        """Made here and not agreed with the room yet."""
+        return language_content(self.choice) != self.agreed
+
+
+@dataclass(frozen=True, slots=True)
+class RoomLanguage:
+    """The newest ``trainee_languages`` row of a trainee (already checked)."""
+
+    uid: str
+    choice: LanguageChoice
+
+
+def read_languages(conn: sqlite3.Connection) -> list[LocalLanguage]:
+    """Every trainee's language choice kept here (trainees who never chose are not
+    listed), with the digest agreed with the room."""
+    agreed = {str(key).removeprefix(LANGUAGE_AGREED_KEY): str(value)
+              for key, value in conn.execute("SELECT key, value FROM meta WHERE key LIKE ?",
+                                             (LANGUAGE_AGREED_KEY + "%",))}
+    trainees = {str(uid) for (uid,) in conn.execute("SELECT uid FROM trainees")}
+    return [LocalLanguage(uid, choice, agreed.get(uid))
+            for uid, choice in read_choices(conn).items() if uid in trainees]
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +281,10 @@ class StationCache:
         with self._reading() as conn:
             return read_accounts(conn)
 
+    def languages(self) -> list[LocalLanguage]:
+        with self._reading() as conn:
+            return read_languages(conn)
+
     def rows_above(self, table: str, after: int) -> tuple[int, int, str | None]:
         """How many rows of ``table`` have ids above ``after``, the last id, its uid."""
         with self._reading() as conn:
@@ -269,4 +344,24 @@ class StationCache:
                                  " WHERE uid = ?", (pin.pin_hash, pin.employee_id, account.uid))
                 changed += 1
             _set_meta(conn, PIN_KEY + account.uid, content)
+        return changed
+
+    @staticmethod
+    def apply_languages(conn: sqlite3.Connection, newest: Mapping[str, RoomLanguage]) -> int:
+        """Take the room's newest language choice (by local trainee uid) unless this
+        station holds a newer one not agreed with the room yet (it is sent, and then
+        is the room's newest); how many trainees' language changed here. A code with
+        no catalogue here is kept: whoever shows it says so."""
+        mine = {local.uid: local for local in read_languages(conn)}
+        changed = 0
+        for uid, room in newest.items():
+            local = mine.get(uid)
+            if local is not None and local.pending and (
+                    (local.choice.chosen_at, local.row_uid) > (room.choice.chosen_at, room.uid)):
+                continue
+            if local is None or local.choice != room.choice:
+                keep_choice(conn, uid, room.choice)
+                changed += (None if local is None else local.choice.language
+                            ) != room.choice.language
+            _set_meta(conn, LANGUAGE_AGREED_KEY + uid, language_content(room.choice))
         return changed
