@@ -206,3 +206,19 @@ def test_sign_in_at_the_second_station_shows_spanish_after_its_receiving_pass(
     assert sign_in_language(b.db, ana_at_b, SiteConfig()) == ("es", None)
     assert current_language() == "es"
     assert _("Room: connected") == "Sala: conectada"
+
+
+def test_two_choices_made_at_the_same_moment_go_to_the_greater_uid_by_code_point(
+        room_url: str, stations: tuple[Station, Station]) -> None:
+    a, b = stations
+    send(a, room_url)
+    ana = uid_of(a.db, a.trainee)
+    with psycopg.connect(station_url(room_url), autocommit=True) as conn:
+        for uid, language in (("Z-1", "en"), ("a-1", "es")):  # "a" (97) after "Z" (90)
+            conn.execute("INSERT INTO trainee_languages (uid, trainee, language, chosen_at,"
+                         " station) VALUES (%s, %s, %s, '2026-11-02T09:00:00Z', %s)",
+                         (uid, ana, language, StationOutbox.of(a.db).station()))
+    receive(a, room_url)
+    receive(b, room_url)
+    assert a.db.trainee_language(a.trainee) == "es"
+    assert b.db.trainee_language(trainee_named(b.db, "Ana")) == "es"

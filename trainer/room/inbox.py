@@ -392,14 +392,15 @@ class _Receive:
     def _languages(self) -> list[tuple[str, str, RoomLanguage]]:
         """The newest language choice of each trainee with one arrived since the cursor
         (room trainee uid, name, the choice), each well-formed; a malformed one is
-        refused in :attr:`refused` and that trainee's language left as it is here."""
+        refused in :attr:`refused` and that trainee's language left as it is here. Ties
+        of ``chosen_at`` go to the greater uid by code point, as Python compares them."""
         found = self._fetch(
             "trainee_languages",
             "SELECT DISTINCT ON (l.trainee) l.uid, l.trainee, t.name, l.language,"
             " l.chosen_at, max(l.arrived) OVER (PARTITION BY l.trainee)"
             " FROM trainee_languages l JOIN trainees t ON t.uid = l.trainee"
             " WHERE l.trainee IN (SELECT trainee FROM trainee_languages WHERE arrived >= %s)"
-            " ORDER BY l.trainee, l.chosen_at DESC, l.uid DESC",
+            " ORDER BY l.trainee, l.chosen_at DESC, l.uid COLLATE \"C\" DESC",
             (_since(self.cursors, "trainee_languages"),))
         languages = []
         for uid, trainee, name, language, chosen_at, _arrived in found:
