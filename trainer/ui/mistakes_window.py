@@ -2,7 +2,10 @@
 
 The table shows a round already settled by "a dealer": every wager's result drawn on its
 spot (taken, pushed, or the payout beside it) from the dealer's copy of the engine's
-settlement (:mod:`trainer.training.mistakes`; the window computes no payout). The list
+settlement (:mod:`trainer.training.mistakes`; the window computes no payout). With chips
+(:attr:`MistakesWindow.chips`) each payout is drawn as the chips the dealer paid, beside
+the wager's own; the wager chosen in the list as a plate with each column counted, and
+after the verdict, where it was wrong or marked, the right stack beside it. The list
 beside it has one row per spot the trainee can mark: each wager, a capped seat's total,
 the settlement order. The trainee marks a row with the right settlement (typed as in
 practice: an amount, ``push``, ``take``; for the order the seats, ``1 6 4 3``) or says
@@ -51,6 +54,7 @@ from PySide6.QtWidgets import (
 from trainer.engine.chips import RoomChips
 from trainer.engine.round import Wager
 from trainer.engine.rulesets import DEFAULT_RULES, RuleSet, RuleSetError, load_ruleset
+from trainer.engine.settlement import Outcome
 from trainer.exam_setup import ExamSetup
 from trainer.i18n import N_, _, in_room_format, local_dollars, ngettext
 from trainer.storage.interfaces import SessionStore
@@ -60,6 +64,7 @@ from trainer.training.mistake_catalogue import Catalogue, CatalogueError, load_c
 from trainer.training.mistake_records import MistakeRecorder
 from trainer.training.mistakes import (
     Correction,
+    DealerSettlement,
     Finding,
     Mark,
     MistakeError,
@@ -67,6 +72,7 @@ from trainer.training.mistakes import (
     MistakeGrade,
     Spot,
     deal_exercise,
+    dealer_copy,
     grade_marks,
 )
 from trainer.training.questions import payout_text
@@ -260,6 +266,7 @@ class MistakesWindow(ExerciseWindow):
             for settled in seat.wagers:
                 self.table.spot_item(seat.seat, settled.wager).set_result(settled.outcome,
                                                                           settled.amount)
+        self._show_paid_chips(exercise.dealer)
         order = ", ".join(map(str, exercise.dealer.order))
         title = _(TITLE) if self.exam is None else _(
             "Exam {exam}: exercise {number} of {count}", exam=self.exam.name,
@@ -273,8 +280,59 @@ class MistakesWindow(ExerciseWindow):
         self.error.clear()
         self._refresh()
         self.spots.selectRow(0)
+        self._show_plates()
         self.field.setEnabled(True)
         self.field.setFocus()
+
+    def _show_paid_chips(self, settled: DealerSettlement) -> None:
+        """With chips, each payout's chips in ``settled`` (the dealer's, or after the
+        verdict the right ones) drawn beside its wager as training gives them; without
+        chips, the amounts alone."""
+        exercise = self.exercise
+        if exercise is None or exercise.chips is None:
+            return
+        self.table.show_paid_chips(
+            {(seat.seat, paid.wager): paid.chips for seat in settled.seats
+             for paid in seat.wagers
+             if paid.outcome is Outcome.WIN and paid.chips is not None},
+            exercise.chips.rack)
+
+    def _verdict_shown(self) -> bool:
+        return self.grade is not None and (self.exam is None or self.exam_result is not None)
+
+    def _show_plates(self) -> None:
+        """With chips, the chosen wager's payout as a plate beside it, with each chip
+        counted (PAID: the dealer's chips); after the verdict, where it was wrong or
+        marked, the right stack beside it (EXPECTED: the engine's payout in the house's
+        procedure, as training gives it; no chips where the wager is not paid)."""
+        self.table.clear_chip_feedback()
+        exercise, spot = self.exercise, self.selected_spot()
+        if exercise is None or exercise.chips is None or spot is None \
+                or spot.seat is None or spot.wager is None:
+            return
+        paid = exercise.dealer.seat(spot.seat).wager(spot.wager)
+        dealer = paid.chips if paid is not None and paid.outcome is Outcome.WIN else None
+        expected = None
+        if self._verdict_shown() and (spot in exercise.causes or spot in self.marks):
+            right = dealer_copy(exercise.settlement, exercise.chips).seat(spot.seat) \
+                .wager(spot.wager)
+            right_chips = (right.chips if right is not None and right.outcome is Outcome.WIN
+                           else None)
+            if dealer is not None or right_chips is not None:
+                expected = right_chips or ()  # none: the wager is not paid
+        if dealer is None and expected is None:
+            return
+        self.table.show_paid_stack(spot.seat, spot.wager, dealer or (), exercise.chips.rack,
+                                   expected)
+
+    def _show_verdict_on_table(self) -> None:
+        """The engine's settlement on the table (with chips, the right chips on its
+        spots), and the chosen wager's plates."""
+        assert self.exercise is not None
+        self.table.show_settlement(self.exercise.settlement)
+        if self.exercise.chips is not None:
+            self._show_paid_chips(dealer_copy(self.exercise.settlement, self.exercise.chips))
+        self._show_plates()
 
     def _rows(self) -> list[SpotRow]:
         assert self.exercise is not None
@@ -318,6 +376,7 @@ class MistakesWindow(ExerciseWindow):
     def _row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():
             self.table.highlight_seat(self.model.row_at(current.row()).spot.seat)
+            self._show_plates()
 
     def _seat_clicked(self, seat: int) -> None:
         for row, shown in enumerate(self.model.rows()):
@@ -379,7 +438,7 @@ class MistakesWindow(ExerciseWindow):
             self._exam_graded(grade)
             return
         self.result.setHtml(self._explained(self.exercise, grade))
-        self.table.show_settlement(self.exercise.settlement)
+        self._show_verdict_on_table()
 
     def _explained(self, exercise: MistakeExercise, grade: MistakeGrade) -> str:
         """The verdict and each result explained, as HTML."""
@@ -461,7 +520,7 @@ class MistakesWindow(ExerciseWindow):
                          + self._explained(exercise, grade))
         self.result.setHtml("".join(parts))
         if self.exercise is not None and self.grade is not None:
-            self.table.show_settlement(self.exercise.settlement)
+            self._show_verdict_on_table()
 
     def exam_running(self) -> bool:
         """An exam of dealer's mistakes is under way, kept, and not over."""

@@ -19,6 +19,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from trainer.engine.chips import DENOMINATIONS as DENOMINATIONS
 from trainer.engine.chips import HALF_DOLLAR_CHIP as HALF_DOLLAR_CHIP
+from trainer.engine.chips import Rack
 from trainer.engine.chips import chip_breakdown as chip_breakdown
 
 # The breakdown of an amount into chips is an engine fact (trainer/engine/chips.py):
@@ -55,6 +56,37 @@ CENTS_STYLE = ChipStyle(QColor("#9a9ca1"), QColor("#f0f0f0"), small=True)
 def chip_style(chip: Decimal) -> ChipStyle:
     """The colours of a chip of value ``chip`` (any value under $1 is a cents chip)."""
     return _STYLES.get(chip, CENTS_STYLE)
+
+
+def rack_styles(rack: Rack) -> Callable[[Decimal], ChipStyle]:
+    """Each chip of ``rack`` in the room's own colours (the site file's)."""
+    styles = {chip.value: ChipStyle(QColor(chip.face), QColor(chip.stripe))
+              for chip in rack.chips}
+    plain = ChipStyle(QColor("#9a9ca1"), QColor("#f0f0f0"))
+    return lambda value: styles.get(value, plain)
+
+
+def rack_key(rack: Rack) -> tuple[tuple[Decimal, str, str], ...]:
+    """What a drawing of ``rack``'s chips depends on (its values and colours)."""
+    return tuple((chip.value, chip.face, chip.stripe) for chip in rack.chips)
+
+
+COLUMN_CHIPS = 20
+"""A column holds at most 20 chips, as a dealer's stacks of twenty."""
+
+
+def chip_columns(chips: Sequence[Decimal]) -> list[tuple[Decimal, int]]:
+    """``chips`` as a dealer sets them out: one column per value, largest first, each of
+    at most :data:`COLUMN_CHIPS` (value, count)."""
+    counts: dict[Decimal, int] = {}
+    for chip in sorted(chips, reverse=True):
+        counts[chip] = counts.get(chip, 0) + 1
+    result = []
+    for value, count in counts.items():
+        while count > 0:
+            result.append((value, min(count, COLUMN_CHIPS)))
+            count -= COLUMN_CHIPS
+    return result
 
 
 def chip_geometry(width: float) -> tuple[float, float]:

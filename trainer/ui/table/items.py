@@ -47,12 +47,22 @@ from PySide6.QtWidgets import (
 )
 
 from trainer.engine.cards import Card
+from trainer.engine.chips import Rack
 from trainer.engine.round import Seat, Wager
 from trainer.engine.settlement import Outcome
 from trainer.i18n import N_, _
 from trainer.ui.table import layout
 from trainer.ui.table.card_art import card_outline, paint_card
-from trainer.ui.table.chips import amount_text, chip_breakdown, paint_chip_stack, stack_size
+from trainer.ui.table.chips import (
+    amount_text,
+    chip_breakdown,
+    chip_columns,
+    chip_geometry,
+    paint_chip_stack,
+    rack_key,
+    rack_styles,
+    stack_size,
+)
 from trainer.ui.table.inscriptions import PayTableText
 from trainer.ui.table.render_cache import SHARED
 
@@ -353,14 +363,44 @@ class ChipStackItem(_Item):
         self._chips: list[Decimal] = []
         self.taken = False
         """The dealer takes these chips (a losing wager): faded and struck through in red."""
+        self._columns: tuple[tuple[Decimal, int], ...] = ()
+        """Chips given (:meth:`set_columns`): one column per value, largest on the left."""
+        self._column_width = width
+        self._rack: Rack | None = None
 
     def set_amount(self, amount: Decimal | None, max_chips: int = MAX_CHIPS_SHOWN) -> None:
         chips = chip_breakdown(amount)[:max_chips] if amount else []
-        if chips != self._chips:
-            self._chips = chips
+        if chips != self._chips or self._columns:
+            self._chips, self._columns, self._rack = chips, (), None
             self.set_local_rect(stack_size(len(chips), self._width) if chips else QRectF())
             self.update()
         self.setVisible(bool(chips))
+
+    def set_columns(self, chips: Sequence[Decimal], rack: Rack, width: float,
+                    height: float) -> None:
+        """Draw ``chips`` as given, in ``rack``'s colours: one column per value (largest
+        on the left, as :func:`~trainer.ui.table.chips.chip_columns`), each chip as wide
+        as fits a ``width`` x ``height`` box (at most this stack's chip width)."""
+        columns = tuple(chip_columns(chips))
+        gap = 3.0
+        count = max(1, len(columns))
+        tallest = max((n for _value, n in columns), default=1)
+        ellipse, thickness = chip_geometry(1.0)
+        chip = min(self._width, (width - gap * (count - 1)) / count,
+                   height / (ellipse + thickness * tallest))
+        self._chips, self._columns, self._rack = [], columns, rack
+        self._column_width = chip
+        total = count * chip + gap * (count - 1)
+        self.set_local_rect(QRectF(-total / 2, -chip * (ellipse + thickness * tallest),
+                                   total, chip * (ellipse + thickness * tallest))
+                            if columns else QRectF())
+        self.update()
+        self.setVisible(bool(columns))
+
+    @property
+    def columns(self) -> tuple[tuple[Decimal, int], ...]:
+        """The chips given to :meth:`set_columns`, as (value, count) columns."""
+        return self._columns
 
     def set_taken(self, taken: bool) -> None:
         if taken != self.taken:
@@ -371,9 +411,18 @@ class ChipStackItem(_Item):
         return self._rect.adjusted(-3, -2, 3, 3)
 
     def visual_key(self) -> Hashable:
-        return (tuple(self._chips), self._width, self.taken)
+        return (tuple(self._chips), self._width, self.taken, self._columns,
+                self._column_width, None if self._rack is None else rack_key(self._rack))
 
     def draw(self, painter: QPainter) -> None:
+        if self._columns and self._rack is not None:
+            styles = rack_styles(self._rack)
+            x = self._rect.left() + self._column_width / 2
+            for value, count in self._columns:
+                paint_chip_stack(painter, QPointF(x, 0), self._column_width, [value] * count,
+                                 style_of=styles)
+                x += self._column_width + 3.0
+            return
         if not self._chips:
             return
         if self.taken:
@@ -463,6 +512,10 @@ class SpotItem(_Item):
         """The wager's result in a settlement shown (None: none shown)."""
         self.paid: Decimal | None = None
         """What a winning wager is paid (the settlement's amount)."""
+        self.paid_chips: tuple[Decimal, ...] | None = None
+        """A winning wager's payout as chips given (Spot the dealer's mistake with chips):
+        drawn beside the wager's own chips in place of the payout's amount."""
+        self._paid_rack: Rack | None = None
         self.chips = ChipStackItem(f"{self.name}.chips", self)
         self.payout = ChipStackItem(f"{self.name}.payout", self, width=PAYOUT_CHIP_WIDTH)
         self.payout.setVisible(False)
@@ -497,6 +550,15 @@ class SpotItem(_Item):
         self._show_state()
         self.update()
 
+    def set_paid_chips(self, chips: tuple[Decimal, ...] | None, rack: Rack | None = None
+                       ) -> None:
+        """The payout's chips as given, in ``rack``'s colours (None: its amount, as
+        always); drawn while the spot shows a win."""
+        if (chips, rack) != (self.paid_chips, self._paid_rack):
+            self.paid_chips, self._paid_rack = chips, rack
+            self._show_state()
+            self.update()
+
     def shown_outcome(self) -> Outcome | None:
         """The result the spot shows now: its outcome while chips are on it, else None."""
         return self.outcome if self.amount is not None else None
@@ -511,8 +573,13 @@ class SpotItem(_Item):
         self.chips.set_amount(self.amount)
         self.chips.set_taken(outcome is Outcome.LOSE)
         self.payout.set_amount(paid, MAX_PAYOUT_CHIPS_SHOWN)
-        self.label.setVisible(self.amount is not None)
+        self.label.setVisible(self.amount is not None and not self._chips_paid())
         self._place_chips()
+
+    def _chips_paid(self) -> bool:
+        """Whether the payout is drawn as the chips given (:meth:`set_paid_chips`)."""
+        return (self.paid_chips is not None and self._paid_rack is not None
+                and self.shown_outcome() is Outcome.WIN and self.paid is not None)
 
     def _place_chips(self) -> None:
         w, h = self._rect.width(), self._rect.height()
@@ -527,7 +594,15 @@ class SpotItem(_Item):
         outcome = self.shown_outcome()
         if self.amount is None:
             return
-        if outcome is Outcome.WIN and self.paid is not None:
+        if self._chips_paid():
+            # The chips paid beside the wager, as given, in the rest of the spot.
+            assert self.paid_chips is not None and self._paid_rack is not None
+            area = (label_box if self.wager is Wager.PROGRESSIVE
+                    else QRectF(8 + CHIP_WIDTH + 4, 24, w - CHIP_WIDTH - 18, h - 29))
+            self.payout.setPos(area.center().x(), area.bottom())
+            self.payout.set_columns(self.paid_chips, self._paid_rack, area.width(),
+                                    area.height())
+        elif outcome is Outcome.WIN and self.paid is not None:
             # The payout beside the wager, its amount on a green plaque under it.
             # The plaque may reach 2 units past the spot's edge, into the gap between rows.
             right = QRectF(8 + CHIP_WIDTH + 2, h - 24, w - CHIP_WIDTH - 12, 24)

@@ -39,8 +39,14 @@ from PySide6.QtWidgets import (
 
 from trainer.engine.chips import DEFAULT_RACK, Rack, value_text
 from trainer.i18n import _
-from trainer.ui.table.chips import ChipStyle, chip_geometry, paint_chip_stack
-from trainer.ui.table.items import SeatItem, SpotItem, _Item, rect_key, ui_font
+from trainer.ui.table.chips import (
+    chip_columns,
+    chip_geometry,
+    paint_chip_stack,
+    rack_key,
+)
+from trainer.ui.table.chips import rack_styles as rack_styles
+from trainer.ui.table.items import CardItem, SeatItem, SpotItem, _Item, rect_key, ui_font
 
 # --- keys ---------------------------------------------------------------------------------
 
@@ -113,14 +119,6 @@ class StackBuilder:
 
 
 # --- styles ---------------------------------------------------------------------------------
-
-
-def rack_styles(rack: Rack) -> Callable[[Decimal], ChipStyle]:
-    """Each chip of ``rack`` in the room's own colours (the site file's)."""
-    styles = {chip.value: ChipStyle(QColor(chip.face), QColor(chip.stripe))
-              for chip in rack.chips}
-    plain = ChipStyle(QColor("#9a9ca1"), QColor("#f0f0f0"))
-    return lambda value: styles.get(value, plain)
 
 
 def _ink_on(face: QColor) -> QColor:
@@ -357,8 +355,6 @@ def _fitting(text: str, width: float, px: int) -> QFont:
 # --- the payout on the table -------------------------------------------------------------------
 
 PAYOUT_CHIP = 46.0
-COLUMN_CHIPS = 20
-"""A column holds at most 20 chips, as a dealer's stacks of twenty."""
 
 
 class PayoutStackItem(_Item):
@@ -381,20 +377,12 @@ class PayoutStackItem(_Item):
     def set_chips(self, chips: Sequence[Decimal], rack: Rack) -> None:
         self.chips = tuple(chips)
         self._styles = rack_styles(rack)
-        self._rack_key = tuple((chip.value, chip.face, chip.stripe) for chip in rack.chips)
+        self._rack_key = rack_key(rack)
         self.set_local_rect(QRectF(0, 0, *self.size_for(self.columns())))
         self.update()
 
     def columns(self) -> list[tuple[Decimal, int]]:
-        counts: dict[Decimal, int] = {}
-        for chip in sorted(self.chips, reverse=True):
-            counts[chip] = counts.get(chip, 0) + 1
-        result = []
-        for value, count in counts.items():
-            while count > 0:
-                result.append((value, min(count, COLUMN_CHIPS)))
-                count -= COLUMN_CHIPS
-        return result
+        return chip_columns(self.chips)
 
     @staticmethod
     def size_for(columns: list[tuple[Decimal, int]]) -> tuple[float, float]:
@@ -456,15 +444,16 @@ AREA_PER_PX = 20.0
 each scene px farther from the wager counting as this many px² covered."""
 
 
-def place_beside(item: QGraphicsItem, spot: QRectF, scene: QRectF, *, after: QRectF | None = None
-                 ) -> QRectF:
+def place_beside(item: QGraphicsItem, spot: QRectF, scene: QRectF, *, after: QRectF | None = None,
+                 cards_too: bool = False) -> QRectF:
     """Put ``item`` (a payout plate) as near ``spot`` (the wager paid) as it goes without
     covering any wager's spot or another plate (``after``: one placed just before it, not
-    shown yet), and near it covering as little as it can of the cards, seats' names and
-    pay tables (:func:`_free_place`). Inside ``scene``; returns its scene rect."""
+    shown yet), nor with ``cards_too`` any card, and near it covering as little as it can
+    of the cards, seats' names and pay tables (:func:`_free_place`). Inside ``scene``;
+    returns its scene rect."""
     size = item.boundingRect().size()
     width, height = size.width(), size.height()
-    hard, soft = _obstacles(item, spot, after)
+    hard, soft = _obstacles(item, spot, after, cards_too)
     key = (_box(spot), width, height, _box(scene), tuple(hard), tuple(soft))
     found = _PLACES.get(key)
     if found is None:
@@ -487,10 +476,11 @@ def _box(rect: QRectF) -> _Box:
     return (rect.left(), rect.top(), rect.right(), rect.bottom())
 
 
-def _obstacles(item: QGraphicsItem, spot: QRectF, after: QRectF | None
-               ) -> tuple[list[_Box], list[_Box]]:
-    """What a plate must not cover (every wager's spot, the other plates) and what it
-    should not (cards, seats' names, pay tables, captions, meters)."""
+def _obstacles(item: QGraphicsItem, spot: QRectF, after: QRectF | None,
+               cards_too: bool = False) -> tuple[list[_Box], list[_Box]]:
+    """What a plate must not cover (every wager's spot, the other plates; ``cards_too``:
+    the cards) and what it should not (cards, seats' names, pay tables, captions,
+    meters)."""
     hard = [_box(spot)] + ([_box(after)] if after is not None else [])
     soft: list[_Box] = []
     scene = item.scene()
@@ -499,7 +489,8 @@ def _obstacles(item: QGraphicsItem, spot: QRectF, after: QRectF | None
     for other in scene.items():
         if other is item or not isinstance(other, _Item) or not other.isVisible():
             continue
-        if isinstance(other, (SpotItem, PayoutStackItem)):
+        if isinstance(other, (SpotItem, PayoutStackItem)) \
+                or (cards_too and isinstance(other, CardItem)):
             hard.append(_box(other.layout_rect()))
         elif isinstance(other, SeatItem):
             soft.append(_box(other.mapRectToScene(other.geometry.label)))

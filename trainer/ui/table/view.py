@@ -14,7 +14,7 @@ shown (:meth:`TableView.show_settlement`) is the engine's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 
 from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSizeF, Qt, Signal
@@ -386,6 +386,40 @@ class TableView(QGraphicsView):
         self.expected_stack.setVisible(False)
         self._feedback_spot = None
 
+    def show_paid_chips(self, stacks: Mapping[tuple[int, Wager], Sequence[Decimal]],
+                        rack: Rack) -> None:
+        """The chips each winning wager was paid (Spot the dealer's mistake with chips):
+        ``stacks`` by (seat, wager), drawn on the spot beside the wager's own chips as
+        given (in place of the payout's amount); every other spot as without chips."""
+        for number, seat in self._seats.items():
+            for wager, spot in seat.spots.items():
+                chips = stacks.get((number, wager))
+                spot.set_paid_chips(None if chips is None else tuple(chips), rack)
+
+    def paid_chips(self) -> dict[tuple[int, Wager], tuple[Decimal, ...]]:
+        """The chips drawn on the spots now (:meth:`show_paid_chips`), by (seat, wager)."""
+        return {(number, wager): spot.paid_chips
+                for number, seat in self._seats.items()
+                for wager, spot in seat.spots.items()
+                if spot.paid_chips is not None and spot.payout.isVisible()}
+
+    def show_paid_stack(self, seat: int, wager: Wager, chips: Sequence[Decimal], rack: Rack,
+                        expected: Sequence[Decimal] | None = None) -> None:
+        """The chips paid on ``seat``'s ``wager`` as a plate beside it (PAID), and with
+        ``expected`` the stack training says is right beside that (EXPECTED); neither
+        covers a spot, a card or the other plate."""
+        self.clear_chip_feedback()
+        spot = self._wager_rect(seat, wager)
+        scene = self._scene.sceneRect()
+        self.paid_stack.set_chips(chips, rack)
+        first = place_beside(self.paid_stack, spot, scene, cards_too=True)
+        self.paid_stack.setVisible(True)
+        if expected is not None:
+            self.expected_stack.set_chips(expected, rack)
+            place_beside(self.expected_stack, spot, scene, after=first, cards_too=True)
+            self.expected_stack.setVisible(True)
+        self._feedback_spot = (seat, wager)
+
     def clear_settlement(self) -> None:
         """No settlement shown: every card and spot as the round alone shows it."""
         for card in self._all_cards():
@@ -393,6 +427,7 @@ class TableView(QGraphicsView):
         for seat in self._seats.values():
             for spot in seat.spots.values():
                 spot.set_result(None)
+                spot.set_paid_chips(None)
 
     def layout_items(self) -> list[tuple[str, QRectF]]:
         """Name and scene rect of every visible seat area, spot, card, chip stack and label,
