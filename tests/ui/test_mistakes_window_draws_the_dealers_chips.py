@@ -31,6 +31,7 @@ from trainer.engine.chips import DEFAULT_CHIPS
 from trainer.engine.round import Wager
 from trainer.engine.rulesets import load_ruleset
 from trainer.engine.settlement import Outcome
+from trainer.exam_setup import ExamSetup
 from trainer.training.mistake_catalogue import shipped_catalogue
 from trainer.training.mistakes import Spot, with_mistakes
 from trainer.ui.mistakes_window import MistakesWindow
@@ -102,6 +103,26 @@ def test_after_done_a_missed_payout_shows_the_right_stack_beside_the_dealers(
     window.select_spot(Spot(6, Wager.ODDS))  # right, and not marked: no EXPECTED
     assert window.table.paid_stack.chips == (RED, RED, RED)
     assert not window.table.expected_stack.isVisible()
+
+
+def test_an_exam_shows_the_dealers_chips_and_nothing_right_before_its_end(
+        qtbot: QtBot) -> None:
+    exam = ExamSetup("Floor test", 2, 60.0, ruleset_id="ny-2018", seed=4711, mistakes=True)
+    window = MistakesWindow(shipped_catalogue(), load_ruleset("ny-2018"), exam=exam,
+                            chips=DEFAULT_CHIPS)
+    qtbot.addWidget(window)
+    try:
+        window.resize(1366, 768)
+        window.show()
+        window.show_exercise(converted())
+        assert window.table.paid_chips() == DEALERS_CHIPS
+        window.finish()  # exercise 1 of 2 done: nothing explained yet
+        window.select_spot(ANTE_4)
+        assert window.table.paid_stack.chips == (GREEN,)
+        assert not window.table.expected_stack.isVisible()
+        assert window.table.paid_chips() == DEALERS_CHIPS  # still the dealer's
+    finally:
+        window.close()
 
 
 def felt(window: MistakesWindow) -> list[tuple[str, QRectF]]:
