@@ -35,6 +35,7 @@ from trainer.exam_setup import ExamSetup
 from trainer.training.mistake_catalogue import shipped_catalogue
 from trainer.training.mistakes import Spot, with_mistakes
 from trainer.ui.mistakes_window import MistakesWindow
+from trainer.ui.table import layout
 
 D = Decimal
 RED, GREEN = D("5.00"), D("25.00")
@@ -143,12 +144,14 @@ STACK = re.compile(r".*\.(payout|chips)|plate\..*")
 
 def clashes(window: MistakesWindow) -> list[tuple[str, str]]:
     """Payouts drawn (on a spot or as a plate) over a spot, a card or another stack, or
-    off the table: a payout may sit only in its own spot."""
+    off the felt (the rail, the room): a payout may sit only in its own spot."""
     items = felt(window)
     payouts = [(name, rect) for name, rect in items
                if name.endswith(".payout") or name.startswith("plate.")]
-    scene = window.table.sceneRect()
-    found = [(name, "off the table") for name, rect in payouts if not scene.contains(rect)]
+    cloth = layout.felt_path()
+    found = [(name, "off the felt") for name, rect in payouts
+             if not all(cloth.contains(corner) for corner in (
+                 rect.topLeft(), rect.topRight(), rect.bottomLeft(), rect.bottomRight()))]
     for (a, ra), (b, rb) in itertools.product(payouts, items):
         if a != b and overlap(ra, rb) and not is_ancestor(b, a) \
                 and any(kind.fullmatch(b) for kind in (SPOT, CARD, STACK)):

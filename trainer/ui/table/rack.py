@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cache
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -39,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from trainer.engine.chips import DEFAULT_RACK, Rack, value_text
 from trainer.i18n import _
+from trainer.ui.table import layout
 from trainer.ui.table.chips import (
     chip_columns,
     chip_geometry,
@@ -445,19 +447,21 @@ each scene px farther from the wager counting as this many px² covered."""
 
 
 def place_beside(item: QGraphicsItem, spot: QRectF, scene: QRectF, *, after: QRectF | None = None,
-                 cards_too: bool = False) -> QRectF:
+                 cards_too: bool = False, on_felt: bool = False) -> QRectF:
     """Put ``item`` (a payout plate) as near ``spot`` (the wager paid) as it goes without
     covering any wager's spot or another plate (``after``: one placed just before it, not
     shown yet), nor with ``cards_too`` any card, and near it covering as little as it can
-    of the cards, seats' names and pay tables (:func:`_free_place`). Inside ``scene``;
-    returns its scene rect."""
+    of the cards, seats' names and pay tables (:func:`_free_place`). Inside ``scene``
+    (``on_felt``: inside the felt, off the rail, where a place there is free); returns
+    its scene rect."""
     size = item.boundingRect().size()
     width, height = size.width(), size.height()
     hard, soft = _obstacles(item, spot, after, cards_too)
-    key = (_box(spot), width, height, _box(scene), tuple(hard), tuple(soft))
+    key = (_box(spot), width, height, _box(scene), tuple(hard), tuple(soft), on_felt)
     found = _PLACES.get(key)
     if found is None:
-        found = _free_place(width, height, _box(spot), _box(scene), hard, soft)
+        found = _free_place(width, height, _box(spot), _box(scene), hard, soft,
+                            _on_felt if on_felt else None)
         if len(_PLACES) > 512:
             _PLACES.clear()
         _PLACES[key] = found
@@ -518,13 +522,29 @@ def _overlap(a: _Box, b: _Box) -> float:
             * max(0.0, min(a[3], b[3]) - max(a[1], b[1])))
 
 
+@cache
+def _felt_top(x: float) -> float:
+    return layout.felt_top_at(x)
+
+
+def _on_felt(box: _Box) -> bool:
+    """Whether ``box`` lies on the felt (the curved rail's inner edge is highest at an
+    end of any stretch of it, so the top corners decide)."""
+    left, top, right, bottom = box
+    return (left >= layout.FELT_LEFT and right <= layout.FELT_RIGHT
+            and bottom <= layout.FELT_BOTTOM
+            and top >= max(_felt_top(left), _felt_top(right)))
+
+
 def _free_place(width: float, height: float, spot: _Box, scene: _Box,
-                hard: list[_Box], soft: list[_Box]) -> tuple[float, float]:
+                hard: list[_Box], soft: list[_Box],
+                allowed: Callable[[_Box], bool] | None = None) -> tuple[float, float]:
     """The top-left corner of the nearest place for a ``width`` x ``height`` plate free of
     ``hard`` and ``soft`` within :data:`NEAR_ENOUGH` of ``spot``; else the place there free
     of ``hard`` covering the least of ``soft`` (:data:`AREA_PER_PX`); else the nearest free
     of ``hard``; else the place covering the least of ``hard``. Candidates sit beside the
-    spot or an obstacle's edge."""
+    spot or an obstacle's edge; with ``allowed``, only boxes it allows, but for a place
+    free of ``hard`` none of those gives."""
     reach = NEAR_ENOUGH + width + height
     near_hard = sorted((box for box in hard if _gap(box, spot) <= reach),
                        key=lambda box: _gap(box, spot))  # the likeliest in the way first
@@ -534,7 +554,7 @@ def _free_place(width: float, height: float, spot: _Box, scene: _Box,
         if distance > NEAR_ENOUGH or (best is not None and AREA_PER_PX * distance >= best[0]):
             break  # nearest first: nothing farther can cost less
         box = (x, y, x + width, y + height)
-        if _hits(box, near_hard):
+        if _hits(box, near_hard) or (allowed is not None and not allowed(box)):
             continue
         if not _hits(box, near_soft):
             return x, y
@@ -545,13 +565,18 @@ def _free_place(width: float, height: float, spot: _Box, scene: _Box,
     if best is not None:
         return best[1], best[2]
     least: tuple[float, float, float] | None = None  # a crowded table: look everywhere
+    free: tuple[float, float] | None = None
     for _distance, x, y in _candidates(width, height, spot, scene, hard + soft):
         box = (x, y, x + width, y + height)
         covered = sum(_overlap(box, other) for other in hard)
         if not covered:
-            return x, y
-        if least is None or covered < least[0]:
+            if allowed is None or allowed(box):
+                return x, y
+            free = free or (x, y)
+        elif least is None or covered < least[0]:
             least = (covered, x, y)
+    if free is not None:
+        return free
     if least is None:
         return max(scene[0], spot[2] + PLATE_GAP), max(scene[1], spot[1])
     return least[1], least[2]

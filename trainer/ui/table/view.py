@@ -407,16 +407,18 @@ class TableView(QGraphicsView):
                         expected: Sequence[Decimal] | None = None) -> None:
         """The chips paid on ``seat``'s ``wager`` as a plate beside it (PAID), and with
         ``expected`` the stack training says is right beside that (EXPECTED); neither
-        covers a spot, a card or the other plate."""
+        covers a spot, a card or the other plate, and both stay on the felt where a
+        place there is free."""
         self.clear_chip_feedback()
         spot = self._wager_rect(seat, wager)
         scene = self._scene.sceneRect()
         self.paid_stack.set_chips(chips, rack)
-        first = place_beside(self.paid_stack, spot, scene, cards_too=True)
+        first = place_beside(self.paid_stack, spot, scene, cards_too=True, on_felt=True)
         self.paid_stack.setVisible(True)
         if expected is not None:
             self.expected_stack.set_chips(expected, rack)
-            place_beside(self.expected_stack, spot, scene, after=first, cards_too=True)
+            place_beside(self.expected_stack, spot, scene, after=first, cards_too=True,
+                         on_felt=True)
             self.expected_stack.setVisible(True)
         self._feedback_spot = (seat, wager)
 
