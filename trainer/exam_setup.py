@@ -20,7 +20,9 @@ A set-up may instead be an exam of dealer's mistakes (``mistakes``, issue 23): i
 rounds are exercises of Spot the dealer's mistake (a round settled by "a dealer" with 0,
 1 or 2 of the catalogue's mistakes, marked and corrected), dealt from its hands number
 (required: the same exercises for every candidate), scored by the share of its answer
-rows right against the pass mark like every exam; payouts are not built in chips there.
+rows right against the pass mark like every exam. The candidate builds no payout there;
+with ``chips`` the dealer's payouts are shown in the room's chips (on the felt and in the
+list), and a wrong chip procedure may be among the mistakes to spot.
 
 A set-up may be a table test (``table_test``, issue 23 item 3): each round run whole in Run
 the round, from the first wager to the cleared table (every wager accepted or refused,
