@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
 
 import psycopg
 import pytest
 from room_server import STATION_PASSWORD, without_user
 from stations import station_target
 
+from tests.storage.storage_support import ROUND, RULES, T0
 from trainer.cli import main
 from trainer.exam_setup import ExamSetup
 from trainer.room.credentials import Credentials, write_credentials
@@ -25,15 +25,6 @@ from trainer.skills import QuestionKind, Skill
 from trainer.storage import TrainerDB, open_database
 from trainer.storage.models import AssignmentKind, NewAnswer, SignatureState
 
-RULES = "ny-2018"
-ROUND: dict[str, Any] = {
-    "rules": RULES,
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00",
-               "raise": "30.00"}],
-}
-T0 = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
 PW = "correct horse battery"
 SHARED_TABLES = ("classes", "class_member_changes", "assignments", "exam_setups",
                  "certifications")

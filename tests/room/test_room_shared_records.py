@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Iterator
-from datetime import UTC, date, datetime, timedelta
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ import psycopg
 import pytest
 from stations import station_target, station_url
 
+from tests.storage.storage_support import ROUND, RULES, at
 from trainer.exam_setup import ExamSetup
 from trainer.room import shared
 from trainer.room.outbox import sync_once
@@ -27,20 +28,7 @@ from trainer.storage.outbox_reads import StationOutbox
 from trainer.storage.shared_records import SharedRecords, close_shared, open_shared
 from trainer.ui.room_status import status_sentence
 
-RULES = "ny-2018"
-ROUND: dict[str, Any] = {
-    "rules": RULES,
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00",
-               "raise": "30.00"}],
-}
-T0 = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
 PW = "correct horse battery"
-
-
-def at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
 
 
 @pytest.fixture

@@ -5,24 +5,15 @@ come in from the room (issue 20, item 7). No server needed."""
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
-from typing import Any
+from datetime import date, timedelta
 
+from tests.storage.storage_support import ROUND, RULES, T0
 from trainer.exam_setup import ExamSetup
 from trainer.skills import QuestionKind, Skill
 from trainer.storage import TrainerDB
 from trainer.storage.models import NewAnswer
 from trainer.storage.shared_records import read_state, shared_record_problem
 
-RULES = "ny-2018"
-ROUND: dict[str, Any] = {
-    "rules": RULES,
-    "dealer": ["As", "Kd"],
-    "board": ["2c", "7c", "9c", "Jd", "Qs"],
-    "seats": [{"seat": 1, "hole": ["Ah", "Ad"], "ante": "10.00", "odds": "10.00",
-               "raise": "30.00"}],
-}
-T0 = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
 PW = "correct horse battery"
 CHANGED = ("signature: is not the signature of this statement by the key it names (the"
            " statement or the signature was changed after signing)")
