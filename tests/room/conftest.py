@@ -11,6 +11,8 @@ from room_server import STATION_PASSWORD, RoomServer, require_server
 from stations import Station
 
 from trainer.room.admin import init_room
+from trainer.room.credentials import Credentials, write_credentials
+from trainer.room.schema import STATION_ROLE
 
 
 @pytest.fixture(scope="session")
@@ -42,3 +44,10 @@ def stations(tmp_path: Path) -> Iterator[tuple[Station, Station]]:
     yield a, b
     a.close()
     b.close()
+
+
+@pytest.fixture
+def credentials(tmp_path: Path) -> Path:
+    """The stations' credentials file (``room import --credentials``)."""
+    return write_credentials(tmp_path / "room-station.toml",
+                             Credentials(STATION_ROLE, STATION_PASSWORD))

@@ -11,6 +11,7 @@ from pathlib import Path
 import psycopg
 from room_server import STATION_PASSWORD, as_role, without_user
 
+from trainer.cli import main
 from trainer.engine.generator import generate_round
 from trainer.engine.round import round_to_json
 from trainer.engine.rulesets import load_ruleset
@@ -36,6 +37,12 @@ def station_target(room_url: str, port: int | None = None) -> RoomTarget:
         _host, rest = url.removeprefix("postgresql://").split("/", 1)
         url = f"postgresql://127.0.0.1:{port}/{rest}"
     return RoomTarget(url, Credentials(STATION_ROLE, STATION_PASSWORD))
+
+
+def room_import(room_url: str, credentials: Path, source: Path) -> int:
+    """``hhe-trainer room import SOURCE`` into the room, as IT runs it; its exit code."""
+    return main(["room", "import", str(source), "--url", without_user(room_url),
+                 "--credentials", str(credentials)])
 
 
 def station_url(room_url: str) -> str:

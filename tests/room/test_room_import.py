@@ -7,23 +7,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from room_server import STATION_PASSWORD, without_user
-from stations import Station, lost_and_doubled, room_uids
-
-from trainer.cli import main
-from trainer.room.credentials import Credentials, write_credentials
-from trainer.room.schema import STATION_ROLE
-
-
-@pytest.fixture
-def credentials(tmp_path: Path) -> Path:
-    return write_credentials(tmp_path / "room-station.toml",
-                             Credentials(STATION_ROLE, STATION_PASSWORD))
-
-
-def room_import(room_url: str, credentials: Path, source: Path) -> int:
-    return main(["room", "import", str(source), "--url", without_user(room_url),
-                 "--credentials", str(credentials)])
+from stations import Station, lost_and_doubled, room_import, room_uids
 
 
 def test_room_import_of_a_data_folder_moves_its_history_once_and_a_second_run_adds_nothing(

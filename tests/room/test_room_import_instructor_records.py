@@ -12,14 +12,10 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from room_server import STATION_PASSWORD, without_user
-from stations import station_target
+from stations import room_import, station_target
 
 from tests.storage.storage_support import ROUND, RULES, T0
-from trainer.cli import main
 from trainer.exam_setup import ExamSetup
-from trainer.room.credentials import Credentials, write_credentials
-from trainer.room.schema import STATION_ROLE
 from trainer.room.worker import RoomState, RoomWorker
 from trainer.skills import QuestionKind, Skill
 from trainer.storage import TrainerDB, open_database
@@ -30,15 +26,6 @@ SHARED_TABLES = ("classes", "class_member_changes", "assignments", "exam_setups"
                  "certifications")
 
 
-@pytest.fixture
-def credentials(tmp_path: Path) -> Path:
-    return write_credentials(tmp_path / "room-station.toml",
-                             Credentials(STATION_ROLE, STATION_PASSWORD))
-
-
-def room_import(room_url: str, credentials: Path, source: Path) -> int:
-    return main(["room", "import", str(source), "--url", without_user(room_url),
-                 "--credentials", str(credentials)])
 
 
 def take_exam(db: TrainerDB, trainee: int, config: int) -> int:
