@@ -16,35 +16,14 @@ from typing import Any
 
 import psycopg
 
+from trainer.room.trainee_rows import send_trainee_rows
 from trainer.storage.room_cache import LocalLanguage
 
 
 def send_languages(room: psycopg.Connection[Any], languages: Sequence[LocalLanguage],
                    station: str) -> tuple[int, list[tuple[str, str]]]:
-    """Send each choice made here that the room does not hold yet (the trainee must be
-    in the room: one it refused stays out, its refusal recorded with it); how many the
-    room took, and (row uid, problem) for each it refused."""
-    pending = {local.row_uid: local for local in languages if local.pending}
-    if not pending:
-        return 0, []
-    held = {str(uid) for (uid,) in room.execute(
-        "SELECT uid FROM trainee_languages WHERE uid = ANY(%s)", (list(pending),))}
-    known = {str(uid) for (uid,) in room.execute(
-        "SELECT uid FROM trainees WHERE uid = ANY(%s)",
-        ([local.uid for local in pending.values()],))}
-    sent = 0
-    refused: list[tuple[str, str]] = []
-    for uid, local in pending.items():
-        if uid in held or local.uid not in known:
-            continue
-        try:
-            with room.transaction():
-                cursor = room.execute(
-                    "INSERT INTO trainee_languages (uid, trainee, language, chosen_at, station)"
-                    " VALUES (%s, %s, %s, %s, %s) ON CONFLICT (uid) DO NOTHING",
-                    (uid, local.uid, local.choice.language, local.choice.chosen_at, station))
-                sent += max(cursor.rowcount, 0)
-        except (psycopg.errors.IntegrityError, psycopg.errors.DataError) as error:
-            text = str(error).strip().splitlines()
-            refused.append((uid, f"the room refused it ({text[0] if text else error})"))
-    return sent, refused
+    """Send each choice made here that the room does not hold yet
+    (:func:`~trainer.room.trainee_rows.send_trainee_rows`)."""
+    return send_trainee_rows(room, "trainee_languages", ("language", "chosen_at"), {
+        local.row_uid: (local.uid, (local.choice.language, local.choice.chosen_at))
+        for local in languages if local.pending}, station)

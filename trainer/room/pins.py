@@ -16,37 +16,15 @@ from typing import Any
 
 import psycopg
 
+from trainer.room.trainee_rows import send_trainee_rows
 from trainer.storage.room_cache import LocalAccount
 
 
 def send_pins(room: psycopg.Connection[Any], accounts: Sequence[LocalAccount],
               station: str) -> tuple[int, list[tuple[str, str]]]:
-    """Send each changed PIN and employee id the room does not hold yet (the trainee
-    must be in the room: one it refused stays out, its refusal recorded with it); how
-    many the room took, and (row uid, problem) for each it refused."""
-    pending = {account.pending_uid: account for account in accounts
-               if account.pending_uid is not None}
-    if not pending:
-        return 0, []
-    held = {str(uid) for (uid,) in room.execute(
-        "SELECT uid FROM trainee_pins WHERE uid = ANY(%s)", (list(pending),))}
-    known = {str(uid) for (uid,) in room.execute(
-        "SELECT uid FROM trainees WHERE uid = ANY(%s)",
-        ([account.uid for account in pending.values()],))}
-    sent = 0
-    refused: list[tuple[str, str]] = []
+    """Send each changed PIN and employee id the room does not hold yet
+    (:func:`~trainer.room.trainee_rows.send_trainee_rows`), stamped with the time sent."""
     now = datetime.now(UTC).isoformat(timespec="seconds")
-    for uid, account in pending.items():
-        if uid in held or account.uid not in known:
-            continue
-        try:
-            with room.transaction():
-                cursor = room.execute(
-                    "INSERT INTO trainee_pins (uid, trainee, pin_hash, employee_id, set_at,"
-                    " station) VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (uid) DO NOTHING",
-                    (uid, account.uid, account.pin_hash, account.employee_id, now, station))
-                sent += max(cursor.rowcount, 0)
-        except (psycopg.errors.IntegrityError, psycopg.errors.DataError) as error:
-            text = str(error).strip().splitlines()
-            refused.append((uid, f"the room refused it ({text[0] if text else error})"))
-    return sent, refused
+    return send_trainee_rows(room, "trainee_pins", ("pin_hash", "employee_id", "set_at"), {
+        account.pending_uid: (account.uid, (account.pin_hash, account.employee_id, now))
+        for account in accounts if account.pending_uid is not None}, station)
