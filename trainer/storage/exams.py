@@ -96,6 +96,50 @@ def _when(moment: datetime) -> str:
     return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
+def finish_exam_in(conn: sqlite3.Connection, secret: seal.StationSecret, exam_id: int,
+                   finished: str) -> None:
+    """Score exam ``exam_id`` at ``finished`` inside the caller's write transaction (the
+    one definition of finishing an exam: :meth:`Exams.finish_exam` and a side file's merge,
+    :mod:`trainer.storage.side_files`); refused when there is no such exam or it has
+    finished already."""
+    exam = rows.fetch_one(
+        conn,
+        "SELECT session_id, pass_mark, finished, rounds FROM exams WHERE id = ?",
+        (exam_id,),
+    )
+    if exam is None:
+        raise StorageError(_("exam_id: no exam {exam}", exam=exam_id))
+    session_id = exam["session_id"]
+    if exam["finished"] is not None:
+        raise StorageError(_("exam_id: exam {exam} already finished at {when}",
+                             exam=exam_id, when=exam["finished"]))
+    answers, correct = conn.execute(
+        "SELECT COUNT(*), COALESCE(SUM(a.correct), 0) FROM rounds r"
+        " JOIN answers a ON a.round_id = r.id WHERE r.session_id = ?",
+        (session_id,),
+    ).fetchone()
+    # A round is complete when it has answers and none left unanswered.
+    (rounds_complete,) = conn.execute(
+        "SELECT COUNT(*) FROM rounds r WHERE r.session_id = ?"
+        " AND EXISTS (SELECT 1 FROM answers a WHERE a.round_id = r.id)"
+        " AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.round_id = r.id"
+        " AND a.given IS NULL)",
+        (session_id,),
+    ).fetchone()
+    score = 100.0 * correct / answers if answers else 0.0
+    passed = score >= exam["pass_mark"] and rounds_complete >= exam["rounds"]
+    conn.execute(
+        "UPDATE exams SET finished = ?, score = ?, passed = ? WHERE id = ?",
+        (finished, score, int(passed), exam_id),
+    )
+    conn.execute(
+        "UPDATE sessions SET ended = ? WHERE id = ? AND ended IS NULL",
+        (finished, session_id),
+    )
+    seal.reseal_row(conn, secret, "exams", exam_id,
+                    {"finished": None, "score": None, "passed": None})
+
+
 class Exams(Area):
     """Exam set-ups and exams; exams are read back with their seals checked
     (``with_seals``: :meth:`~trainer.storage.queries.Queries.with_seal_states`)."""
@@ -313,42 +357,7 @@ class Exams(Area):
         """
         finished = fields.stamp(at)
         with self._write() as conn:
-            exam = rows.fetch_one(
-                conn,
-                "SELECT session_id, pass_mark, finished, rounds FROM exams WHERE id = ?",
-                (exam_id,),
-            )
-            if exam is None:
-                raise StorageError(_("exam_id: no exam {exam}", exam=exam_id))
-            session_id = exam["session_id"]
-            if exam["finished"] is not None:
-                raise StorageError(_("exam_id: exam {exam} already finished at {when}",
-                                     exam=exam_id, when=exam["finished"]))
-            answers, correct = conn.execute(
-                "SELECT COUNT(*), COALESCE(SUM(a.correct), 0) FROM rounds r"
-                " JOIN answers a ON a.round_id = r.id WHERE r.session_id = ?",
-                (session_id,),
-            ).fetchone()
-            # A round is complete when it has answers and none left unanswered.
-            (rounds_complete,) = conn.execute(
-                "SELECT COUNT(*) FROM rounds r WHERE r.session_id = ?"
-                " AND EXISTS (SELECT 1 FROM answers a WHERE a.round_id = r.id)"
-                " AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.round_id = r.id"
-                " AND a.given IS NULL)",
-                (session_id,),
-            ).fetchone()
-            score = 100.0 * correct / answers if answers else 0.0
-            passed = score >= exam["pass_mark"] and rounds_complete >= exam["rounds"]
-            conn.execute(
-                "UPDATE exams SET finished = ?, score = ?, passed = ? WHERE id = ?",
-                (finished, score, int(passed), exam_id),
-            )
-            conn.execute(
-                "UPDATE sessions SET ended = ? WHERE id = ? AND ended IS NULL",
-                (finished, session_id),
-            )
-            seal.reseal_row(conn, self.secret, "exams", exam_id,
-                            {"finished": None, "score": None, "passed": None})
+            finish_exam_in(conn, self.secret, exam_id, finished)
         return self._get_exam(exam_id)
 
     def _get_exam(self, exam_id: int) -> Exam:

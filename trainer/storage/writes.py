@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -173,13 +174,7 @@ class Writes(Area):
         """Mark a session ended; ending one twice is refused."""
         ended = fields.stamp(at)
         with self._write() as conn:
-            row = conn.execute("SELECT ended FROM sessions WHERE id = ?", (session_id,)).fetchone()
-            if row is None:
-                raise StorageError(_("session_id: no session {session}", session=session_id))
-            if row[0] is not None:
-                raise StorageError(_("session_id: session {session} already ended at {when}",
-                                     session=session_id, when=row[0]))
-            conn.execute("UPDATE sessions SET ended = ? WHERE id = ?", (ended, session_id))
+            end_session_in(conn, session_id, ended)
 
     def record_round(
         self,
@@ -197,37 +192,10 @@ class Writes(Area):
         exactly as dealt. Refused: a non-object, anything JSON cannot hold, a
         ``rules`` entry naming another rule set, an ended or unknown session.
         """
-        session_id = fields.integer(session_id, "session_id")
-        if not isinstance(round_json, dict):
-            kind = type(round_json).__name__
-            raise StorageError(f"round_json: expected a JSON object, got {kind}")
-        ruleset = fields.text(ruleset_id, "ruleset_id")
-        version = fields.integer(ruleset_version, "ruleset_version")
-        rules = round_json.get("rules")
-        if rules is not None and rules != ruleset:
-            raise StorageError(
-                f"round_json.rules: {rules!r} is not the rule set recorded ({ruleset!r})"
-            )
-        try:
-            text = json.dumps(
-                round_json, ensure_ascii=False, separators=(",", ":"), allow_nan=False
-            )
-        except (TypeError, ValueError) as error:
-            raise StorageError(f"round_json: not storable as JSON ({error})") from None
+        checked = checked_round(session_id, round_json, ruleset_id, ruleset_version)
         dealt = fields.stamp(at)
         with self._write() as conn:
-            row = conn.execute("SELECT ended FROM sessions WHERE id = ?", (session_id,)).fetchone()
-            if row is None:
-                raise StorageError(_("session_id: no session {session}", session=session_id))
-            if row[0] is not None:
-                raise StorageError(_("session_id: session {session} has ended",
-                                     session=session_id))
-            cursor = conn.execute(
-                "INSERT INTO rounds (uid, session_id, ruleset_id, ruleset_version, round_json,"
-                " dealt_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (fields.uid(), session_id, ruleset, version, text, dealt),
-            )
-        return int(cursor.lastrowid or 0)
+            return insert_round(conn, checked, dealt)
 
     # -- answers
 
@@ -238,48 +206,9 @@ class Writes(Area):
         ``wager`` may be given as their enums' text. Refused inside an open
         transaction: each answer is its own.
         """
-        if not isinstance(answer, NewAnswer):
-            raise StorageError(f"answer: expected a NewAnswer, got {type(answer).__name__}")
-        round_id = fields.integer(answer.round_id, "round_id")
-        question_id = fields.text(answer.question_id, "question_id")
-        kind = fields.member(QuestionKind, answer.kind, "kind", N_("a question kind"))
-        skill = fields.member(Skill, answer.skill, "skill", N_("a skill"))
-        seat = answer.seat
-        if seat is not None and fields.integer(seat, "seat") not in SEAT_NUMBERS:
-            raise StorageError(_("seat: {seat} is not a seat number 1-6", seat=seat))
-        wager = (
-            None if answer.wager is None
-            else fields.member(Wager, answer.wager, "wager", N_("a wager"))
-        )
-        if not isinstance(answer.expected, str):
-            kind_of = type(answer.expected).__name__
-            raise StorageError(f"expected: expected text, got {kind_of}")
-        if answer.given is not None and not isinstance(answer.given, str):
-            kind_of = type(answer.given).__name__
-            raise StorageError(f"given: expected text or None, got {kind_of}")
-        row = (
-            fields.uid(),
-            round_id,
-            question_id,
-            kind.value,
-            skill.value,
-            seat,
-            None if wager is None else wager.value,
-            answer.expected,
-            answer.given,
-            int(fields.correct(answer.correct)),
-            fields.seconds(answer.seconds),
-            fields.stamp(at),
-        )
-        try:
-            with self._write() as conn:
-                cursor = conn.execute(_INSERT_ANSWER, row)
-                seal.seal_row(conn, self.secret, "answers", int(cursor.lastrowid or 0))
-        except sqlite3.IntegrityError as error:
-            if "FOREIGN KEY" in str(error):
-                raise StorageError(_("round_id: no round {round}", round=round_id)) from None
-            raise
-        return int(cursor.lastrowid or 0)
+        row = answer_row(answer, fields.stamp(at))
+        with self._write() as conn:
+            return insert_answer(conn, self.secret, row)
 
     def record_course_answer(
         self,
@@ -334,3 +263,127 @@ class Writes(Area):
                                      trainee=trainee_id)) from None
             raise
         return int(cursor.lastrowid or 0)
+
+
+# The session, round and answer writes, each defined once: the public methods of
+# :class:`Writes` run them in a transaction of their own, and a side file's merge
+# (:mod:`trainer.storage.side_files`) runs several in one.
+
+
+def end_session_in(conn: sqlite3.Connection, session_id: int, ended: str) -> None:
+    """End a session at ``ended`` inside the caller's write transaction; refused when there
+    is no such session or it has ended already."""
+    row = conn.execute("SELECT ended FROM sessions WHERE id = ?", (session_id,)).fetchone()
+    if row is None:
+        raise StorageError(_("session_id: no session {session}", session=session_id))
+    if row[0] is not None:
+        raise StorageError(_("session_id: session {session} already ended at {when}",
+                             session=session_id, when=row[0]))
+    conn.execute("UPDATE sessions SET ended = ? WHERE id = ?", (ended, session_id))
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedRound:
+    """A round to keep, its fields checked (:func:`checked_round`)."""
+
+    session_id: int
+    ruleset_id: str
+    ruleset_version: int
+    text: str
+    """The round's JSON as stored (key order kept)."""
+
+
+def checked_round(session_id: object, round_json: object, ruleset_id: object,
+                  ruleset_version: object) -> CheckedRound:
+    """A round's fields checked before anything is written (StorageError naming the field):
+    a JSON object JSON can hold, whose ``rules`` (if any) is the rule set recorded."""
+    checked_session = fields.integer(session_id, "session_id")
+    if not isinstance(round_json, dict):
+        kind = type(round_json).__name__
+        raise StorageError(f"round_json: expected a JSON object, got {kind}")
+    ruleset = fields.text(ruleset_id, "ruleset_id")
+    version = fields.integer(ruleset_version, "ruleset_version")
+    rules = round_json.get("rules")
+    if rules is not None and rules != ruleset:
+        raise StorageError(
+            f"round_json.rules: {rules!r} is not the rule set recorded ({ruleset!r})"
+        )
+    try:
+        text = json.dumps(
+            round_json, ensure_ascii=False, separators=(",", ":"), allow_nan=False
+        )
+    except (TypeError, ValueError) as error:
+        raise StorageError(f"round_json: not storable as JSON ({error})") from None
+    return CheckedRound(checked_session, ruleset, version, text)
+
+
+def insert_round(conn: sqlite3.Connection, checked: CheckedRound, dealt: str) -> int:
+    """Keep a checked round dealt at ``dealt`` inside the caller's write transaction; its
+    id. Refused when its session is unknown or has ended."""
+    row = conn.execute("SELECT ended FROM sessions WHERE id = ?",
+                       (checked.session_id,)).fetchone()
+    if row is None:
+        raise StorageError(_("session_id: no session {session}", session=checked.session_id))
+    if row[0] is not None:
+        raise StorageError(_("session_id: session {session} has ended",
+                             session=checked.session_id))
+    cursor = conn.execute(
+        "INSERT INTO rounds (uid, session_id, ruleset_id, ruleset_version, round_json,"
+        " dealt_at) VALUES (?, ?, ?, ?, ?, ?)",
+        (fields.uid(), checked.session_id, checked.ruleset_id, checked.ruleset_version,
+         checked.text, dealt),
+    )
+    return int(cursor.lastrowid or 0)
+
+
+def answer_row(answer: object, answered_at: str) -> tuple[Any, ...]:
+    """An answer's row (a new uid, its fields checked, given at ``answered_at``) before
+    anything is written: StorageError naming the field."""
+    if not isinstance(answer, NewAnswer):
+        raise StorageError(f"answer: expected a NewAnswer, got {type(answer).__name__}")
+    round_id = fields.integer(answer.round_id, "round_id")
+    question_id = fields.text(answer.question_id, "question_id")
+    kind = fields.member(QuestionKind, answer.kind, "kind", N_("a question kind"))
+    skill = fields.member(Skill, answer.skill, "skill", N_("a skill"))
+    seat = answer.seat
+    if seat is not None and fields.integer(seat, "seat") not in SEAT_NUMBERS:
+        raise StorageError(_("seat: {seat} is not a seat number 1-6", seat=seat))
+    wager = (
+        None if answer.wager is None
+        else fields.member(Wager, answer.wager, "wager", N_("a wager"))
+    )
+    if not isinstance(answer.expected, str):
+        kind_of = type(answer.expected).__name__
+        raise StorageError(f"expected: expected text, got {kind_of}")
+    if answer.given is not None and not isinstance(answer.given, str):
+        kind_of = type(answer.given).__name__
+        raise StorageError(f"given: expected text or None, got {kind_of}")
+    return (
+        fields.uid(),
+        round_id,
+        question_id,
+        kind.value,
+        skill.value,
+        seat,
+        None if wager is None else wager.value,
+        answer.expected,
+        answer.given,
+        int(fields.correct(answer.correct)),
+        fields.seconds(answer.seconds),
+        answered_at,
+    )
+
+
+def insert_answer(conn: sqlite3.Connection, secret: seal.StationSecret,
+                  row: tuple[Any, ...]) -> int:
+    """Keep an answer's row (:func:`answer_row`) and seal it inside the caller's write
+    transaction; its id. Refused when its round is unknown."""
+    try:
+        cursor = conn.execute(_INSERT_ANSWER, row)
+    except sqlite3.IntegrityError as error:
+        if "FOREIGN KEY" in str(error):
+            raise StorageError(_("round_id: no round {round}", round=row[1])) from None
+        raise
+    answer_id = int(cursor.lastrowid or 0)
+    seal.seal_row(conn, secret, "answers", answer_id)
+    return answer_id
