@@ -35,7 +35,7 @@ from sqlite_utils import Database
 
 from trainer.exam_setup import ExamSetup
 from trainer.i18n import _
-from trainer.storage import account_seal, evidence, exchange, schema, seal
+from trainer.storage import account_seal, evidence, exchange, schema, seal, side_files
 from trainer.storage.accounts import Accounts, SignIn
 from trainer.storage.backups import KEEP_BACKUPS
 from trainer.storage.certificates import Certificates
@@ -135,6 +135,7 @@ class TrainerDB(Core):
         self._classes = Classes(self)
         self._certificates = Certificates(self)
         self._languages = TraineeLanguages(self)
+        self.waiting.sealer = lambda: (self.secret, self.station)  # a side file's seal
 
     # -- checking every record, and the training room's station files
 
@@ -158,6 +159,13 @@ class TrainerDB(Core):
         trainer would not write, idempotent otherwise; merged rows are sealed here."""
         return exchange.merge_station(self, Path(path), room_key,
                                       allow_default_key=allow_default_key)
+
+    def merge_side_file(self, path: Path | str) -> side_files.SideFileMerge:
+        """Add a side file's waiting writes to the records, exactly once, in one
+        transaction; refused whole (the file left where it is) when its seal, station or
+        any record does not check (:mod:`trainer.storage.side_files`)."""
+        return side_files.merge_side_file(self.conn, self._write, self.secret, self.station,
+                                          Path(path))
 
     # -- writes (trainer.storage.writes): trainees, instructors, sessions, rounds, answers
 

@@ -54,6 +54,7 @@ from trainer.storage.models import (
     TrainingClass,
 )
 from trainer.storage.seal import DatabaseCheck, StationSecret
+from trainer.storage.side_files import SideFileMerge
 from trainer.storage.waiting import WaitingWrites
 
 __all__ = [
@@ -379,6 +380,8 @@ class Maintenance(Protocol):
     def chain_ends_altered(self) -> list[str]: ...
 
     def find_exam_by_code(self, code: str) -> int | None: ...
+
+    def merge_side_file(self, path: Path | str) -> SideFileMerge: ...
 
     def close(self) -> None: ...
 

@@ -25,13 +25,14 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from trainer.paths import private_file
 from trainer.storage.errors import driver_errors_wrapped, is_locked
 from trainer.storage.models import StorageBusy, StorageError
+from trainer.storage.seal import StationSecret
 
 RETRY_WAIT = 0.05
 """How long one retry waits for the lock (seconds): a timer's retry never holds the
@@ -39,6 +40,8 @@ window up longer than a normal write."""
 FINISH_WAIT = 10.0
 """How long the end of a session keeps trying before the waiting writes go to a side file."""
 SIDE_FOLDER = "side"
+SIDE_SEAL_KEY = "seal"
+"""The side file's entry holding its seal (:func:`side_file_seal`)."""
 
 _PLURALS = {"answer": "answers", "round": "rounds", "session start": "session starts",
             "session end": "session ends", "exam end": "exam ends"}
@@ -58,6 +61,18 @@ class Waiting:
     write: Callable[[], None]
     record: dict[str, Any] = field(default_factory=dict)
     """What the write holds, as JSON, for the side file when it cannot be written."""
+
+
+def side_file_seal(secret: StationSecret, content: dict[str, Any]) -> str | None:
+    """``<key id>.<HMAC>`` of a side file's content (every entry but its seal, as canonical
+    JSON: keys sorted), made with the station secret by the seals' own HMAC
+    (:meth:`~trainer.storage.seal.StationSecret.mac`); None without a secret."""
+    if secret.key is None:
+        return None
+    unsealed = {key: value for key, value in content.items() if key != SIDE_SEAL_KEY}
+    text = json.dumps(unsealed, ensure_ascii=False, sort_keys=True, separators=(",", ":"),
+                      allow_nan=False)
+    return f"{secret.key_id}.{secret.mac('side file', text)}"
 
 
 def _locked(error: Exception) -> bool:
@@ -80,6 +95,9 @@ class WaitingWrites:
         self._line: deque[Waiting] = deque()
         self.written_late = 0
         """How many writes that had to wait have been written since the line last emptied."""
+        self.sealer: Callable[[], tuple[StationSecret, str]] | None = None
+        """The station secret and the database's station id a side file is sealed with
+        and names (set by :class:`~trainer.storage.database.TrainerDB`); None: unsealed."""
 
     def __len__(self) -> int:
         return len(self._line)
@@ -166,8 +184,11 @@ class WaitingWrites:
 
     def keep_in_side_file(self) -> Path:
         """The waiting writes, in order, as JSON in ``side/<name>.waiting-<time>.json``
-        beside the database (0600); raises :class:`OSError` when it cannot be written."""
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        beside the database (0600), with the database's station id, when they were kept
+        and the seal of all that (:func:`side_file_seal`); raises :class:`OSError` when it
+        cannot be written."""
+        kept = datetime.now(UTC)
+        stamp = kept.astimezone().strftime("%Y%m%d-%H%M%S")
         folder = self._path.parent / SIDE_FOLDER
         folder.mkdir(mode=0o700, exist_ok=True)
         target = folder / f"{self._path.stem}.waiting-{stamp}.json"
@@ -175,12 +196,23 @@ class WaitingWrites:
         while target.exists():
             counter += 1
             target = folder / f"{self._path.stem}.waiting-{stamp}-{counter}.json"
-        content = {
+        content: dict[str, Any] = {
             "database": str(self._path),
             "why": "not written: another program kept the database locked",
+            "kept_at": kept.isoformat(),
             "writes": [{"write": w.kind, **w.record} for w in self._line],
         }
+        secret: StationSecret | None = None
+        if self.sealer is not None:
+            try:
+                secret, content["station"] = self.sealer()
+            except (sqlite3.Error, StorageError):  # unsealed, refused at the next start,
+                secret = None                      # but kept: never dropped
+        # As JSON reads it back, so the seal is over what the file holds.
+        content = json.loads(json.dumps(content, ensure_ascii=False, default=str))
+        if secret is not None:
+            content[SIDE_SEAL_KEY] = side_file_seal(secret, content)
         private_file(target)
         with target.open("w", encoding="utf-8") as out:
-            json.dump(content, out, ensure_ascii=False, indent=1, default=str)
+            json.dump(content, out, ensure_ascii=False, indent=1)
         return target
