@@ -187,6 +187,8 @@ def run_app(rules: str | None = None) -> int:
         QMessageBox.warning(None, _("Training-room site file"), site.report)
     if db.notice:
         QMessageBox.warning(None, _("Database"), db.notice)
+    for kept_aside in side_files_at_start(db):  # before anything new is written
+        QMessageBox.information(None, _("Answers kept aside"), kept_aside)
     room = start_room_sender(db, site)  # a thread of its own; never stops the trainer
     replaced_secret = replacement_notice(db.secret)
     if replaced_secret:
@@ -334,6 +336,53 @@ def finish_session(window: MainWindow, db: Storage, site: SiteConfig) -> list[tu
         problems.append((_("Results folder"), failed))
     db.close()
     return problems
+
+
+def side_files_at_start(db: Storage) -> list[str]:
+    """The side files a previous quit kept while another program held this database
+    (:func:`waiting_at_the_end`) added to the records, oldest first: a sentence for each,
+    in the language in force. A refused file, or one the database is still too locked to
+    take, stays where it is (tried again at the next start)."""
+    from trainer.storage.connection import MEMORY
+    from trainer.storage.models import StorageBusy, StorageError
+    from trainer.storage.side_files import waiting_side_files
+    from trainer.ui.waiting_notice import waiting_described
+
+    if db.path == MEMORY:
+        return []
+    try:
+        found = waiting_side_files(db.path)
+    except OSError as error:
+        log.error("side files not looked for: %s", error)
+        return [_("The folder of answers kept aside beside {path} could not be looked at"
+                  " ({reason}); they stay there and are tried again at the next start.",
+                  path=db.path, reason=error)]
+    sentences = []
+    for path in found:
+        try:
+            merged = db.merge_side_file(path)
+        except StorageBusy as error:
+            log.warning("side file %s not merged, the database is locked: %s", path, error)
+            sentences.append(_(
+                "The answers kept aside in {side} could not be added to the records yet:"
+                " another program still holds the database. The file stays where it is and"
+                " is tried again at the next start.", side=path))
+            continue
+        except StorageError as error:
+            log.error("side file %s refused: %s", path, error)
+            sentences.append(_(
+                "The answers kept aside in {side} were not added to the records: {reason}."
+                " Nothing of it was written and the file is left where it is; tell your"
+                " instructor or IT.", side=path, reason=error))
+            continue
+        log.info("side file %s merged (%s), now %s", path, dict(merged.kinds), merged.path)
+        if merged.added:
+            kept = merged.kept_at.astimezone()
+            sentences.append(_(
+                "{waiting} kept on {day} at {time} while another program held the database"
+                " were added to the records.", waiting=waiting_described(merged.kinds),
+                day=kept.strftime("%Y-%m-%d"), time=kept.strftime("%H:%M")))
+    return sentences
 
 
 def waiting_at_the_end(db: Storage) -> str | None:
