@@ -86,7 +86,7 @@ def test_a_review_reads_in_spanish(qtbot: QtBot, spanish: None) -> None:
         "seat-6-odds.chips", Skill.CHIP_PROCEDURE, "1x$5 + 1x$2.50", "3x$2.50"))
     qtbot.addWidget(chips)
     assert chips.stacks is not None
-    assert [stack.caption for stack in chips.stacks.stacks] == ["FORMADA ENTONCES", "ESPERADA"]
+    assert [stack.caption for stack in chips.stacks.stacks] == ["FORMADO ENTONCES", "ESPERADO"]
 
 
 def test_station_exams_read_in_spanish(spanish: None) -> None:

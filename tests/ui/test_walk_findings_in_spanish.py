@@ -92,7 +92,7 @@ def test_chip_modes_stack_captions_and_a_take_in_the_history_in_spanish(
     window = make_window(qtbot)
     table = window.table
     assert [table.building_stack.caption, table.paid_stack.caption,
-            table.expected_stack.caption] == ["PAGO", "PAGADO", "ESPERADA"]
+            table.expected_stack.caption] == ["PAGO", "PAGADO", "ESPERADO"]
     field = window.panel.field
     for text in ("escalera real Ah Kh Qh Jh Th", "s", "escalera", "p"):
         field.clear()
