@@ -11,11 +11,13 @@ from stations import Station, receive, send, station_target, station_url, uid_of
 from trainer.i18n import _, current_language
 from trainer.room.inbox import ReceiveResult, receive_once
 from trainer.room.outbox import sync_once
+from trainer.room.worker import RoomState, RoomWorker
 from trainer.site_config import SiteConfig
 from trainer.storage import TrainerDB
 from trainer.storage.outbox_reads import StationOutbox
 from trainer.storage.room_cache import StationCache
 from trainer.storage.trainee_language import LANGUAGE_KEY
+from trainer.ui.room_status import status_sentence
 
 
 def trainee_named(db: TrainerDB, name: str) -> int:
@@ -222,3 +224,30 @@ def test_two_choices_made_at_the_same_moment_go_to_the_greater_uid_by_code_point
     receive(b, room_url)
     assert a.db.trainee_language(a.trainee) == "es"
     assert b.db.trainee_language(trainee_named(b.db, "Ana")) == "es"
+
+
+def test_the_status_bar_names_a_language_choice_the_station_did_not_take(
+        room_url: str, stations: tuple[Station, Station]) -> None:
+    """The worker's receiving pass refuses the malformed row (as above) and the status bar
+    says so, naming it, after the passes that follow as well (the row is not read again)."""
+    a, b = stations
+    _ana_at_a, _ana_at_b = ana_at_both(room_url, stations)
+    ana = uid_of(a.db, a.trainee)
+    with psycopg.connect(room_url) as conn:  # the server's admin, past every grant
+        conn.execute("INSERT INTO stations (station) VALUES ('intruder')")
+        conn.execute("INSERT INTO trainee_languages (uid, trainee, language, chosen_at,"
+                     " station) VALUES ('bad-1', %s, 'es-ES', now(), 'intruder')", (ana,))
+    worker = RoomWorker(b.path, station_target(room_url), interval=0.1, max_backoff=0.5)
+    worker.start()
+    try:
+        first = worker.wait_for(lambda status: bool(status.not_taken), 20)
+        assert first is not None
+        passes = first.last_sent
+        later = worker.wait_for(lambda status: status.last_sent != passes, 20)
+    finally:
+        assert worker.stop()
+    assert later is not None and later.state is RoomState.CONNECTED
+    assert status_sentence(later) == (
+        "Room: connected — not taken from the room: the room: trainee_languages row bad-1:"
+        " language: 'es-ES' is not a language code (one of \"en\", \"es\"); this trainee's"
+        " language here stays as it was")

@@ -96,6 +96,9 @@ class RoomSyncStatus:
     received: int = 0
     """Rows received from the room since the worker started (a window showing a
     trainee's records reads them again when it grows)."""
+    not_taken: tuple[str, ...] = ()
+    """Rows of the room the receiving passes refused one by one since the worker started
+    (a language choice whose code is malformed), each a sentence naming it."""
 
     def sentence(self) -> str:
         """``Room: connected``, ``Room: offline — 12 answers waiting``, ..."""
@@ -211,6 +214,7 @@ class RoomWorker:
         cache: StationCache | None = None
         not_received: str | None = None
         not_shared: tuple[str, ...] = ()
+        not_taken: dict[str, None] = {}
         received = 0
         try:
             while not self._stop.is_set():
@@ -224,8 +228,9 @@ class RoomWorker:
                     marks = result.marks  # what the room holds, whatever the rest of the pass
                     if cache is None:
                         cache = StationCache.open(self._path, self._secret)
-                    not_received, merged = self._receive(cache, link)
+                    not_received, merged, refused_rows = self._receive(cache, link)
                     received += merged
+                    not_taken.update(dict.fromkeys(refused_rows))
                     # After receiving: the trainees and exams it names are here by now.
                     if sharer is None:
                         sharer = Sharer(open_shared(self._path), result.station)
@@ -254,13 +259,14 @@ class RoomWorker:
                     state = RoomState.OFFLINE if isinstance(error, RoomOffline) else (
                         RoomState.REFUSED)
                     self._set(replace(status, state=state, waiting=known, error=str(error),
-                                      refused=refused, not_shared=not_shared))
+                                      refused=refused, not_shared=not_shared,
+                                      not_taken=tuple(not_taken)))
                 else:
                     failures = 0
                     refused += len(result.refused)
                     self._set(RoomSyncStatus(RoomState.CONNECTED, result.waiting, None,
                                              datetime.now(UTC), refused, not_received,
-                                             not_shared, received))
+                                             not_shared, received, tuple(not_taken)))
                 if failures:
                     delay = min(self._max_backoff, self._interval * 2 ** (failures - 1))
                     self._stop.wait(delay)  # a nudge does not cut a back-off short
@@ -276,16 +282,18 @@ class RoomWorker:
             if cache is not None:
                 cache.close()
 
-    def _receive(self, cache: StationCache, link: RoomLink) -> tuple[str | None, int]:
-        """One receiving pass: why it merged nothing (None: it worked) and how many rows
-        it merged. Losing the server is raised, as when sending."""
+    def _receive(self, cache: StationCache,
+                 link: RoomLink) -> tuple[str | None, int, tuple[str, ...]]:
+        """One receiving pass: why it merged nothing (None: it worked), how many rows it
+        merged, and the rows it refused one by one while taking the rest. Losing the
+        server is raised, as when sending."""
         try:
             result = receive_once(cache, link, self.following())
         except RoomOffline:
             raise
         except SyncError as error:
-            return str(error), 0
-        return None, result.merged_total + result.pins
+            return str(error), 0, ()
+        return None, result.merged_total + result.pins + result.languages, result.refused
 
 
 def _closed(outbox: StationOutbox | None, cache: StationCache | None,

@@ -67,6 +67,14 @@ def status_sentence(status: RoomSyncStatus) -> str:
                 if more else
                 _("{status} — classes, assignments, set-ups or certificates: {first}",
                   status=text, first=status.not_shared[0]))
+    if status.not_taken:
+        more = len(status.not_taken) - 1
+        text = (ngettext("{status} — not taken from the room: {first} (and {count} more)",
+                         "{status} — not taken from the room: {first} (and {count} more)",
+                         more, status=text, first=status.not_taken[-1])
+                if more else
+                _("{status} — not taken from the room: {first}", status=text,
+                  first=status.not_taken[-1]))
     return text
 
 
