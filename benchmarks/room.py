@@ -161,21 +161,22 @@ def main() -> int:
             delays = [(arrived - datetime.fromisoformat(answered)).total_seconds()
                       for answered, arrived in conn.execute(
                           "SELECT answered_at, arrived FROM answers")]
-            room: dict[str, dict[str, list[str]]] = {}
+            room: dict[str, list[str]] = {}
             for table in TABLES:
                 key = ROOM_KEYS.get(table, "uid")
-                for station, uid in conn.execute(f"SELECT station, {key} FROM {table}"):
-                    room.setdefault(table, {}).setdefault(station, []).append(uid)
-        lost = doubled = 0
+                room[table] = [uid for (uid,) in conn.execute(f"SELECT {key} FROM {table}")]
+        # Lost: a row a station holds that the room has not, whoever made it (a station
+        # also holds the other stations' trainees it received); doubled: a row the room
+        # holds twice.
+        doubled = sum(len(uids) - len(set(uids)) for uids in room.values())
+        lost = 0
         recorded = 0
         for report in reports:
             conn_station = sqlite3.connect(f"file:{report['path']}?mode=ro", uri=True)
             try:
                 for table, query in TABLES.items():
                     mine = {row[0] for row in conn_station.execute(query)}
-                    theirs = room.get(table, {}).get(report["station"], [])
-                    lost += len(mine - set(theirs))
-                    doubled += len(theirs) - len(set(theirs))
+                    lost += len(mine - set(room[table]))
                     if table == "answers":
                         recorded += len(mine)
             finally:
