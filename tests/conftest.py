@@ -30,11 +30,30 @@ def english_after() -> Iterator[None]:
     chose Spanish (or the pseudo-language) leaves nothing of it to the next, whose
     expected texts are English (Qt's key names were left in Spanish once)."""
     yield
-    from trainer.i18n import ENGLISH, set_language
+    from trainer.i18n import DEFAULT_NUMBER_FORMAT, ENGLISH, set_language, set_number_format
 
     set_language(ENGLISH)
+    set_number_format(DEFAULT_NUMBER_FORMAT)
     if "trainer.ui.qt_language" in sys.modules:  # never imports Qt for a headless test
         sys.modules["trainer.ui.qt_language"].follow_language(ENGLISH)
+
+
+@pytest.fixture
+def spanish() -> None:
+    """The test runs in Spanish (the trainer's words; :func:`english_after` puts English
+    and the default number format back after it)."""
+    from trainer.i18n import set_language
+
+    set_language("es")
+
+
+@pytest.fixture
+def pseudo() -> None:
+    """The test runs in the pseudo-language ``qps``, every translated message marked
+    ``[[ ]]`` (English again after it: :func:`english_after`)."""
+    from trainer.i18n import PSEUDO, set_language
+
+    set_language(PSEUDO)
 
 
 @pytest.fixture

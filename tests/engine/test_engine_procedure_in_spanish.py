@@ -5,10 +5,7 @@ parts and the deal's rule from the catalogue; the name a kept answer holds (a ta
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from decimal import Decimal
-
-import pytest
 
 from trainer.engine.procedure import (
     DEALER,
@@ -23,20 +20,10 @@ from trainer.engine.procedure import (
 )
 from trainer.engine.round import Wager
 from trainer.engine.rulesets import load_ruleset
-from trainer.i18n import NumberFormat, set_language, set_number_format
+from trainer.i18n import NumberFormat, set_number_format
 
 NY, HOUSE = load_ruleset("ny-2018"), load_ruleset("house")
 D = Decimal
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
-        set_number_format(NumberFormat.POINT)
 
 
 def test_a_raise_refused_names_the_rule_in_spanish(spanish: None) -> None:

@@ -5,25 +5,14 @@ reason in Spanish; English is unchanged."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from decimal import Decimal
 
 import pytest
 
 from trainer.engine.chips import DEFAULT_RACK, Grade, Odds, Procedure, grade_stack, stack_text
-from trainer.i18n import set_language
 from trainer.training.chip_drills import break_down_task, cut_task, grade_task
 
 D = Decimal
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def test_a_stack_is_named_in_spanish(spanish: None) -> None:

@@ -23,15 +23,6 @@ from trainer.training.scheduler import scenario_item
 
 
 @pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
-
-
-@pytest.fixture
 def db(tmp_path: Path) -> Iterator[TrainerDB]:
     database = open_database(tmp_path / "t.sqlite3", backup_on_session=False)
     yield database

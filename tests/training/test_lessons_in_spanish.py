@@ -6,12 +6,8 @@ lesson has no translation."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from trainer.i18n import set_language
 from trainer.training.lessons import (
     LessonLoad,
     load_course,
@@ -48,15 +44,6 @@ choices = ["Todas las manos son nulas.", "Solo la mano del crupier es nula.", "S
 answer = 3
 citation = "Reglas \u00a78"
 '''
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def _folder_with(tmp_path: Path, english: str, spanish: str, name: str = "x.toml") -> Path:

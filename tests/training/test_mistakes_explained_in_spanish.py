@@ -6,14 +6,12 @@ was given) stays the language-neutral English form."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from decimal import Decimal
 
 import pytest
 
 from tests.training.test_mistakes_injected_and_graded import TP, exercise
 from trainer.engine.settlement import Outcome
-from trainer.i18n import set_language
 from trainer.training.mistake_catalogue import CatalogueError, parse_catalogue, shipped_catalogue
 from trainer.training.mistakes import Finding, Mark, MistakeError, Spot, grade_marks
 from trainer.training.questions import PayoutAnswer
@@ -25,15 +23,6 @@ what = "The dealer paid the Odds twice."
 rule = "§4"
 kind = "bad_beat_missed"
 """
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def test_every_shipped_mistake_has_its_spanish_sentence(spanish: None) -> None:

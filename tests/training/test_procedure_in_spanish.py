@@ -5,14 +5,11 @@ the dealer's cards and the board)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from trainer.engine.procedure import DEALER, DealMethod, Target, seat_target
 from trainer.engine.round import Wager
 from trainer.engine.rulesets import load_ruleset
-from trainer.i18n import set_language
 from trainer.training.procedure import (
     ProcedureError,
     Step,
@@ -23,15 +20,6 @@ from trainer.training.procedure import (
     parse_accept,
     parse_target,
 )
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def _steps(kind: StepKind) -> list[Step]:

@@ -12,7 +12,6 @@ and Pocket Bonus $5 each, tables A (Trips Plus straight 4 to 1).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -33,16 +32,6 @@ ROUND = {
     "seats": [{"seat": 3, "hole": ["8c", "4d"], "ante": "10", "odds": "10", "raise": "30",
                "trips_plus": "5", "pocket_bonus": "5"}],
 }
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
-        set_number_format(NumberFormat.POINT)
 
 
 def _settled() -> Settlement:

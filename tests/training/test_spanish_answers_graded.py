@@ -4,7 +4,6 @@ each hand name, win/lose/tie, yes/no, push/take, and amounts in the room's numbe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from decimal import Decimal
 
 import pytest
@@ -23,16 +22,6 @@ from trainer.training.answers import (
 )
 from trainer.training.grading import grade
 from trainer.training.questions import PayoutAnswer, QuestionKind, build_questions
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
-        set_number_format(NumberFormat.POINT)
 
 
 @pytest.fixture

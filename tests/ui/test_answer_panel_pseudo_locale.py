@@ -7,9 +7,7 @@ line. Also: the quick-answer buttons type the trainee's language's keys."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-import pytest
 from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -32,15 +30,6 @@ ROUND = {
     ],
 }
 """Two seats (a next-seat question), a royal flush over the cap (a capped total)."""
-
-
-@pytest.fixture
-def pseudo() -> Iterator[None]:
-    set_language("qps")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def _visible_texts(panel: QWidget) -> list[str]:

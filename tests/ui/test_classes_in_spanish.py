@@ -4,26 +4,15 @@ columns, what a refusal says; English (the default) as before."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date
 
 import pytest
 from pytestqt.qtbot import QtBot
 
 from tests.ui.test_ui_classes import LESSONS, TODAY, _add, _create, db, ids  # noqa: F401
-from trainer.i18n import set_language
 from trainer.storage import TrainerDB
 from trainer.ui.progress.assign import AssignDialog
 from trainer.ui.progress.classes import ClassesTab
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 @pytest.fixture

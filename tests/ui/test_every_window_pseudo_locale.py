@@ -43,7 +43,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.ui.mnemonics import clashes
 from trainer.engine.rulesets import load_ruleset
-from trainer.i18n import LANGUAGE_NAMES, _, set_language
+from trainer.i18n import LANGUAGE_NAMES, _
 from trainer.site_config import PinPolicy, SiteConfig
 from trainer.storage import TrainerDB, open_database
 from trainer.training.lessons import load_course
@@ -86,15 +86,6 @@ QT_OWN = {"OK", "Cancel", "Close", "Save", "Yes", "No", "&OK", "&Cancel", "&Clos
 (trainer.ui.qt_language; tests/ui/test_help_and_felt_in_spanish.py)."""
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[cdhs\u2660\u2665\u2666\u2663]")
 """A card code (Ah, Tc) or a card as the felt shows it (A\u2665)."""
-
-
-@pytest.fixture
-def pseudo() -> Iterator[None]:
-    set_language("qps")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 @pytest.fixture

@@ -13,18 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from trainer.engine.round import Wager
 from trainer.exam_setup import parse_exam_setup
-from trainer.i18n import set_language
 from trainer.storage import TrainerDB, open_database
 from trainer.ui.progress.exam_setup import ExamSetupDialog, ExamSetupsDialog
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 @pytest.fixture

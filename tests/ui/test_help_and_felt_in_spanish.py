@@ -8,10 +8,8 @@ the language too. English is unchanged (test_help_window, test_table_inscription
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from decimal import Decimal
 
-import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
@@ -29,16 +27,6 @@ ROUND = {
     "board": ["Qh", "Jh", "Th", "2c", "3d"],
     "seats": [{"seat": 2, "hole": ["5c", "5s"], "ante": "5", "odds": "5", "raise": "5"}],
 }
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
-        set_number_format(NumberFormat.POINT)
 
 
 def test_the_sheet_shows_the_spanish_answer_keys(spanish: None) -> None:

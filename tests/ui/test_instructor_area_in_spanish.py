@@ -13,22 +13,12 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from tests.ui.test_review_chip_stacks import FLUSH_ROUND, _mistake
-from trainer.i18n import set_language
 from trainer.skills import Skill
 from trainer.storage import TrainerDB, open_database
 from trainer.ui.instructor_area import InstructorArea
 from trainer.ui.progress.dashboard import InstructorDashboard
 from trainer.ui.review_window import ReviewWindow
 from trainer.ui.station_exams import StationExamsModel
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 @pytest.fixture

@@ -5,28 +5,16 @@ shows the lesson's Spanish text and the page's own words from the catalogue; in 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from trainer.i18n import set_language
 from trainer.training.lessons import load_course
 from trainer.training.session import TrainingSettings
 from trainer.ui.course import CourseWindow
 
 SETTINGS = TrainingSettings(seed=20260501, sound=False)
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def _window(qtbot: QtBot, width: int = 1366, height: int = 768) -> CourseWindow:

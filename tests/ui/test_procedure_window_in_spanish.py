@@ -5,26 +5,13 @@ English is unchanged (tests/ui/test_procedure_window.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from tests.ui.test_procedure_window import make, press_right_answer
 from trainer.engine.procedure import DealMethod
-from trainer.i18n import set_language
 from trainer.training.procedure import StepKind
 from trainer.ui.procedure_window import ProcedureWindow
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def buttons(window: ProcedureWindow) -> list[str]:

@@ -10,20 +10,10 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from trainer.i18n import set_language
 from trainer.storage import TrainerDB, open_database
 from trainer.ui.progress.charts import day_label, target_legend
 from trainer.ui.progress.progress_view import ProgressView
 from trainer.ui.progress.sign_in import InstructorSignInDialog
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 @pytest.fixture

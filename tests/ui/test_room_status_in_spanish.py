@@ -5,27 +5,14 @@ English (the default) as before. No room server needed: the line reads a stub.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from pytestqt.qtbot import QtBot
 
-from trainer.i18n import set_language
 from trainer.room.admin import QuietStation
 from trainer.room.worker import RoomState, RoomSyncStatus
 from trainer.ui.room_status import QuietStationsLine, RoomPresence, status_sentence
 
 QUIET = (QuietStation("quiet0011", 15, 7), QuietStation("quiet0022", 40, 1),
          QuietStation("quiet0033", 12, 0))
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def _line(qtbot: QtBot) -> QuietStationsLine:

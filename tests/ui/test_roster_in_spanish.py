@@ -15,21 +15,11 @@ from PySide6.QtGui import QPageSize, QPainter
 from pytestqt.qtbot import QtBot
 
 from tests.ui.test_instructor_dashboard import seed
-from trainer.i18n import set_language
 from trainer.storage import TrainerDB, open_database
 from trainer.storage.models import MergeReport
 from trainer.ui.progress import pdf
 from trainer.ui.progress.dashboard import InstructorDashboard, _describe_merge
 from trainer.ui.progress.models import RosterModel
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 @pytest.fixture

@@ -14,19 +14,9 @@ from pytestqt.qtbot import QtBot
 from tests.storage.storage_support import RULES, T0
 from tests.ui.test_certify_dialog_evidence import PW, sit
 from trainer.exam_setup import ExamSetup
-from trainer.i18n import set_language
 from trainer.storage import TrainerDB, open_database
 from trainer.storage.models import CertificationStatus
 from trainer.ui.progress.certify import CertifyDialog, _why, status_label
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 @pytest.fixture

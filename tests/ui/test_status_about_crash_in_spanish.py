@@ -6,29 +6,17 @@ window, test_about, test_crash_dialog)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import cast
 
-import pytest
 from pytestqt.qtbot import QtBot
 
 from trainer import __version__
 from trainer.engine.rulesets import load_ruleset
-from trainer.i18n import set_language
 from trainer.storage.interfaces import WaitingQueue
 from trainer.ui.about import AboutDialog
 from trainer.ui.crash import CrashDialog
 from trainer.ui.waiting_notice import waiting_described, waiting_sentence
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 class _Line:

@@ -28,15 +28,6 @@ from trainer.ui.settings_dialog import SettingsDialog
 
 
 @pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
-
-
-@pytest.fixture
 def db(tmp_path: Path) -> Iterator[TrainerDB]:
     with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
         yield database

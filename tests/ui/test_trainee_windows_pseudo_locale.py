@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from trainer.engine.rulesets import load_ruleset
-from trainer.i18n import LANGUAGE_NAMES, set_language
+from trainer.i18n import LANGUAGE_NAMES
 from trainer.site_config import PinPolicy, SiteConfig
 from trainer.storage import TrainerDB, open_database
 from trainer.training.mistake_catalogue import shipped_catalogue
@@ -45,15 +45,6 @@ DATA = ("Ana", TITLE, *LANGUAGE_NAMES.values(), "Trips Plus", "Pocket Bonus",
 QT_OWN = {"OK", "Cancel", "Close"}
 """Qt's standard buttons: Qt's own translation puts them in the language in force
 (trainer.ui.qt_language; tests/ui/test_help_and_felt_in_spanish.py)."""
-
-
-@pytest.fixture
-def pseudo() -> Iterator[None]:
-    set_language("qps")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 @pytest.fixture

@@ -8,15 +8,11 @@ deck, a chip task's amount field; English (the default) as before."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from tests.ui.test_chip_mode_window import make_window
 from tests.ui.test_review_chip_stacks import FLUSH_ROUND, _mistake
-from trainer.i18n import set_language
 from trainer.skills import Skill
 from trainer.training.course_plan import Change
 from trainer.ui.course.summary import SummaryPage, changes_html
@@ -25,15 +21,6 @@ from trainer.ui.review_window import ReviewWindow
 CHANGES = [Change("Lesson: Ties", 0, "not started", 40, "learning")]
 """A lesson never drilled before, at 40 after the drill (the line's name as training
 would have written it in English)."""
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_language("es")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def test_a_drills_summary_reads_in_spanish(qtbot: QtBot, spanish: None) -> None:
