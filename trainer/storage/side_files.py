@@ -23,6 +23,7 @@ so it recognises a file edited without that secret, no more: whoever can read th
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
 import json
 import sqlite3
@@ -115,9 +116,8 @@ def _answer(record: dict[str, Any], now: datetime, secret: StationSecret,
     round_id = record.get("round_id")
     if round_id is None and not round_before:
         raise _Refused(_("round_id: none, and no round is before this answer in the file"))
-    got: dict[str, Any] = {name: record.get(name) for name in (
-        "question_id", "kind", "skill", "seat", "wager", "expected", "given", "correct",
-        "seconds")}
+    got: dict[str, Any] = {field.name: record.get(field.name)
+                           for field in dataclasses.fields(NewAnswer) if field.name != "round_id"}
     answer = NewAnswer(round_id=0 if round_id is None else round_id, **got)
     row = answer_row(answer, _time(record, "answered_at", now))
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
+from enum import Enum
 
 from trainer.engine.round import Round, Wager, round_to_json
 from trainer.skills import QuestionKind, Skill
@@ -54,12 +55,10 @@ class PendingAnswer:
                          **{field.name: getattr(self, field.name) for field in fields(self)})
 
     def record(self) -> dict[str, object]:
-        """The row as JSON (for a side file while the database is locked)."""
-        return {"question_id": self.question_id, "kind": self.kind.value,
-                "skill": self.skill.value, "seat": self.seat,
-                "wager": None if self.wager is None else self.wager.value,
-                "expected": self.expected, "given": self.given, "correct": self.correct,
-                "seconds": self.seconds}
+        """The row as JSON (for a side file while the database is locked): each field by
+        its name, an enum by its value."""
+        return {field.name: value.value if isinstance(value, Enum) else value
+                for field in fields(self) for value in (getattr(self, field.name),)}
 
 
 class RoundRow:
