@@ -24,7 +24,8 @@ import io
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -113,23 +114,34 @@ def timed(read: Callable[[], object], repeat: int) -> tuple[float, float]:
     return min(times), statistics.median(times)
 
 
+@contextmanager
+def loaded_room(name: str, trainees: int, answers: int) -> Iterator[str]:
+    """A throw-away PostgreSQL cluster with a room in database ``name``, ``answers``
+    answers of ``trainees`` trainees bulk-loaded (none when 0): its admin URL; the
+    cluster is removed after. SystemExit with a sentence without the server binaries."""
+    binaries = server_binaries()
+    if binaries is None:
+        raise SystemExit("PostgreSQL's server binaries are missing (apt-get install postgresql)")
+    server = RoomServer(binaries)
+    try:
+        admin_url = server.create_database(name)
+        init_room(admin_url, STATION_PASSWORD)
+        if answers:
+            seconds = load(admin_url, trainees, answers)
+            print(f"loaded {trainees} trainees, {answers:,} answers with COPY"
+                  f" in {seconds:.1f} s", flush=True)
+        yield admin_url
+    finally:
+        server.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trainees", type=int, default=200)
     parser.add_argument("--answers", type=int, default=1_000_000)
     parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args()
-    binaries = server_binaries()
-    if binaries is None:
-        print("PostgreSQL's server binaries are missing (apt-get install postgresql)")
-        return 1
-    server = RoomServer(binaries)
-    try:
-        admin_url = server.create_database("room_grid")
-        init_room(admin_url, STATION_PASSWORD)
-        seconds = load(admin_url, args.trainees, args.answers)
-        print(f"loaded {args.trainees} trainees, {args.answers:,} answers with COPY"
-              f" in {seconds:.1f} s")
+    with loaded_room("room_grid", args.trainees, args.answers) as admin_url:
         url = "postgresql://" + admin_url.split("@", 1)[1]
         reads = RoomReads(RoomTarget(url, Credentials(STATION_ROLE, STATION_PASSWORD)))
         reads.list_trainees()  # connected and warm
@@ -152,8 +164,6 @@ def main() -> int:
         print(f"roster: {len(roster)} trainees, {counted[0]:,} answers in {counted[1]:,}"
               f" rounds ({'as loaded' if counted == expected else f'NOT {expected}'})")
         reads.close()
-    finally:
-        server.close()
     return 0
 
 

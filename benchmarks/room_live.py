@@ -29,11 +29,9 @@ sys.path.insert(0, str(ROOT / "tests" / "room"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from PySide6.QtCore import QCoreApplication  # noqa: E402
-from room_grid import load  # noqa: E402
-from room_server import STATION_PASSWORD, RoomServer, server_binaries  # noqa: E402
+from room_grid import loaded_room  # noqa: E402
 from stations import Station, station_target  # noqa: E402
 
-from trainer.room.admin import init_room  # noqa: E402
 from trainer.room.outbox import sync_once  # noqa: E402
 from trainer.room.reads import RoomReads  # noqa: E402
 from trainer.storage.outbox_reads import StationOutbox  # noqa: E402
@@ -82,22 +80,9 @@ def main() -> int:
     parser.add_argument("--trainees", type=int, default=200)
     parser.add_argument("--sends", type=int, default=20)
     args = parser.parse_args()
-    binaries = server_binaries()
-    if binaries is None:
-        print("PostgreSQL's server binaries are missing (apt-get install postgresql)")
-        return 1
-    server = RoomServer(binaries)
-    try:
-        admin_url = server.create_database("room_live")
-        init_room(admin_url, STATION_PASSWORD)
-        if args.answers:
-            seconds = load(admin_url, args.trainees, args.answers)
-            print(f"loaded {args.trainees} trainees, {args.answers:,} answers with COPY"
-                  f" in {seconds:.1f} s")
-        with tempfile.TemporaryDirectory() as folder:
-            latencies = sorted(measure(admin_url, args.sends, Path(folder)))
-    finally:
-        server.close()
+    with loaded_room("room_live", args.trainees, args.answers) as admin_url, \
+            tempfile.TemporaryDirectory() as folder:
+        latencies = sorted(measure(admin_url, args.sends, Path(folder)))
     p90 = latencies[max(0, round(0.9 * len(latencies)) - 1)]
     print(f"answer in the room -> in the instructor's view ({len(latencies)} sends):"
           f" median {statistics.median(latencies) * 1000:.0f} ms, p90 {p90 * 1000:.0f} ms,"
