@@ -3,21 +3,14 @@ every bad line named, nothing half applied."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
 import pytest
 
 from trainer.class_import import ClassImportError, parse_class_csv, read_class_csv
-from trainer.storage import StorageError, TrainerDB, open_database
+from trainer.storage import StorageError, TrainerDB
 from trainer.storage.classes import MembersAdded, NewMember
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
-        yield database
 
 
 def test_a_titled_list_reads_names_and_employee_ids_whatever_the_column_order() -> None:

@@ -8,26 +8,19 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.storage.storage_support import ROUND, create_exam_config
 from trainer.cli import main
-from trainer.i18n import current_language, set_language
+from trainer.i18n import current_language
 from trainer.storage import NewAnswer, open_database
 
 REPO = Path(__file__).resolve().parents[1]
 ROUND_LINE = (b'{"rules": "ny-2018", "dealer": ["2c", "7d"], "board": ["Ah", "Kd", "9s", "4c",'
               b' "3h"], "seats": [{"seat": 1, "hole": ["As", "Ad"], "ante": "10", "odds": "10",'
               b' "raise": "30"}]}\n')
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 @pytest.fixture

@@ -4,19 +4,11 @@ as before."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from trainer.engine.round import Wager
 from trainer.exam_setup import ExamSetup, SetupError, mistakes_problem, parse_exam_setup
 from trainer.i18n import set_language
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 def _setup(**changes: object) -> ExamSetup:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import string
-from collections.abc import Iterator
 from io import BytesIO
 from pathlib import Path
 
@@ -29,12 +28,6 @@ from trainer.i18n import (
 
 REPO = Path(__file__).resolve().parents[1]
 SPANISH_PO = REPO / "trainer" / "locale" / "es" / "LC_MESSAGES" / "trainer.po"
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 def _english_messages() -> dict[str, tuple[str, ...]]:

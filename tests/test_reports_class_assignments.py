@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -16,7 +14,7 @@ from trainer.reports.assignments import (
     trainee_assignments,
 )
 from trainer.skills import Skill
-from trainer.storage import NewAnswer, TrainerDB, open_database
+from trainer.storage import NewAnswer, TrainerDB
 from trainer.storage.classes import AssignmentState
 from trainer.training.lessons import Lesson
 
@@ -45,12 +43,6 @@ def pass_exam(db: TrainerDB, trainee: int, config: int, *, hours: float) -> None
         db.record_answer(NewAnswer(round_id, f"e{number}", "payout", "ante", 1, "ante",
                                    "$10.00", "10", True, 3.0), at=at(hours))
     assert db.finish_exam(exam.id, at=at(hours + 0.2)).passed
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
-        yield database
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ before. Expected Spanish is the glossary's (docs/glossary-es.md), written out he
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -17,22 +16,10 @@ from trainer import reports
 from trainer.i18n import LanguageError, _, current_language, in_language, set_language
 from trainer.reports.trends import week_label
 from trainer.skills import Skill
-from trainer.storage import NewAnswer, TrainerDB, open_database
+from trainer.storage import NewAnswer, TrainerDB
 from trainer.training.mastery import Level, Mastery
 
 PW = "correct horse battery"
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    set_language("en")
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
-        yield database
 
 
 @pytest.fixture

@@ -4,19 +4,12 @@ language), the summary of a file in force reads in Spanish, and English is uncha
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from trainer.i18n import set_language
 from trainer.site_config import SITE_FILENAME, SiteConfigError, read_site_file
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 def _problems(tmp_path: Path, text: str) -> tuple[str, ...]:

@@ -4,7 +4,6 @@ language in force is the trainee's, else the room's, else English."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,8 +13,6 @@ from trainer.i18n import (
     NumberFormat,
     current_language,
     current_number_format,
-    set_language,
-    set_number_format,
 )
 from trainer.site_config import (
     SITE_FILENAME,
@@ -25,13 +22,6 @@ from trainer.site_config import (
     read_site_file,
 )
 from trainer.training.session import TrainingSettings
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    set_language("en")
-    set_number_format(NumberFormat.POINT)
 
 
 def site(tmp_path: Path, language: str) -> Path:

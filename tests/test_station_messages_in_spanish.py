@@ -9,7 +9,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,12 +19,6 @@ from trainer.preferences import load_settings
 from trainer.selfcheck import check_rule_sets
 
 REPO = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 def test_a_settings_file_that_cannot_be_used_is_said_in_spanish(tmp_path: Path) -> None:

@@ -4,7 +4,6 @@ sentence is read from a status snapshot."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,12 +11,6 @@ import pytest
 from trainer.i18n import set_language
 from trainer.room.outbox import Waiting
 from trainer.room.worker import RoomState, RoomSyncStatus
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 def _offline(answers: int) -> RoomSyncStatus:

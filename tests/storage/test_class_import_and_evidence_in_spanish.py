@@ -16,12 +16,6 @@ from trainer.storage import NewAnswer, StorageError, TrainerDB, open_database
 from trainer.storage.classes import NewMember
 
 
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    set_language("en")
-
-
 @pytest.fixture
 def db(tmp_path: Path) -> Iterator[TrainerDB]:
     with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:

@@ -5,19 +5,12 @@ file of a newer trainer; English unchanged."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from trainer.i18n import set_language
 from trainer.storage import open_database
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 def test_a_ten_byte_file_is_set_aside_said_in_spanish(tmp_path: Path) -> None:

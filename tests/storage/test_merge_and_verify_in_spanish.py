@@ -18,12 +18,6 @@ from trainer.storage import MergeError, TrainerDB, open_database
 from trainer.storage.exchange import DEFAULT_KEY_WARNING
 
 
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    set_language("en")
-
-
 @pytest.fixture
 def station(tmp_path: Path) -> Iterator[TrainerDB]:
     with open_database(tmp_path / "station" / "trainer.sqlite3", backup_on_session=False) as db:

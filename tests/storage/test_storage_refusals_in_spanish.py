@@ -6,7 +6,6 @@ unchanged."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 import pytest
@@ -16,12 +15,6 @@ from trainer.exam_setup import ExamSetup
 from trainer.i18n import set_language
 from trainer.storage import StorageError, TrainerDB
 from trainer.storage.passwords import hash_weakness, trainee_secret_problem
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 def _local(moment: datetime) -> str:

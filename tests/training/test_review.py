@@ -5,18 +5,14 @@ another version, since only the rule set loaded now can settle it."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from tests.storage.storage_support import find_trainee
 from trainer.engine.generator import generate_round
 from trainer.engine.round import round_to_json
 from trainer.engine.rulesets import load_ruleset
 from trainer.skills import QuestionKind, Skill
-from trainer.storage import NewAnswer, TrainerDB, open_database
+from trainer.storage import NewAnswer, TrainerDB
 from trainer.training.course_plan import CourseProgress
 from trainer.training.review import reopen_mistake, reopen_round, rules_note
 
@@ -24,12 +20,6 @@ RULES = "ny-2018"
 IN_FORCE = load_ruleset(RULES).version
 """The version of ny-2018 installed here (the round is settled under this one)."""
 OLDER = IN_FORCE + 1  # any other version: the file on this station is not it
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
-        yield database
 
 
 def dealt(seed: int, rules: str = RULES) -> dict[str, Any]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import date
-from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QDialog, QGroupBox, QLabel, QPushButton, QWidget
@@ -19,7 +18,7 @@ from tests.ui.mnemonics import clashes, mnemonic
 from trainer.engine.rulesets import load_ruleset
 from trainer.i18n import set_language
 from trainer.site_config import PinPolicy, SiteConfig
-from trainer.storage import TrainerDB, open_database
+from trainer.storage import TrainerDB
 from trainer.training.lessons import load_course
 from trainer.training.session import TrainingSettings
 from trainer.ui.qt_language import follow_language
@@ -34,12 +33,6 @@ def language(request: pytest.FixtureRequest) -> Iterator[str]:
     finally:
         set_language("en")
         follow_language()
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
-        yield database
 
 
 def _shared(qtbot: QtBot, *windows: QWidget) -> dict[str, dict[str, list[str]]]:

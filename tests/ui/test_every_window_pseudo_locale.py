@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from datetime import date
-from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import QModelIndex, QRectF, Qt
 from PySide6.QtGui import QAction, QImage, QPainter
 from PySide6.QtWidgets import (
@@ -45,7 +43,7 @@ from tests.ui.mnemonics import clashes
 from trainer.engine.rulesets import load_ruleset
 from trainer.i18n import LANGUAGE_NAMES, _
 from trainer.site_config import PinPolicy, SiteConfig
-from trainer.storage import TrainerDB, open_database
+from trainer.storage import TrainerDB
 from trainer.training.lessons import load_course
 from trainer.training.questions import QuestionKind
 from trainer.training.session import TrainingSettings
@@ -86,12 +84,6 @@ QT_OWN = {"OK", "Cancel", "Close", "Save", "Yes", "No", "&OK", "&Cancel", "&Clos
 (trainer.ui.qt_language; tests/ui/test_help_and_felt_in_spanish.py)."""
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[cdhs\u2660\u2665\u2666\u2663]")
 """A card code (Ah, Tc) or a card as the felt shows it (A\u2665)."""
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
-        yield database
 
 
 def _headers(view: QAbstractItemView) -> list[str]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -13,12 +12,6 @@ from pytestqt.qtbot import QtBot
 from tests.storage.storage_support import verify_instructor
 from trainer.storage import TrainerDB, open_database
 from trainer.ui.first_run import WelcomeDialog, is_first_run
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
-        yield database
 
 
 @pytest.fixture

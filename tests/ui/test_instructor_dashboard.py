@@ -67,12 +67,6 @@ def seed(db: TrainerDB) -> dict[str, int]:
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
-        yield database
-
-
-@pytest.fixture
 def ids(db: TrainerDB) -> dict[str, int]:
     return seed(db)
 

@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.storage.storage_support import ROUND, RULES
 from trainer import reports
-from trainer.storage import DayStat, NewAnswer, TrainerDB, open_database
+from trainer.storage import DayStat, NewAnswer, TrainerDB
 from trainer.training.questions import Skill
 from trainer.ui.progress.charts import (
     EMPTY_TEXT,
@@ -32,12 +32,6 @@ from trainer.ui.progress.pdf import write_pdf
 from trainer.ui.progress.progress_view import ProgressView
 
 T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
-        yield database
 
 
 def practise(db: TrainerDB, trainee: int, day: int, results: list[tuple[str, bool, float]]) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -11,16 +10,10 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from tests.storage.storage_support import verify_instructor
-from trainer.storage import TrainerDB, open_database
+from trainer.storage import TrainerDB
 from trainer.ui.progress.sign_in import WRONG_SIGN_IN, InstructorSignInDialog
 
 MakeDialog = Callable[[TrainerDB], InstructorSignInDialog]
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
-        yield database
 
 
 @pytest.fixture

@@ -3,23 +3,14 @@ Spanish from the catalogue (issue 24); English (the default) as before."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date
-from pathlib import Path
 
-import pytest
 from pytestqt.qtbot import QtBot
 
-from trainer.storage import TrainerDB, open_database
+from trainer.storage import TrainerDB
 from trainer.ui.progress.charts import day_label, target_legend
 from trainer.ui.progress.progress_view import ProgressView
 from trainer.ui.progress.sign_in import InstructorSignInDialog
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
-        yield database
 
 
 def test_the_progress_page_and_sign_in_read_in_spanish(

@@ -19,17 +19,11 @@ from pytestqt.qtbot import QtBot
 
 from tests.storage.storage_support import ROUND, RULES, T0, create_exam_config
 from trainer import reports
-from trainer.i18n import current_language, set_language
+from trainer.i18n import current_language
 from trainer.storage import NewAnswer, TrainerDB, open_database
 from trainer.ui.progress.pdf import write_pdf
 
 PW = "correct horse battery"
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 def _text(pdf: Path) -> str:

@@ -5,9 +5,6 @@ the welcome changing to it at once). English is unchanged (tests elsewhere asser
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
@@ -16,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from trainer.engine.settlement import Outcome
 from trainer.i18n import current_language, set_language
 from trainer.site_config import PinPolicy, SiteConfig
-from trainer.storage import TrainerDB, open_database
+from trainer.storage import TrainerDB
 from trainer.storage.accounts import SignIn
 from trainer.training.questions import DealerHandAnswer, PayoutAnswer, QuestionKind
 from trainer.training.session import Mode, TrainingSettings
@@ -25,12 +22,6 @@ from trainer.ui.lock import refusal_text
 from trainer.ui.main_window import MainWindow
 from trainer.ui.profile_dialog import ProfileDialog
 from trainer.ui.settings_dialog import SettingsDialog
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
-        yield database
 
 
 def spanish_answer(kind: QuestionKind, expected: object) -> str:

@@ -9,10 +9,8 @@ rule sets' names, the languages' own names, the wagers' brand names, numbers."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -27,7 +25,7 @@ from pytestqt.qtbot import QtBot
 from trainer.engine.rulesets import load_ruleset
 from trainer.i18n import LANGUAGE_NAMES
 from trainer.site_config import PinPolicy, SiteConfig
-from trainer.storage import TrainerDB, open_database
+from trainer.storage import TrainerDB
 from trainer.training.mistake_catalogue import shipped_catalogue
 from trainer.training.session import TrainingSettings
 from trainer.ui.about import TITLE, AboutDialog
@@ -45,12 +43,6 @@ DATA = ("Ana", TITLE, *LANGUAGE_NAMES.values(), "Trips Plus", "Pocket Bonus",
 QT_OWN = {"OK", "Cancel", "Close"}
 """Qt's standard buttons: Qt's own translation puts them in the language in force
 (trainer.ui.qt_language; tests/ui/test_help_and_felt_in_spanish.py)."""
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
-        yield database
 
 
 def texts(window: QWidget) -> list[str]:

@@ -31,12 +31,6 @@ def _failed_exam(db: TrainerDB, name: str) -> int:
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
-        yield database
-
-
-@pytest.fixture
 def dashboard(qtbot: QtBot, db: TrainerDB) -> Iterator[InstructorDashboard]:
     widget = InstructorDashboard(db)
     qtbot.addWidget(widget)

@@ -7,7 +7,6 @@ import os
 import shutil
 import subprocess
 import unicodedata
-from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from tests.storage.storage_support import ROUND, RULES, T0, create_exam_config
-from trainer.storage import NewAnswer, TrainerDB, open_database
+from trainer.storage import NewAnswer, TrainerDB
 from trainer.ui.progress.certify import CertifiedRosterModel, CertifyDialog
 from trainer.ui.progress.dashboard import InstructorDashboard
 
@@ -36,12 +35,6 @@ def take_exam(db: TrainerDB, trainee: int, config: int, right: int, wrong: int,
                                    "$10.00", "10" if good else "20", good, 3.0), at=when)
     db.finish_exam(exam.id, at=when + timedelta(minutes=10))
     return exam.id
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
-        yield database
 
 
 @pytest.fixture

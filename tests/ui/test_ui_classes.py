@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.storage.storage_support import ROUND, RULES, T0, create_exam_config, find_trainee
 from trainer.skills import Skill
-from trainer.storage import NewAnswer, TrainerDB, open_database
+from trainer.storage import NewAnswer, TrainerDB
 from trainer.training.lessons import Lesson
 from trainer.ui.progress.classes import ClassesTab
 from trainer.ui.progress.dashboard import InstructorDashboard
@@ -20,12 +20,6 @@ from trainer.ui.progress.progress_view import ProgressView
 
 TODAY = date(2026, 3, 7)
 LESSONS = [Lesson("ante-basics", "Settling the ante", 1, (Skill.ANTE,), 10.0, "")]
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
-        yield database
 
 
 @pytest.fixture

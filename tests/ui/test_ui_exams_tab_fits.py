@@ -3,25 +3,16 @@ cut off, even in a narrow window."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from tests.storage.storage_support import ROUND, RULES, T0, create_exam_config
-from trainer.storage import NewAnswer, TrainerDB, open_database
+from trainer.storage import NewAnswer, TrainerDB
 from trainer.ui.progress.trainee_page import TraineePage
 
 LONG_NAME = "Final certification exam for the Heads Up Hold'em table (evening shift)"
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[TrainerDB]:
-    with open_database(tmp_path / "t.sqlite3", backup_on_session=False) as database:
-        yield database
 
 
 def test_the_exams_tab_shows_name_and_attempt_with_nothing_cut_off(
