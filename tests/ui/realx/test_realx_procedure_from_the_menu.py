@@ -9,27 +9,14 @@ prompt and buttons, the pace at the end readable, nothing cut off)."""
 from __future__ import annotations
 
 import json
-import sqlite3
 import subprocess
 import sys
-from functools import partial
 from pathlib import Path
 
 import pytest
-from realx_support import REPO_ROOT, XScreen, stop, wait_until
+from realx_support import REPO_ROOT, XScreen, stop
 
-from trainer.paths import data_dir
-
-
-def answers() -> list[tuple[str, str, int]]:
-    path = data_dir() / "trainer.sqlite3"
-    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as connection:
-        return connection.execute(
-            "SELECT question_id, skill, correct FROM answers ORDER BY id").fetchall()
-
-
-def kept_at_least(count: int) -> bool:
-    return len(answers()) >= count
+from tests.ui.realx.test_realx_procedure_keys import run_the_round_by_keys
 
 
 @pytest.mark.parametrize("x_screen", ["1366x768"], indirect=True)
@@ -50,22 +37,7 @@ def test_a_whole_round_is_run_from_the_game_menu(x_screen: XScreen, tmp_path: Pa
         # that one inside the screen; xdotool reports a client area below the title bar)
         assert x_screen.geometry(window) == x_screen.geometry(practice), (
             x_screen.geometry(window), x_screen.geometry(practice))
-        for index, (how, what) in enumerate(presses):
-            if how == "key":
-                x_screen.key(what)
-            else:
-                x_screen.type(what)
-                x_screen.key("Return")
-            # each answer is kept as it is given: wait for it before the next key
-            wait_until(partial(kept_at_least, index + 1), 20, f"step {index + 1}'s answer kept")
-            if index == 20:
-                x_screen.screenshot("procedure-menu-mid-round-1366x768")
-        kept = answers()
-        assert len(kept) == len(presses)
-        assert [row for row in kept if not row[2]] == []  # every step right
-        steps = [row for row in kept if row[0].startswith("procedure.")]
-        assert steps and {row[1] for row in steps} == {"procedure"}
-        x_screen.screenshot("procedure-menu-round-over-1366x768")
+        run_the_round_by_keys(x_screen, presses, "procedure-menu")
         assert driver.poll() is None, "the trainer window died"
     finally:
         stop(driver)

@@ -26,6 +26,30 @@ def answers() -> list[tuple[str, str, int]]:
             "SELECT question_id, skill, correct FROM answers ORDER BY id").fetchall()
 
 
+def run_the_round_by_keys(x_screen: XScreen, presses: list[list[str]], shots: str) -> None:
+    """Press ``presses`` (``["key", name]`` or ``["type", text]`` then Enter) in the
+    focused Run the round window, waiting for each step's answer to be kept before the
+    next key; then every step is kept, right, under the skill "procedure". Screenshots
+    ``<shots>-mid-round-1366x768`` and ``<shots>-round-over-1366x768``."""
+    for index, (how, what) in enumerate(presses):
+        if how == "key":
+            x_screen.key(what)
+        else:
+            x_screen.type(what)
+            x_screen.key("Return")
+        # each answer is kept as it is given: wait for it before the next key
+        wait_until(lambda n=index + 1: len(answers()) >= n, 20,
+                   f"step {index + 1}'s answer kept")
+        if index == 20:
+            x_screen.screenshot(f"{shots}-mid-round-1366x768")
+    kept = answers()
+    assert len(kept) == len(presses)
+    assert [row for row in kept if not row[2]] == []  # every step right
+    steps = [row for row in kept if row[0].startswith("procedure.")]
+    assert steps and {row[1] for row in steps} == {"procedure"}
+    x_screen.screenshot(f"{shots}-round-over-1366x768")
+
+
 @pytest.mark.parametrize("x_screen", ["1366x768"], indirect=True)
 def test_a_whole_round_is_run_from_the_keyboard(x_screen: XScreen, tmp_path: Path) -> None:
     with open(tmp_path / "driver.err", "wb") as errors:
@@ -37,23 +61,7 @@ def test_a_whole_round_is_run_from_the_keyboard(x_screen: XScreen, tmp_path: Pat
         presses = json.loads(driver.stdout.readline())
         window = x_screen.wait_window("Run the round")
         x_screen.activate(window)
-        for index, (how, what) in enumerate(presses):
-            if how == "key":
-                x_screen.key(what)
-            else:
-                x_screen.type(what)
-                x_screen.key("Return")
-            # each answer is kept as it is given: wait for it before the next key
-            wait_until(lambda n=index + 1: len(answers()) >= n, 20,
-                       f"step {index + 1}'s answer kept")
-            if index == 20:
-                x_screen.screenshot("procedure-mid-round-1366x768")
-        kept = answers()
-        assert len(kept) == len(presses)
-        assert [row for row in kept if not row[2]] == []  # every step right
-        steps = [row for row in kept if row[0].startswith("procedure.")]
-        assert steps and {row[1] for row in steps} == {"procedure"}
-        x_screen.screenshot("procedure-round-over-1366x768")
+        run_the_round_by_keys(x_screen, presses, "procedure")
         assert driver.poll() is None, "the trainer window died"
     finally:
         stop(driver)
