@@ -63,3 +63,36 @@ def test_a_dealers_mistake_is_found_and_corrected_from_the_keyboard(
         stop(driver)
         if driver.stdout is not None:
             driver.stdout.close()
+
+
+@pytest.mark.parametrize("x_screen", ["1366x768", "4k"], indirect=True)
+def test_with_chips_the_dealers_chips_are_on_the_felt_and_a_missed_one_is_kept_wrong(
+        x_screen: XScreen, tmp_path: Path) -> None:
+    """Chip mode: the felt shows the dealer's chips (looked at on the screenshots); seat
+    4's converted ante chosen from the keyboard (its PAID plate), Done with no mark: the
+    mistake is missed, kept as a wrong answer on that spot."""
+    with open(tmp_path / "driver.err", "wb") as errors:
+        driver = subprocess.Popen(
+            [sys.executable, "-m", "tests.ui.realx.mistakes_driver", "--chips"],
+            cwd=REPO_ROOT, env=x_screen.env(), stdout=subprocess.PIPE, stderr=errors)
+    try:
+        assert driver.stdout is not None
+        rows_down = json.loads(driver.stdout.readline())["rows_down"]
+        x_screen.activate(x_screen.wait_window("Ana Test"))
+        x_screen.key("ctrl+shift+m")
+        spot = x_screen.wait_window("Spot the dealer's mistake")
+        x_screen.activate(spot)
+        for _ in range(rows_down):
+            x_screen.key("Down")
+        x_screen.screenshot(f"mistakes-chips-chosen-{x_screen.width}x{x_screen.height}")
+        x_screen.key("ctrl+Return")
+        wait_until(lambda: any(row[0] == "mistake.seat-4-ante" for row in answers()), 20,
+                   "the graded round kept")
+        missed = [row for row in answers() if row[0] == "mistake.seat-4-ante"]
+        assert [(row[2], row[4]) for row in missed] == [("spot_mistakes", 0)]
+        x_screen.screenshot(f"mistakes-chips-done-{x_screen.width}x{x_screen.height}")
+        assert driver.poll() is None, "the trainer window died"
+    finally:
+        stop(driver)
+        if driver.stdout is not None:
+            driver.stdout.close()
