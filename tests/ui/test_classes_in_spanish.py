@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 from pytestqt.qtbot import QtBot
 
-from tests.ui.test_ui_classes import LESSONS, TODAY, _add, _create, db, ids  # noqa: F401
+from tests.ui.test_ui_classes import LESSONS, TODAY, _add, _create, ids  # noqa: F401
 from trainer.storage import TrainerDB
 from trainer.ui.progress.assign import AssignDialog
 from trainer.ui.progress.classes import ClassesTab
